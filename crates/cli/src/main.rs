@@ -1,0 +1,86 @@
+//! `mancala`: play, teach and analyse traditional sowing games.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+mod perft;
+mod state;
+mod trace;
+mod variants;
+
+/// Play, teach and analyse traditional sowing games: Oware, Abapa, Wuri, Ouril and more.
+#[derive(Parser, Debug)]
+#[command(name = "mancala", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the presets with their rule options and defaults.
+    Variants(variants::Args),
+    /// Count the move sequences of a given length (perft).
+    Perft(perft::Args),
+    /// Print the state after each move as one JSON object per line.
+    Trace(trace::Args),
+}
+
+/// Options shared by commands that set up a game.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The preset (see `mancala variants`).
+    pub variant: String,
+    /// Start from this position (the game's notation) instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Set a rule option on top of the preset, e.g. `--rule grand_slam=Allowed`. Repeatable.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+}
+
+impl GameArgs {
+    /// Builds the game these arguments describe.
+    pub fn build(&self) -> Result<Box<dyn mancala_core::variant::DynGame>> {
+        let variant = mancala_core::variant::Variant::from_name(&self.variant)?;
+        let rules = self
+            .rules
+            .iter()
+            .map(|r| mancala_core::variant::parse_rule_assignment(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(variant.new_game(&rules, self.position.as_deref())?)
+    }
+}
+
+/// The exit code for bad input and illegal moves.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Variants(args) => variants::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Trace(args) => trace::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(io::stderr(), "mancala: {err:#}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// A closed pipe (`mancala trace ... | head`) is not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

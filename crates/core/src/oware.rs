@@ -1,0 +1,937 @@
+//! The Oware family: `oware` (the Oware app's rules read literally), `abapa` (international
+//! tournament rules, identical to OpenSpiel's `oware`), `wuri` and `ouril` (Cabo Verde, with the
+//! singleton rule and the grand-slam extra turn). Spec: rules.md §1, §2, §3.
+//!
+//! All four share one position type, [`Oware`], and differ only in their [`OwareRules`].
+//!
+//! # Notation
+//!
+//! `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`: the 12 pits in sowing order (South `A..F`, then North
+//! `a..f`), South's store, North's store, and the side to move (`S` or `N`). This is the string of
+//! Aualé and the Aalina engine. One optional field extends it: a trailing `-x` marks Ouril's
+//! grand-slam extra turn (`2-0-0-3-0-0-0-0-0-0-0-0-19-24-S-x`); strings without it mean what they
+//! always meant.
+//!
+//! ```
+//! use mancala_core::{oware::{Oware, OwareRules}, Position};
+//! let p = Oware::from_notation("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S", OwareRules::oware()).unwrap();
+//! let mut q = p;
+//! let mv = q.parse_move("A").unwrap();
+//! q.play(mv).unwrap();
+//! assert_eq!(q.to_string(), "0-3-2-2-2-2-0-0-0-5-3-6-15-8-N");
+//! ```
+
+use core::fmt;
+
+use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
+use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, PITS};
+use crate::value::Value;
+use crate::variant::OptionInfo;
+use crate::{
+    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
+    ParsePositionError, Position, RuleError, RuleSet, Side,
+};
+
+/// A move of a 2x6 game: the pit to sow from.
+pub type Move = Pit<6>;
+
+option_enum! {
+    /// What happens to a capture that would take every seed of the opponent's row (rules.md §0.5).
+    pub enum GrandSlam {
+        /// The capture is made.
+        Allowed,
+        /// The move is legal but captures nothing (international Abapa, OpenSpiel, Aualé).
+        CaptureForfeited,
+        /// Grand-slam moves are not legal (Ludii); with no other move the player has no move.
+        Illegal,
+        /// Grand-slam moves are not legal unless every candidate is one; then the mover must play
+        /// one and loses at once (the Oware app's text read literally).
+        IllegalElseLoses,
+        /// Every pit of the chain is taken except its last one (Ọlọwuka).
+        LeaveLastPit,
+        /// The capture is made and the mover plays again, a move that must feed (Ouril).
+        OurilExtraTurn,
+    }
+}
+
+option_enum! {
+    /// What happens when the player to move has no legal move (rules.md §0.5).
+    pub enum NoMoveEnd {
+        /// The game ends; seeds left on the board are not scored.
+        RemainingUnscored,
+        /// The game ends; each player takes the seeds of his own row.
+        OwnRows,
+        /// The game ends; the player to move takes every seed left.
+        MoverTakesAll,
+        /// The other player moves instead; if he cannot either, each takes his own row.
+        Pass,
+    }
+}
+
+option_enum! {
+    /// What the first repetition of a position does (rules.md §0.5, §1.5, §2.5).
+    pub enum Repetition {
+        /// The game ends and each player takes the seeds of his own row.
+        EndOwnRows,
+        /// The game ends; seeds on the board are not scored.
+        EndUnscored,
+        /// The game ends as a draw.
+        Draw,
+        /// The game ends; the seeds left are split evenly, the odd seed to the player with more
+        /// seeds on his side (Ouril practice).
+        SplitEvenly,
+        /// Repetitions do not end the game.
+        Off,
+    }
+}
+
+option_enum! {
+    /// Ouril: how the singleton rule and must-feed combine when the opponent's row is empty
+    /// (rules.md §2.2, OU-a).
+    pub enum SingletonFeed {
+        /// Feeding moves among the singleton-rule candidates, else feeding moves among all pits.
+        FeedOverSingleton,
+        /// Only the singleton-rule candidates; if none feeds, nobody can move.
+        SingletonFirst,
+    }
+}
+
+option_enum! {
+    /// Whether a lap of 12 or more seeds skips the pit it was lifted from.
+    pub enum SkipOrigin {
+        /// The origin is sown like any pit.
+        Never,
+        /// The origin is skipped every time the lap reaches it (kroo).
+        Always,
+    }
+}
+
+/// The rule options of the Oware family. Build one from a preset ([`OwareRules::oware`],
+/// [`OwareRules::abapa`], [`OwareRules::wuri`], [`OwareRules::ouril`]) and change options with
+/// [`RuleSet::set`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OwareRules {
+    /// Seeds per pit at the start (1 to 20); thresholds scale with the total.
+    pub seeds: u8,
+    /// Who moves first from the start position.
+    pub first_player: Side,
+    /// Whether big laps skip their origin.
+    pub skip_origin: SkipOrigin,
+    /// The grand-slam policy.
+    pub grand_slam: GrandSlam,
+    /// If the opponent's row is empty, only moves that reach it are legal.
+    pub must_feed: bool,
+    /// What happens when the player to move has no legal move.
+    pub no_move_end: NoMoveEnd,
+    /// What the first repetition of a position does.
+    pub repetition: Repetition,
+    /// End the game (each player takes his own row) after this many plies.
+    pub max_plies: Option<u32>,
+    /// Seeds that win at once; `None` means more than half of all seeds.
+    pub win_threshold: Option<u32>,
+    /// Exactly half each is a draw.
+    pub draw_at_half: bool,
+    /// Ouril: singletons may be played only when no own pit holds two or more.
+    pub singleton_rule: bool,
+    /// Ouril: singleton rule versus must-feed.
+    pub singleton_feed: SingletonFeed,
+    /// Ouril: the grand-slam extra turn ignores the singleton rule.
+    pub extra_turn_ignores_singleton: bool,
+    /// Wuri reading WU-c: a chain pit counts only if it received a seed this move.
+    pub chain_requires_sown_this_move: bool,
+}
+
+impl OwareRules {
+    /// `oware`: the Oware app's text read literally (rules.md §1): a grand slam is forbidden and a
+    /// forced one loses; seeds left when nobody can feed are not scored.
+    #[must_use]
+    pub const fn oware() -> Self {
+        OwareRules {
+            seeds: 4,
+            first_player: Side::South,
+            skip_origin: SkipOrigin::Always,
+            grand_slam: GrandSlam::IllegalElseLoses,
+            must_feed: true,
+            no_move_end: NoMoveEnd::RemainingUnscored,
+            repetition: Repetition::EndOwnRows,
+            max_plies: None,
+            win_threshold: None,
+            draw_at_half: true,
+            singleton_rule: false,
+            singleton_feed: SingletonFeed::FeedOverSingleton,
+            extra_turn_ignores_singleton: false,
+            chain_requires_sown_this_move: false,
+        }
+    }
+
+    /// `abapa`: international tournament rules; a grand slam captures nothing, a player who
+    /// cannot feed ends the game and each takes his own row. Identical to OpenSpiel's `oware`.
+    #[must_use]
+    pub const fn abapa() -> Self {
+        let mut r = Self::oware();
+        r.grand_slam = GrandSlam::CaptureForfeited;
+        r.no_move_end = NoMoveEnd::OwnRows;
+        r
+    }
+
+    /// `wuri`: rules.md §3, the same mechanics as `abapa`.
+    #[must_use]
+    pub const fn wuri() -> Self {
+        Self::abapa()
+    }
+
+    /// `ouril`: rules.md §2: the singleton rule, and a grand slam earns an extra turn that must
+    /// feed.
+    #[must_use]
+    pub const fn ouril() -> Self {
+        let mut r = Self::oware();
+        r.grand_slam = GrandSlam::OurilExtraTurn;
+        r.no_move_end = NoMoveEnd::OwnRows;
+        r.singleton_rule = true;
+        r
+    }
+
+    /// `ouril-ludii`: Ludii's `Uril.lud` (Oware with grand slams illegal, no singleton rule), for
+    /// cross-checking (rules.md OU-f).
+    #[must_use]
+    pub const fn ouril_ludii() -> Self {
+        let mut r = Self::oware();
+        r.grand_slam = GrandSlam::Illegal;
+        r.no_move_end = NoMoveEnd::OwnRows;
+        r
+    }
+
+    /// All seeds in play.
+    #[inline]
+    #[must_use]
+    pub const fn total_seeds(&self) -> u32 {
+        self.seeds as u32 * PITS as u32
+    }
+
+    /// The score that wins at once.
+    #[inline]
+    #[must_use]
+    pub const fn threshold(&self) -> u32 {
+        match self.win_threshold {
+            Some(t) => t,
+            None => self.total_seeds() / 2 + 1,
+        }
+    }
+}
+
+impl Default for OwareRules {
+    fn default() -> Self {
+        Self::oware()
+    }
+}
+
+impl RuleSet for OwareRules {
+    fn options(&self) -> Vec<OptionInfo> {
+        let opt_num = |v: Option<u32>, none: &str| v.map_or(none.to_string(), |n| n.to_string());
+        vec![
+            OptionInfo::new(
+                "seeds",
+                self.seeds.to_string(),
+                "1..20",
+                "seeds per pit at the start; thresholds scale with the total",
+            ),
+            OptionInfo::new(
+                "first_player",
+                capital(self.first_player.name()),
+                "South | North",
+                "who moves first",
+            ),
+            OptionInfo::new(
+                "skip_origin",
+                self.skip_origin.name(),
+                &SkipOrigin::choices(),
+                "a lap of 12+ seeds skips the pit it was lifted from (kroo)",
+            ),
+            OptionInfo::new(
+                "grand_slam",
+                self.grand_slam.name(),
+                &GrandSlam::choices(),
+                "a capture that would empty the opponent's row",
+            ),
+            OptionInfo::new(
+                "must_feed",
+                bool_name(self.must_feed),
+                "On | Off",
+                "if the opponent's row is empty, a move must reach it",
+            ),
+            OptionInfo::new(
+                "no_move_end",
+                self.no_move_end.name(),
+                &NoMoveEnd::choices(),
+                "what happens when the player to move has no legal move",
+            ),
+            OptionInfo::new(
+                "repetition",
+                self.repetition.name(),
+                &Repetition::choices(),
+                "what the first repetition of (pits, scores, side, extra turn) does",
+            ),
+            OptionInfo::new(
+                "max_plies",
+                opt_num(self.max_plies, "none"),
+                "none | 1..1000000",
+                "end the game after this many plies, each player taking his own row",
+            ),
+            OptionInfo::new(
+                "win_threshold",
+                opt_num(self.win_threshold, "auto"),
+                "auto | 1..240",
+                "captured seeds that win at once (auto: more than half)",
+            ),
+            OptionInfo::new(
+                "draw_at_half",
+                bool_name(self.draw_at_half),
+                "On | Off",
+                "exactly half of the seeds each is a draw",
+            ),
+            OptionInfo::new(
+                "singleton_rule",
+                bool_name(self.singleton_rule),
+                "On | Off",
+                "singletons may be played only when no own pit holds 2+ (Ouril)",
+            ),
+            OptionInfo::new(
+                "singleton_feed",
+                self.singleton_feed.name(),
+                &SingletonFeed::choices(),
+                "singleton rule versus must-feed (Ouril OU-a)",
+            ),
+            OptionInfo::new(
+                "extra_turn_ignores_singleton",
+                bool_name(self.extra_turn_ignores_singleton),
+                "On | Off",
+                "the grand-slam extra turn ignores the singleton rule (Ouril OU-b)",
+            ),
+            OptionInfo::new(
+                "chain_requires_sown_this_move",
+                bool_name(self.chain_requires_sown_this_move),
+                "On | Off",
+                "a chain pit counts only if it received a seed this move (Wuri WU-c)",
+            ),
+        ]
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        match name {
+            "seeds" => self.seeds = parse_number(name, value, 1, 20)? as u8,
+            "first_player" => {
+                self.first_player =
+                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
+            }
+            "skip_origin" => self.skip_origin = SkipOrigin::parse(name, value)?,
+            "grand_slam" => self.grand_slam = GrandSlam::parse(name, value)?,
+            "must_feed" => self.must_feed = parse_bool(name, value)?,
+            "no_move_end" => self.no_move_end = NoMoveEnd::parse(name, value)?,
+            "repetition" => self.repetition = Repetition::parse(name, value)?,
+            "max_plies" => self.max_plies = parse_optional_number(name, value, 1, 1_000_000)?,
+            "win_threshold" => self.win_threshold = parse_optional_number(name, value, 1, 240)?,
+            "draw_at_half" => self.draw_at_half = parse_bool(name, value)?,
+            "singleton_rule" => self.singleton_rule = parse_bool(name, value)?,
+            "singleton_feed" => self.singleton_feed = SingletonFeed::parse(name, value)?,
+            "extra_turn_ignores_singleton" => {
+                self.extra_turn_ignores_singleton = parse_bool(name, value)?;
+            }
+            "chain_requires_sown_this_move" => {
+                self.chain_requires_sown_this_move = parse_bool(name, value)?;
+            }
+            _ => {
+                return Err(RuleError::UnknownOption {
+                    name: name.to_string(),
+                    known: self.options().iter().map(|o| o.name).collect(),
+                })
+            }
+        }
+        Ok(())
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// A position of the Oware family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Oware {
+    pits: [u8; PITS],
+    stores: [u8; 2],
+    side: Side,
+    extra_turn: bool,
+    plies: u32,
+    over: Option<Outcome>,
+    rules: OwareRules,
+}
+
+/// The result of simulating one move on a copy of the board.
+struct Sowing {
+    pits: [u8; PITS],
+    captured: u32,
+    grand_slam: bool,
+}
+
+impl Oware {
+    /// The 12 pits.
+    #[must_use]
+    pub fn board(&self) -> &[u8; PITS] {
+        &self.pits
+    }
+
+    /// Whether this is Ouril's grand-slam extra turn.
+    #[must_use]
+    pub fn extra_turn(&self) -> bool {
+        self.extra_turn
+    }
+
+    /// Plies played since the start (or since the position was read).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The side whose turn it is, or would be if the game were not over.
+    #[must_use]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Builds a position from its parts, validating it (seed total, extra-turn flag) and settling
+    /// it (a player without a legal move is dealt with at once).
+    pub fn from_parts(
+        pits: [u8; PITS],
+        stores: [u32; 2],
+        side: Side,
+        extra_turn: bool,
+        rules: OwareRules,
+    ) -> Result<Self, ParsePositionError> {
+        let total: u32 = pits.iter().map(|&x| u32::from(x)).sum::<u32>() + stores[0] + stores[1];
+        if total != rules.total_seeds() {
+            return Err(ParsePositionError::new(
+                "position",
+                format!(
+                    "the seeds add up to {total}, expected {} (12 pits x {} seeds; set the rule option seeds to change it)",
+                    rules.total_seeds(),
+                    rules.seeds
+                ),
+            ));
+        }
+        if extra_turn && rules.grand_slam != GrandSlam::OurilExtraTurn {
+            return Err(ParsePositionError::new(
+                "extra turn (field 16)",
+                "an extra turn exists only with grand_slam=OurilExtraTurn",
+            ));
+        }
+        let mut p = Oware {
+            pits,
+            stores: [stores[0] as u8, stores[1] as u8],
+            side,
+            extra_turn,
+            plies: 0,
+            over: None,
+            rules,
+        };
+        p.over = p.threshold_outcome();
+        p.settle();
+        Ok(p)
+    }
+
+    #[inline]
+    fn own_range(&self) -> core::ops::Range<usize> {
+        let s = row_start(self.side);
+        s..s + 6
+    }
+
+    /// Whether sowing `pit` reaches the opponent's row (rules.md clarification 6).
+    #[inline]
+    fn feeds(&self, pit: usize) -> bool {
+        let k = pit - row_start(self.side);
+        self.pits[pit] as usize > 5 - k
+    }
+
+    #[inline]
+    fn sown_this_move(origin: usize, n: usize, pit: usize) -> bool {
+        n >= PITS - 1 || {
+            let d = (pit + PITS - origin) % PITS;
+            d >= 1 && d <= n
+        }
+    }
+
+    /// Sows `pit` on a copy and works out the capture under the grand-slam policy.
+    #[inline]
+    fn simulate(&self, pit: usize) -> Sowing {
+        let mut pits = self.pits;
+        let n = pits[pit] as usize;
+        let last = sow_lap(&mut pits, pit, self.rules.skip_origin == SkipOrigin::Always);
+        let opp = self.side.opponent();
+        let mut captured = 0;
+        let mut grand_slam = false;
+        if (last >= 6) == (opp == Side::North) {
+            let sown_check = move |i: usize| Self::sown_this_move(pit, n, i);
+            let sown: Option<&dyn Fn(usize) -> bool> = if self.rules.chain_requires_sown_this_move {
+                Some(&sown_check)
+            } else {
+                None
+            };
+            let (count, seeds) = capture_chain(&pits, last, opp, sown);
+            if count > 0 {
+                grand_slam = seeds == row_sum(&pits, opp);
+                let take = if grand_slam {
+                    match self.rules.grand_slam {
+                        GrandSlam::CaptureForfeited => 0,
+                        GrandSlam::LeaveLastPit => count - 1,
+                        GrandSlam::Allowed
+                        | GrandSlam::Illegal
+                        | GrandSlam::IllegalElseLoses
+                        | GrandSlam::OurilExtraTurn => count,
+                    }
+                } else {
+                    count
+                };
+                for j in 0..take {
+                    captured += u32::from(pits[last - j]);
+                    pits[last - j] = 0;
+                }
+            }
+        }
+        Sowing {
+            pits,
+            captured,
+            grand_slam,
+        }
+    }
+
+    /// The singleton-rule candidates (or every non-empty own pit), as a bit mask over pit indices.
+    #[inline]
+    fn candidates(&self, nonempty: u16) -> u16 {
+        if self.rules.singleton_rule
+            && !(self.extra_turn && self.rules.extra_turn_ignores_singleton)
+        {
+            let mut big = 0u16;
+            for i in self.own_range() {
+                if self.pits[i] >= 2 {
+                    big |= 1 << i;
+                }
+            }
+            if big != 0 {
+                return big;
+            }
+        }
+        nonempty
+    }
+
+    /// The legal moves as a bit mask over pit indices.
+    fn legal_mask(&self) -> u16 {
+        if self.over.is_some() {
+            return 0;
+        }
+        let mut nonempty = 0u16;
+        let mut feeding = 0u16;
+        for i in self.own_range() {
+            if self.pits[i] > 0 {
+                nonempty |= 1 << i;
+                if self.feeds(i) {
+                    feeding |= 1 << i;
+                }
+            }
+        }
+        let candidates = self.candidates(nonempty);
+        let opp = self.side.opponent();
+        if self.extra_turn {
+            return self.filter(candidates, |s| !row_empty(&s.pits, opp));
+        }
+        let mut mask = candidates;
+        if self.rules.must_feed && row_empty(&self.pits, opp) {
+            mask = candidates & feeding;
+            if mask == 0
+                && self.rules.singleton_rule
+                && self.rules.singleton_feed == SingletonFeed::FeedOverSingleton
+            {
+                mask = nonempty & feeding;
+            }
+        }
+        if matches!(
+            self.rules.grand_slam,
+            GrandSlam::Illegal | GrandSlam::IllegalElseLoses
+        ) && mask != 0
+        {
+            let slams = self.filter(mask, |s| s.grand_slam);
+            if slams != 0 {
+                let others = mask & !slams;
+                mask = if others != 0 {
+                    others
+                } else if self.rules.grand_slam == GrandSlam::IllegalElseLoses {
+                    slams
+                } else {
+                    0
+                };
+            }
+        }
+        mask
+    }
+
+    fn filter(&self, mask: u16, keep: impl Fn(&Sowing) -> bool) -> u16 {
+        let mut out = 0;
+        for i in self.own_range() {
+            if mask & (1 << i) != 0 && keep(&self.simulate(i)) {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    fn threshold_outcome(&self) -> Option<Outcome> {
+        let t = self.rules.threshold();
+        let s = [u32::from(self.stores[0]), u32::from(self.stores[1])];
+        if s[0] >= t && s[0] > s[1] {
+            return Some(Outcome {
+                winner: Some(Side::South),
+                reason: EndReason::ScoreMajority,
+            });
+        }
+        if s[1] >= t && s[1] > s[0] {
+            return Some(Outcome {
+                winner: Some(Side::North),
+                reason: EndReason::ScoreMajority,
+            });
+        }
+        let total = self.rules.total_seeds();
+        if self.rules.draw_at_half && total % 2 == 0 && s[0] == total / 2 && s[1] == total / 2 {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::HalfEach,
+            });
+        }
+        None
+    }
+
+    fn store_scores(&self) -> [u32; 2] {
+        [u32::from(self.stores[0]), u32::from(self.stores[1])]
+    }
+
+    /// Ends the game with each player taking the seeds of his own row.
+    fn end_own_rows(&mut self, reason: EndReason) {
+        for side in Side::BOTH {
+            let s = row_start(side);
+            let sum: u32 = self.pits[s..s + 6].iter().map(|&x| u32::from(x)).sum();
+            self.stores[side.index()] += sum as u8;
+            self.pits[s..s + 6].fill(0);
+        }
+        self.over = Some(Outcome::by_scores(self.store_scores(), reason));
+    }
+
+    fn end_with(&mut self, rule: NoMoveEnd, reason: EndReason) {
+        match rule {
+            NoMoveEnd::RemainingUnscored => {
+                self.over = Some(Outcome::by_scores(self.store_scores(), reason));
+            }
+            NoMoveEnd::OwnRows | NoMoveEnd::Pass => self.end_own_rows(reason),
+            NoMoveEnd::MoverTakesAll => {
+                let all: u32 = self.pits.iter().map(|&x| u32::from(x)).sum();
+                self.stores[self.side.index()] += all as u8;
+                self.pits = [0; PITS];
+                self.over = Some(Outcome::by_scores(self.store_scores(), reason));
+            }
+        }
+    }
+}
+
+impl Position for Oware {
+    type Move = Move;
+    type Key = u128;
+    type Rules = OwareRules;
+
+    fn new(rules: OwareRules) -> Self {
+        Oware {
+            pits: [rules.seeds; PITS],
+            stores: [0, 0],
+            side: rules.first_player,
+            extra_turn: false,
+            plies: 0,
+            over: None,
+            rules,
+        }
+    }
+
+    fn from_notation(text: &str, rules: OwareRules) -> Result<Self, ParsePositionError> {
+        let fields: Vec<&str> = text.trim().split('-').collect();
+        if fields.len() != 15 && fields.len() != 16 {
+            return Err(ParsePositionError::new(
+                "position",
+                format!(
+                    "expected 15 fields separated by '-' (12 pits, 2 stores, side to move{}), found {}",
+                    ", optionally -x for an extra turn",
+                    fields.len()
+                ),
+            ));
+        }
+        let mut pits = [0u8; PITS];
+        for (i, pit) in pits.iter_mut().enumerate() {
+            let name = format!("pit {} (field {})", Pit::<6>(i as u8), i + 1);
+            *pit = fields[i].parse::<u8>().map_err(|_| {
+                ParsePositionError::new(
+                    name,
+                    format!("expected a seed count 0-255, found {:?}", fields[i]),
+                )
+            })?;
+        }
+        let mut stores = [0u32; 2];
+        for (j, store) in stores.iter_mut().enumerate() {
+            let f = fields[12 + j];
+            let name = format!("{} store (field {})", ["South's", "North's"][j], 13 + j);
+            *store = f
+                .parse::<u8>()
+                .map_err(|_| {
+                    ParsePositionError::new(
+                        name,
+                        format!("expected a seed count 0-255, found {f:?}"),
+                    )
+                })?
+                .into();
+        }
+        let side = match fields[14] {
+            "S" => Side::South,
+            "N" => Side::North,
+            other => {
+                return Err(ParsePositionError::new(
+                    "side to move (field 15)",
+                    format!("expected S or N, found {other:?}"),
+                ))
+            }
+        };
+        let extra_turn = match fields.get(15) {
+            None => false,
+            Some(&"x") => true,
+            Some(other) => {
+                return Err(ParsePositionError::new(
+                    "extra turn (field 16)",
+                    format!("expected x (extra turn) or nothing, found {other:?}"),
+                ))
+            }
+        };
+        Oware::from_parts(pits, stores, side, extra_turn, rules)
+    }
+
+    fn rules(&self) -> &OwareRules {
+        &self.rules
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Side> {
+        if self.over.is_some() {
+            None
+        } else {
+            Some(self.side)
+        }
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        let mask = self.legal_mask();
+        for i in self.own_range() {
+            if mask & (1 << i) != 0 {
+                out.push(Pit(i as u8));
+            }
+        }
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), Illegal> {
+        if self.over.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        let i = mv.index();
+        if i >= PITS || mv.row() != self.side {
+            return Err(Illegal::NotYourPit);
+        }
+        if self.pits[i] == 0 {
+            return Err(Illegal::EmptyPit);
+        }
+        if self.legal_mask() & (1 << i) != 0 {
+            return Ok(());
+        }
+        let mut nonempty = 0u16;
+        for j in self.own_range() {
+            if self.pits[j] > 0 {
+                nonempty |= 1 << j;
+            }
+        }
+        let in_candidates = self.candidates(nonempty) & (1 << i) != 0;
+        let opp_empty = row_empty(&self.pits, self.side.opponent());
+        Err(if self.extra_turn {
+            if in_candidates {
+                Illegal::ExtraTurnMustFeed
+            } else {
+                Illegal::SingletonRule
+            }
+        } else if self.rules.must_feed && opp_empty && !self.feeds(i) {
+            Illegal::MustFeed
+        } else if !in_candidates {
+            Illegal::SingletonRule
+        } else if self.simulate(i).grand_slam {
+            Illegal::GrandSlamForbidden
+        } else {
+            Illegal::MustFeed
+        })
+    }
+
+    fn play_unchecked(&mut self, mv: Move) -> MoveEffect {
+        let pit = mv.index();
+        let me = self.side;
+        let s = self.simulate(pit);
+        self.pits = s.pits;
+        self.stores[me.index()] += s.captured as u8;
+        self.plies += 1;
+        let was_extra = self.extra_turn;
+        self.extra_turn = false;
+        if s.grand_slam
+            && s.captured > 0
+            && matches!(
+                self.rules.grand_slam,
+                GrandSlam::Illegal | GrandSlam::IllegalElseLoses
+            )
+        {
+            self.over = Some(Outcome {
+                winner: Some(me.opponent()),
+                reason: EndReason::GrandSlamLoss,
+            });
+        } else if let Some(o) = self.threshold_outcome() {
+            self.over = Some(o);
+        } else if s.grand_slam
+            && s.captured > 0
+            && !was_extra
+            && self.rules.grand_slam == GrandSlam::OurilExtraTurn
+        {
+            self.extra_turn = true;
+        } else {
+            self.side = me.opponent();
+        }
+        MoveEffect {
+            captured: s.captured,
+            irreversible: s.captured > 0,
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut k = 0u128;
+        for &p in &self.pits {
+            k = (k << 8) | u128::from(p);
+        }
+        k = (k << 8) | u128::from(self.stores[0]);
+        k = (k << 8) | u128::from(self.stores[1]);
+        (k << 2) | (u128::from(self.side == Side::North) << 1) | u128::from(self.extra_turn)
+    }
+
+    fn end_by_repetition(&mut self) -> bool {
+        match self.rules.repetition {
+            Repetition::Off => return false,
+            Repetition::EndOwnRows => self.end_own_rows(EndReason::Repetition),
+            Repetition::EndUnscored => {
+                self.over = Some(Outcome::by_scores(
+                    self.store_scores(),
+                    EndReason::Repetition,
+                ));
+            }
+            Repetition::Draw => {
+                self.over = Some(Outcome {
+                    winner: None,
+                    reason: EndReason::Repetition,
+                });
+            }
+            Repetition::SplitEvenly => {
+                let rows = [
+                    row_sum(&self.pits, Side::South),
+                    row_sum(&self.pits, Side::North),
+                ];
+                let all = rows[0] + rows[1];
+                let mut share = [all / 2, all / 2];
+                if all % 2 == 1 {
+                    // The odd seed goes to the player with more seeds on his side (North on a tie
+                    // cannot happen: an odd total has no tie).
+                    share[usize::from(rows[1] > rows[0])] += 1;
+                }
+                self.stores[0] += share[0] as u8;
+                self.stores[1] += share[1] as u8;
+                self.pits = [0; PITS];
+                self.over = Some(Outcome::by_scores(
+                    self.store_scores(),
+                    EndReason::Repetition,
+                ));
+            }
+        }
+        true
+    }
+
+    fn settle(&mut self) {
+        if self.over.is_some() {
+            return;
+        }
+        if let Some(max) = self.rules.max_plies {
+            if self.plies >= max {
+                self.end_own_rows(EndReason::MaxPlies);
+                return;
+            }
+        }
+        if self.legal_mask() != 0 {
+            return;
+        }
+        if self.extra_turn {
+            self.end_own_rows(EndReason::ExtraTurnImpossible);
+            return;
+        }
+        if self.rules.no_move_end == NoMoveEnd::Pass {
+            self.side = self.side.opponent();
+            if self.legal_mask() != 0 {
+                return;
+            }
+        }
+        self.end_with(self.rules.no_move_end, EndReason::NoLegalMove);
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.over
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        Pit::<6>::parse(text)
+    }
+
+    fn pits(&self) -> &[u8] {
+        &self.pits
+    }
+
+    fn stores(&self) -> [u32; 2] {
+        self.store_scores()
+    }
+
+    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
+        if self.rules.grand_slam == GrandSlam::OurilExtraTurn {
+            out.push(("extra_turn", Value::Bool(self.extra_turn)));
+        }
+    }
+}
+
+impl fmt::Display for Oware {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in &self.pits {
+            write!(f, "{p}-")?;
+        }
+        write!(
+            f,
+            "{}-{}-{}",
+            self.stores[0],
+            self.stores[1],
+            self.side.letter()
+        )?;
+        if self.extra_turn {
+            f.write_str("-x")?;
+        }
+        Ok(())
+    }
+}

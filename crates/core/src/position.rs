@@ -1,0 +1,190 @@
+//! The [`Position`] trait every game implements, and perft written once over it.
+
+use core::fmt;
+use core::hash::Hash;
+
+use crate::game::History;
+use crate::value::Value;
+use crate::variant::OptionInfo;
+use crate::{Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side};
+
+/// What a move did, as far as the history needs to know.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// Seeds captured by the move (all captures, whoever received them).
+    pub captured: u32,
+    /// True when no earlier position can ever recur after this move (e.g. a capture changed the
+    /// scores, which are part of the repetition key). The history may then forget older keys.
+    pub irreversible: bool,
+}
+
+/// A game's rule options: a small `Copy` value, validated when set, cheap to read in hot paths.
+pub trait RuleSet: Copy + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// Every option with its current value, in a stable order.
+    fn options(&self) -> Vec<OptionInfo>;
+    /// Sets option `name` to `value` (names and values as in the rules specification).
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError>;
+}
+
+/// A position of one game: the whole state the rules depend on, except the history of earlier
+/// positions (see [`crate::Game`]).
+///
+/// Required methods are few; everything else is provided. The protocol after a move is:
+/// [`play_unchecked`](Position::play_unchecked); if the game is not over and the new
+/// [`key`](Position::key) occurred before, [`end_by_repetition`](Position::end_by_repetition);
+/// then [`settle`](Position::settle), which applies the rule for a player who has no legal move.
+/// A settled position that is not over always has at least one legal move.
+pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// A move (a pit, or a set-up action).
+    type Move: Copy + Default + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// The repetition key: everything the first-repetition rule compares.
+    type Key: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The rule options.
+    type Rules: RuleSet;
+
+    /// The start position under `rules`.
+    fn new(rules: Self::Rules) -> Self;
+    /// Reads a position string (see each game's module for its notation), settled.
+    fn from_notation(text: &str, rules: Self::Rules) -> Result<Self, ParsePositionError>;
+    /// The rules in force.
+    fn rules(&self) -> &Self::Rules;
+    /// The player to move, or `None` when the game is over.
+    fn to_move(&self) -> Option<Side>;
+    /// Appends every legal move, in a stable order (pit order). Empty when over.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Whether `mv` is legal, and why not.
+    fn check_move(&self, mv: Self::Move) -> Result<(), Illegal>;
+    /// Plays a legal move (sowing, captures, end checks that depend on the move alone).
+    fn play_unchecked(&mut self, mv: Self::Move) -> MoveEffect;
+    /// The key compared by the repetition rule.
+    fn key(&self) -> Self::Key;
+    /// Ends the game because its position repeated, scoring it by the rules. Returns false (and
+    /// changes nothing) when the rules have no repetition ending.
+    fn end_by_repetition(&mut self) -> bool;
+    /// Applies the rule for a player to move who has no legal move (end, pass, ...), and any
+    /// end that does not depend on the move (e.g. `max_plies`).
+    fn settle(&mut self);
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Reads a move written as text (a pit letter, or a set-up action).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
+    /// Seeds per pit, in the index order of the rules specification (South's row first).
+    fn pits(&self) -> &[u8];
+    /// Seeds captured (or scored) by South and North.
+    fn stores(&self) -> [u32; 2];
+    /// Extra state for front ends and traces (ownership, phase, ...), as named JSON-like values.
+    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
+        let _ = out;
+    }
+
+    /// True when the game is over.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The legal moves as a list.
+    #[inline]
+    fn legal_move_list(&self) -> MoveList<Self::Move> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list
+    }
+
+    /// Whether `mv` is legal.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Plays `mv` after checking it, then settles the result. Repetition is not checked (a lone
+    /// position has no history); use [`crate::Game`] for that.
+    fn play(&mut self, mv: Self::Move) -> Result<MoveEffect, Illegal> {
+        self.check_move(mv)?;
+        let effect = self.play_unchecked(mv);
+        self.settle();
+        Ok(effect)
+    }
+}
+
+/// Counts the sequences of exactly `depth` legal moves from `pos` (rules.md perft convention),
+/// with `pos` as the only position in the repetition history.
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    let mut history = History::new(pos.key());
+    perft_with_history(pos, depth, &mut history)
+}
+
+/// [`perft`] continuing an existing repetition history (whose last key is `pos`'s).
+pub fn perft_with_history<P: Position>(pos: &P, depth: u32, history: &mut History<P::Key>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        if let (_, Some(token)) = advance(&mut child, mv, history) {
+            total += perft_with_history(&child, depth - 1, history);
+            history.pop(token);
+        }
+    }
+    total
+}
+
+/// Plays `mv` on `pos` with the full after-move protocol of the rules: the move itself, then the
+/// first-repetition rule against `history`, then [`Position::settle`]. Returns what the move did
+/// and, when the game goes on, the token to [`History::pop`] (nothing is pushed when it ended).
+#[inline]
+pub fn advance<P: Position>(
+    pos: &mut P,
+    mv: P::Move,
+    history: &mut History<P::Key>,
+) -> (MoveEffect, Option<usize>) {
+    let effect = pos.play_unchecked(mv);
+    if pos.is_over() {
+        return (effect, None);
+    }
+    let key = pos.key();
+    if !effect.irreversible && history.contains(&key) && pos.end_by_repetition() {
+        return (effect, None);
+    }
+    pos.settle();
+    if pos.is_over() {
+        return (effect, None);
+    }
+    (effect, Some(history.push(key, effect.irreversible)))
+}
+
+/// Perft split by first move: one `(move, count)` per legal move, in move order.
+pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    perft_divide_with_history(pos, depth, &mut History::new(pos.key()))
+}
+
+/// [`perft_divide`] continuing an existing repetition history (whose last key is `pos`'s).
+pub fn perft_divide_with_history<P: Position>(
+    pos: &P,
+    depth: u32,
+    history: &mut History<P::Key>,
+) -> Vec<(P::Move, u64)> {
+    let mut out = Vec::new();
+    for &mv in pos.legal_move_list().iter() {
+        let mut child = *pos;
+        let count = if depth <= 1 {
+            1
+        } else {
+            match advance(&mut child, mv, history).1 {
+                Some(token) => {
+                    let n = perft_with_history(&child, depth - 1, history);
+                    history.pop(token);
+                    n
+                }
+                None => 0,
+            }
+        };
+        out.push((mv, count));
+    }
+    out
+}

@@ -1,0 +1,253 @@
+//! Shared mechanics that the games compose: pit names, a single lap of sowing around a 2x6 board
+//! (with the Oware origin skip), and the backward 2/3 capture chain.
+
+use core::fmt;
+
+use crate::{ParseMoveError, Side};
+
+/// A pit of a board with two rows of `ROW` pits, indexed in sowing order: South's row `0..ROW`
+/// (`A`, `B`, ...), then North's `ROW..2*ROW` (`a`, `b`, ...). Displayed as its letter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pit<const ROW: usize>(pub u8);
+
+impl<const ROW: usize> Pit<ROW> {
+    /// The pit's index in sowing order.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The side whose row holds this pit.
+    #[inline]
+    #[must_use]
+    pub const fn row(self) -> Side {
+        if (self.0 as usize) < ROW {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The letter: `A..` for South's row, `a..` for North's.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        let i = self.0 as usize;
+        if i < ROW {
+            (b'A' + i as u8) as char
+        } else {
+            (b'a' + (i - ROW) as u8) as char
+        }
+    }
+
+    /// Reads a single pit letter.
+    pub fn parse(text: &str) -> Result<Self, ParseMoveError> {
+        let err = || ParseMoveError {
+            text: text.to_string(),
+            expected: format!(
+                "a pit letter A-{} (South) or a-{} (North)",
+                (b'A' + ROW as u8 - 1) as char,
+                (b'a' + ROW as u8 - 1) as char
+            ),
+        };
+        let mut chars = text.trim().chars();
+        let c = chars.next().ok_or_else(err)?;
+        if chars.next().is_some() {
+            return Err(err());
+        }
+        let upper_end = (b'A' + ROW as u8) as char;
+        let lower_end = (b'a' + ROW as u8) as char;
+        if ('A'..upper_end).contains(&c) {
+            Ok(Pit(c as u8 - b'A'))
+        } else if ('a'..lower_end).contains(&c) {
+            Ok(Pit(c as u8 - b'a' + ROW as u8))
+        } else {
+            Err(err())
+        }
+    }
+}
+
+impl<const ROW: usize> fmt::Display for Pit<ROW> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Pits on a 2x6 board.
+pub const PITS: usize = 12;
+
+/// The first index of `side`'s row on a 2x6 board.
+#[inline]
+#[must_use]
+pub const fn row_start(side: Side) -> usize {
+    side.index() * 6
+}
+
+/// The total of `side`'s row on a 2x6 board.
+#[inline]
+#[must_use]
+pub fn row_sum(pits: &[u8; PITS], side: Side) -> u32 {
+    let s = row_start(side);
+    pits[s..s + 6].iter().map(|&x| u32::from(x)).sum()
+}
+
+/// Whether `side`'s row is empty on a 2x6 board.
+#[inline]
+#[must_use]
+pub fn row_empty(pits: &[u8; PITS], side: Side) -> bool {
+    let s = row_start(side);
+    pits[s..s + 6].iter().all(|&x| x == 0)
+}
+
+#[inline]
+fn wrap(i: usize) -> usize {
+    if i >= PITS {
+        i - PITS
+    } else {
+        i
+    }
+}
+
+/// One lap of sowing on a 2x6 board: lifts every seed of `origin` and drops one per pit from the
+/// next pit on, counter-clockwise. With `skip_origin`, the origin receives nothing when the lap
+/// reaches it again (Oware's kroo rule; twice on 23+ seeds). Returns the pit of the last seed.
+///
+/// Whole turns of the board are added in one step rather than seed by seed, which keeps big
+/// (kroo) moves as cheap as small ones.
+#[inline]
+pub fn sow_lap(pits: &mut [u8; PITS], origin: usize, skip_origin: bool) -> usize {
+    let n = pits[origin] as usize;
+    pits[origin] = 0;
+    if n < PITS - 1 || (n < PITS && !skip_origin) {
+        // The common case: the lap never comes back to the origin.
+        for d in 1..=n {
+            pits[wrap(origin + d)] += 1;
+        }
+        return wrap(origin + n);
+    }
+    let ring = if skip_origin { PITS - 1 } else { PITS };
+    let full = (n / ring) as u8;
+    let rem = n % ring;
+    for d in 1..PITS {
+        pits[wrap(origin + d)] += full + u8::from(d <= rem);
+    }
+    if !skip_origin {
+        pits[origin] += full;
+    }
+    if rem == 0 {
+        wrap(origin + ring)
+    } else {
+        wrap(origin + rem)
+    }
+}
+
+/// The backward 2/3 capture chain: starting at `last` (which must be in `opponent`'s row), every
+/// pit that holds 2 or 3 (and, when `sown` is given, received a seed this move) is taken, going
+/// backwards; the chain stops at the first other pit or at the start of the opponent's row.
+/// Returns the number of chain pits and the seeds they hold; the board is not changed.
+#[inline]
+#[must_use]
+pub fn capture_chain(
+    pits: &[u8; PITS],
+    last: usize,
+    opponent: Side,
+    sown: Option<&dyn Fn(usize) -> bool>,
+) -> (usize, u32) {
+    let start = row_start(opponent);
+    let mut i = last;
+    let mut count = 0;
+    let mut seeds = 0;
+    loop {
+        let c = pits[i];
+        if !(c == 2 || c == 3) {
+            break;
+        }
+        if let Some(was_sown) = sown {
+            if !was_sown(i) {
+                break;
+            }
+        }
+        count += 1;
+        seeds += u32::from(c);
+        if i == start {
+            break;
+        }
+        i -= 1;
+    }
+    (count, seeds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kroo_twelve_lands_after_origin() {
+        let mut p = [12, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+        let last = sow_lap(&mut p, 0, true);
+        assert_eq!(last, 1);
+        assert_eq!(p, [0, 2, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn twenty_three_skips_twice() {
+        let mut p = [0; 12];
+        p[3] = 23;
+        let last = sow_lap(&mut p, 3, true);
+        // 23 = 2 * 11 + 1: every other pit gets 2, the next pit one more.
+        assert_eq!(last, 4);
+        assert_eq!(p[3], 0);
+        assert_eq!(p[4], 3);
+        assert_eq!(p.iter().map(|&x| u32::from(x)).sum::<u32>(), 23);
+    }
+
+    #[test]
+    fn no_skip_twelve_returns_to_origin() {
+        let mut p = [0; 12];
+        p[5] = 12;
+        let last = sow_lap(&mut p, 5, false);
+        assert_eq!(last, 5);
+        assert_eq!(p, [1; 12]);
+    }
+
+    #[test]
+    fn seed_by_seed_agrees() {
+        for skip in [false, true] {
+            for origin in 0..12 {
+                for n in 0..60u8 {
+                    let mut fast = [1u8; 12];
+                    fast[origin] = n;
+                    let mut slow = fast;
+                    let last = sow_lap(&mut fast, origin, skip);
+                    let mut hand = slow[origin];
+                    slow[origin] = 0;
+                    let mut i = origin;
+                    while hand > 0 {
+                        i = (i + 1) % 12;
+                        if skip && i == origin {
+                            continue;
+                        }
+                        slow[i] += 1;
+                        hand -= 1;
+                    }
+                    assert_eq!(fast, slow, "skip={skip} origin={origin} n={n}");
+                    if n > 0 {
+                        assert_eq!(last, i, "skip={skip} origin={origin} n={n}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pit_letters_round_trip() {
+        for i in 0..12u8 {
+            let p = Pit::<6>(i);
+            assert_eq!(Pit::<6>::parse(&p.to_string()).unwrap(), p);
+        }
+        assert!(Pit::<6>::parse("G").is_err());
+        assert!(Pit::<6>::parse("").is_err());
+        assert!(Pit::<6>::parse("Ab").is_err());
+        assert_eq!(Pit::<8>::parse("h").unwrap(), Pit(15));
+    }
+}

@@ -1,0 +1,375 @@
+//! The boundary between the rules and the front ends: every preset by name, one descriptor per
+//! preset, and [`DynGame`], an object-safe game that the CLI, the server and bindings drive without
+//! knowing the concrete position type.
+
+use crate::oware::{Oware, OwareRules};
+use crate::value::Value;
+use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
+
+/// One rule option: its name, current value, accepted values and a one-line description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// The name used with `--rule NAME=VALUE`.
+    pub name: &'static str,
+    /// The current (or default) value.
+    pub value: String,
+    /// The accepted values, e.g. `"On | Off"` or `"1..20"`.
+    pub values: String,
+    /// What the option means.
+    pub doc: &'static str,
+}
+
+impl OptionInfo {
+    /// A new descriptor.
+    pub fn new(
+        name: &'static str,
+        value: impl Into<String>,
+        values: &str,
+        doc: &'static str,
+    ) -> Self {
+        OptionInfo {
+            name,
+            value: value.into(),
+            values: values.to_string(),
+            doc,
+        }
+    }
+}
+
+/// Every preset a user can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// The Oware app's rules read literally (rules.md §1).
+    Oware,
+    /// International Abapa (= OpenSpiel `oware`, Aualé).
+    Abapa,
+    /// Wuri (rules.md §3).
+    Wuri,
+    /// Ouril, Cabo Verde (rules.md §2).
+    Ouril,
+    /// Ludii's reading of Ouril, for cross-checking (rules.md OU-f).
+    OurilLudii,
+}
+
+/// A preset's descriptor: the single source for `mancala variants`, `--help`, the API and the UI.
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
+    /// The canonical name.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// Board shape, e.g. `"2x6"`.
+    pub board: &'static str,
+    /// One line on the rules.
+    pub summary: &'static str,
+    /// Where the rules are specified.
+    pub spec: &'static str,
+    /// The options with the preset's defaults.
+    pub options: Vec<OptionInfo>,
+}
+
+impl Variant {
+    /// Every preset, in the order they are listed.
+    pub const ALL: [Variant; 5] = [
+        Variant::Oware,
+        Variant::Abapa,
+        Variant::Wuri,
+        Variant::Ouril,
+        Variant::OurilLudii,
+    ];
+
+    /// The canonical name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.info_static().0
+    }
+
+    fn info_static(
+        self,
+    ) -> (
+        &'static str,
+        &'static [&'static str],
+        &'static str,
+        &'static str,
+        &'static str,
+    ) {
+        match self {
+            Variant::Oware => ("oware", &[], "2x6", "Oware as the Oware app describes it: grand slam forbidden (a forced one loses), must feed, seeds left unscored when nobody can feed", "rules.md §1"),
+            Variant::Abapa => ("abapa", &["awale", "awari"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "rules.md Presets, §1"),
+            Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "rules.md §3"),
+            Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "rules.md §2"),
+            Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
+        }
+    }
+
+    /// The preset's descriptor with its default options.
+    #[must_use]
+    pub fn info(self) -> VariantInfo {
+        let (name, aliases, board, summary, spec) = self.info_static();
+        let options = match self {
+            Variant::Oware
+            | Variant::Abapa
+            | Variant::Wuri
+            | Variant::Ouril
+            | Variant::OurilLudii => self
+                .oware_rules()
+                .expect("an Oware-family preset")
+                .options(),
+        };
+        VariantInfo {
+            name,
+            aliases,
+            board,
+            summary,
+            spec,
+            options,
+        }
+    }
+
+    fn oware_rules(self) -> Option<OwareRules> {
+        match self {
+            Variant::Oware => Some(OwareRules::oware()),
+            Variant::Abapa => Some(OwareRules::abapa()),
+            Variant::Wuri => Some(OwareRules::wuri()),
+            Variant::Ouril => Some(OwareRules::ouril()),
+            Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
+        }
+    }
+
+    /// Finds a preset by name or alias (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Variant, SetupError> {
+        let want = crate::options::normalize(name);
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| {
+                let (n, aliases, ..) = v.info_static();
+                crate::options::normalize(n) == want
+                    || aliases.iter().any(|a| crate::options::normalize(a) == want)
+            })
+            .ok_or_else(|| SetupError::UnknownVariant {
+                name: name.to_string(),
+                known: Variant::ALL.iter().map(|v| v.name()).collect(),
+            })
+    }
+
+    /// A new game of this preset with `rules` (`NAME`, `VALUE` pairs) set on top, starting at
+    /// `position` (the game's notation) or at the start position.
+    pub fn new_game(
+        self,
+        rules: &[(String, String)],
+        position: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, SetupError> {
+        match self {
+            Variant::Oware
+            | Variant::Abapa
+            | Variant::Wuri
+            | Variant::Ouril
+            | Variant::OurilLudii => {
+                let r = self.oware_rules().expect("an Oware-family preset");
+                Ok(Box::new(Session::<Oware>::build(self, r, rules, position)?))
+            }
+        }
+    }
+}
+
+/// Splits `NAME=VALUE`.
+pub fn parse_rule_assignment(text: &str) -> Result<(String, String), crate::RuleError> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| crate::RuleError::Syntax(text.to_string()))?;
+    let (name, value) = (name.trim(), value.trim());
+    if name.is_empty() || value.is_empty() {
+        return Err(crate::RuleError::Syntax(text.to_string()));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// A snapshot of a game's state in the shape of `mancala trace` (see the CLI docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateView {
+    /// The notation string.
+    pub position: String,
+    /// Seeds per pit in index order.
+    pub pits: Vec<u32>,
+    /// `[south, north]`.
+    pub stores: [u32; 2],
+    /// The player to move, `None` when over.
+    pub to_move: Option<Side>,
+    /// The legal moves, sorted.
+    pub legal: Vec<String>,
+    /// Seeds the last move captured (0 at the start).
+    pub captured: u32,
+    /// The outcome once over.
+    pub outcome: Option<Outcome>,
+    /// Game-specific extra fields.
+    pub extras: Vec<(&'static str, Value)>,
+}
+
+/// A game of any preset behind one object-safe interface.
+pub trait DynGame: Send + Sync {
+    /// A copy of this game, history included.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The preset.
+    fn variant(&self) -> Variant;
+    /// The rule options in force.
+    fn options(&self) -> Vec<OptionInfo>;
+    /// The current state.
+    fn state(&self) -> StateView;
+    /// The current position's notation.
+    fn notation(&self) -> String;
+    /// Parses and plays a move; on error nothing changes.
+    fn play(&mut self, text: &str) -> Result<u32, DynPlayError>;
+    /// Takes back the last move; false at the start.
+    fn undo(&mut self) -> bool;
+    /// Moves played so far, as text.
+    fn moves(&self) -> Vec<String>;
+    /// Perft from the current position (continuing its repetition history).
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft divided by first move.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Number of seeds per pit at most, for front ends that draw the board.
+    fn pits_per_row(&self) -> usize;
+}
+
+/// A move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DynPlayError {
+    /// The text is not a move.
+    Parse(ParseMoveError),
+    /// The move is not legal.
+    Illegal {
+        /// The move as given.
+        mv: String,
+        /// Why.
+        reason: Illegal,
+    },
+}
+
+impl core::fmt::Display for DynPlayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DynPlayError::Parse(e) => e.fmt(f),
+            DynPlayError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for DynPlayError {}
+
+/// The generic [`DynGame`] over any position type.
+#[derive(Clone, Debug)]
+pub struct Session<P: Position> {
+    variant: Variant,
+    game: Game<P>,
+    row: usize,
+}
+
+impl<P: Position> Session<P> {
+    /// Builds a session from preset rules, option assignments and an optional position.
+    pub fn build(
+        variant: Variant,
+        mut rules: P::Rules,
+        assignments: &[(String, String)],
+        position: Option<&str>,
+    ) -> Result<Self, SetupError> {
+        for (name, value) in assignments {
+            rules.set(name, value)?;
+        }
+        let start = match position {
+            Some(text) => P::from_notation(text, rules)?,
+            None => P::new(rules),
+        };
+        let row = start.pits().len() / 2;
+        Ok(Session {
+            variant,
+            game: Game::new(start),
+            row,
+        })
+    }
+
+    /// The underlying game.
+    pub fn game(&self) -> &Game<P> {
+        &self.game
+    }
+}
+
+impl<P: Position> DynGame for Session<P> {
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn options(&self) -> Vec<OptionInfo> {
+        self.game.position().rules().options()
+    }
+
+    fn state(&self) -> StateView {
+        let pos = self.game.position();
+        let mut legal: Vec<String> = pos
+            .legal_move_list()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        legal.sort();
+        let mut extras = Vec::new();
+        pos.extras(&mut extras);
+        StateView {
+            position: pos.to_string(),
+            pits: pos.pits().iter().map(|&x| u32::from(x)).collect(),
+            stores: pos.stores(),
+            to_move: pos.to_move(),
+            legal,
+            captured: self.game.moves().last().map_or(0, |r| r.effect.captured),
+            outcome: pos.outcome(),
+            extras,
+        }
+    }
+
+    fn notation(&self) -> String {
+        self.game.position().to_string()
+    }
+
+    fn play(&mut self, text: &str) -> Result<u32, DynPlayError> {
+        let mv = self
+            .game
+            .position()
+            .parse_move(text)
+            .map_err(DynPlayError::Parse)?;
+        self.game
+            .play(mv)
+            .map(|e| e.captured)
+            .map_err(|reason| DynPlayError::Illegal {
+                mv: text.trim().to_string(),
+                reason,
+            })
+    }
+
+    fn undo(&mut self) -> bool {
+        self.game.undo().is_some()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.game.moves().iter().map(|r| r.mv.to_string()).collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        let mut h = self.game.history();
+        crate::perft_with_history(self.game.position(), depth, &mut h)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut h = self.game.history();
+        crate::perft_divide_with_history(self.game.position(), depth, &mut h)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+
+    fn pits_per_row(&self) -> usize {
+        self.row
+    }
+}
