@@ -210,6 +210,9 @@ pub struct StateView {
 pub trait DynGame: Send + Sync {
     /// A copy of this game, history included.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The concrete [`Session`], for code that is generic over positions (the engine) to recover
+    /// the monomorphised type with `downcast_ref::<Session<P>>()`.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// The preset.
     fn variant(&self) -> Variant;
     /// The rule options in force.
@@ -297,6 +300,10 @@ impl<P: Position> Session<P> {
 impl<P: Position> DynGame for Session<P> {
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn variant(&self) -> Variant {
