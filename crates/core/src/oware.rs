@@ -788,6 +788,9 @@ impl Position for Oware {
         self.plies += 1;
         let was_extra = self.extra_turn;
         self.extra_turn = false;
+        // The turn passes even when the move ends the game, so that the notation of a finished
+        // game names the player who would have moved next.
+        self.side = me.opponent();
         if s.grand_slam
             && s.captured > 0
             && matches!(
@@ -807,8 +810,7 @@ impl Position for Oware {
             && self.rules.grand_slam == GrandSlam::OurilExtraTurn
         {
             self.extra_turn = true;
-        } else {
-            self.side = me.opponent();
+            self.side = me;
         }
         MoveEffect {
             captured: s.captured,
