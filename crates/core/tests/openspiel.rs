@@ -12,17 +12,27 @@ use mancala_core::{Game, Position, RuleSet, Side};
 use serde_json::Value;
 
 fn oracle_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/oracle/openspiel"));
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/oracle/openspiel"
+    ));
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} not found; OpenSpiel differential test skipped", dir.display());
+        eprintln!(
+            "note: {} not found; OpenSpiel differential test skipped",
+            dir.display()
+        );
         None
     }
 }
 
 fn ints(v: &Value) -> Vec<i64> {
-    v.as_array().expect("array").iter().map(|x| x.as_i64().expect("int")).collect()
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_i64().expect("int"))
+        .collect()
 }
 
 fn rules_for(params: &Value) -> Option<OwareRules> {
@@ -77,8 +87,16 @@ fn traces_agree_with_openspiel() {
         let id = &rec["id"];
         let mut game = Game::new(Oware::new(rules));
         let init = observe(game.position());
-        assert_eq!(init.0, ints(&rec["initial"]["pits"]), "game {id}: initial pits");
-        assert_eq!(init.3, ints(&rec["initial"]["legal"]), "game {id}: initial legal");
+        assert_eq!(
+            init.0,
+            ints(&rec["initial"]["pits"]),
+            "game {id}: initial pits"
+        );
+        assert_eq!(
+            init.3,
+            ints(&rec["initial"]["legal"]),
+            "game {id}: initial legal"
+        );
         let actions = ints(&rec["actions"]);
         for (i, &a) in actions.iter().enumerate() {
             let mv = pit_for(game.position(), a);
@@ -88,9 +106,17 @@ fn traces_agree_with_openspiel() {
             let ctx = format!("game {id} ply {} ({mv})", i + 1);
             assert_eq!(pits, ints(&rec["pits"][i]), "{ctx}: pits");
             assert_eq!(scores, ints(&rec["scores"][i]), "{ctx}: scores");
-            assert_eq!(to_move, rec["to_move"][i].as_i64().expect("to_move"), "{ctx}: to_move");
+            assert_eq!(
+                to_move,
+                rec["to_move"][i].as_i64().expect("to_move"),
+                "{ctx}: to_move"
+            );
             assert_eq!(legal, ints(&rec["legal"][i]), "{ctx}: legal");
-            assert_eq!(over, rec["terminal"][i].as_bool().expect("terminal"), "{ctx}: terminal");
+            assert_eq!(
+                over,
+                rec["terminal"][i].as_bool().expect("terminal"),
+                "{ctx}: terminal"
+            );
             plies += 1;
         }
         let o = game.position().outcome().expect("every sample game ends");
@@ -105,32 +131,53 @@ fn traces_agree_with_openspiel() {
             "half_each" => "score_majority",
             r => r,
         };
-        assert_eq!(reason, rec["end_reason"].as_str().expect("reason"), "game {id}: end reason");
+        assert_eq!(
+            reason,
+            rec["end_reason"].as_str().expect("reason"),
+            "game {id}: end reason"
+        );
         games += 1;
     }
-    eprintln!("openspiel traces: {games} games, {plies} plies compared, {skipped} skipped (not 2x6)");
+    eprintln!(
+        "openspiel traces: {games} games, {plies} plies compared, {skipped} skipped (not 2x6)"
+    );
     assert!(games >= 300, "only {games} games compared");
 }
 
 #[test]
 fn edge_cases_agree_with_openspiel() {
     let Some(dir) = oracle_dir() else { return };
-    let text = std::fs::read_to_string(dir.join("edge-cases-sample.jsonl")).expect("read edge cases");
+    let text =
+        std::fs::read_to_string(dir.join("edge-cases-sample.jsonl")).expect("read edge cases");
     let mut compared = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let rec: Value = serde_json::from_str(line).expect("json");
-        let Some(rules) = rules_for(&rec["params"]) else { continue };
+        let Some(rules) = rules_for(&rec["params"]) else {
+            continue;
+        };
         let ctx = format!("edge case {} {}", rec["id"], rec["categories"]);
         let mut game = Game::new(Oware::new(rules));
         for &a in &ints(&rec["actions_from_start"]) {
             let mv = pit_for(game.position(), a);
-            game.play(mv).unwrap_or_else(|e| panic!("{ctx}: replay {mv}: {e}"));
+            game.play(mv)
+                .unwrap_or_else(|e| panic!("{ctx}: replay {mv}: {e}"));
         }
         let before = observe(game.position());
         assert_eq!(before.0, ints(&rec["before"]["pits"]), "{ctx}: before pits");
-        assert_eq!(before.1, ints(&rec["before"]["scores"]), "{ctx}: before scores");
-        assert_eq!(before.3, ints(&rec["before"]["legal"]), "{ctx}: before legal");
-        let mv = pit_for(game.position(), rec["move"]["action"].as_i64().expect("action"));
+        assert_eq!(
+            before.1,
+            ints(&rec["before"]["scores"]),
+            "{ctx}: before scores"
+        );
+        assert_eq!(
+            before.3,
+            ints(&rec["before"]["legal"]),
+            "{ctx}: before legal"
+        );
+        let mv = pit_for(
+            game.position(),
+            rec["move"]["action"].as_i64().expect("action"),
+        );
         let effect = game.play(mv).unwrap_or_else(|e| panic!("{ctx}: {mv}: {e}"));
         assert_eq!(
             i64::from(effect.captured),
@@ -141,8 +188,16 @@ fn edge_cases_agree_with_openspiel() {
         let (pits, scores, to_move, legal, over) = observe(game.position());
         assert_eq!(pits, ints(&after["pits"]), "{ctx}: after pits");
         assert_eq!(scores, ints(&after["scores"]), "{ctx}: after scores");
-        assert_eq!(over, after["terminal"].as_bool().expect("terminal"), "{ctx}: terminal");
-        let want_to_move = if over { -4 } else { after["to_move"].as_i64().expect("to_move") };
+        assert_eq!(
+            over,
+            after["terminal"].as_bool().expect("terminal"),
+            "{ctx}: terminal"
+        );
+        let want_to_move = if over {
+            -4
+        } else {
+            after["to_move"].as_i64().expect("to_move")
+        };
         assert_eq!(to_move, want_to_move, "{ctx}: to_move");
         assert_eq!(legal, ints(&after["legal"]), "{ctx}: after legal");
         compared += 1;
@@ -156,8 +211,11 @@ fn perft_ladder_matches_openspiel() {
     let Some(dir) = oracle_dir() else { return };
     let text = std::fs::read_to_string(dir.join("perft-start.json")).expect("read perft");
     let rec: Value = serde_json::from_str(&text).expect("json");
-    let start = Oware::from_notation(rec["position"].as_str().expect("position"), OwareRules::abapa())
-        .expect("start position");
+    let start = Oware::from_notation(
+        rec["position"].as_str().expect("position"),
+        OwareRules::abapa(),
+    )
+    .expect("start position");
     // Depths up to 8 here (fast in a debug build); 9 and 10 run in the release-mode perft test.
     for depth in 1..=8u32 {
         let want = rec["perft"][depth.to_string()].as_u64().expect("count");

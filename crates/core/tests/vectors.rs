@@ -69,7 +69,8 @@ fn run_file(text: &str, file: &str) -> usize {
                 c.game = None;
             }
             "rule" => {
-                c.rules.push(parse_rule_assignment(rest).expect("rule syntax"));
+                c.rules
+                    .push(parse_rule_assignment(rest).expect("rule syntax"));
                 c.game = None;
             }
             "position" => {
@@ -94,7 +95,11 @@ fn run_file(text: &str, file: &str) -> usize {
                     }
                     other => panic!("{at}: {mv} should be illegal, got {other:?}"),
                 }
-                assert_eq!(c.game().notation(), before, "{at}: a refused move changed the game");
+                assert_eq!(
+                    c.game().notation(),
+                    before,
+                    "{at}: a refused move changed the game"
+                );
             }
             "play" => {
                 for mv in rest.split_whitespace() {
@@ -109,22 +114,37 @@ fn run_file(text: &str, file: &str) -> usize {
             }
             "expect" => assert_eq!(c.game().notation(), rest, "{at}: position"),
             "stores" => {
-                let v: Vec<u32> = rest.split_whitespace().map(|x| x.parse().expect("number")).collect();
+                let v: Vec<u32> = rest
+                    .split_whitespace()
+                    .map(|x| x.parse().expect("number"))
+                    .collect();
                 assert_eq!(c.game().state().stores.to_vec(), v, "{at}: stores");
             }
             "result" => {
                 let state = c.game().state();
                 let mut words = rest.split_whitespace();
                 match words.next() {
-                    Some("none") => assert!(state.outcome.is_none(), "{at}: game should go on, got {:?}", state.outcome),
+                    Some("none") => assert!(
+                        state.outcome.is_none(),
+                        "{at}: game should go on, got {:?}",
+                        state.outcome
+                    ),
                     Some(result) => {
-                        let o = state.outcome.unwrap_or_else(|| panic!("{at}: game should be over"));
+                        let o = state
+                            .outcome
+                            .unwrap_or_else(|| panic!("{at}: game should be over"));
                         assert_eq!(o.result_name(), result, "{at}: result");
                         if let Some(reason) = words.next() {
                             assert_eq!(o.reason.as_str(), reason, "{at}: reason");
                         }
-                        assert!(state.legal.is_empty(), "{at}: a finished game has no legal move");
-                        assert!(state.to_move.is_none(), "{at}: a finished game has nobody to move");
+                        assert!(
+                            state.legal.is_empty(),
+                            "{at}: a finished game has no legal move"
+                        );
+                        assert!(
+                            state.to_move.is_none(),
+                            "{at}: a finished game has nobody to move"
+                        );
                     }
                     None => panic!("{at}: result needs a value"),
                 }
