@@ -24,7 +24,7 @@
 use core::fmt;
 
 use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
-use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, PITS};
+use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, LAP_MASKS, PITS};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -357,10 +357,72 @@ fn capital(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The six low bytes of a word: one row of pits.
+const ROW_BYTES: u64 = 0xffff_ffff_ffff;
+
+/// Bit `k` set iff byte `k` of `w` is not zero (for the low 8 bytes). Branch-free: the high bit
+/// of each byte is set when the byte is non-zero, then the eight high bits are gathered by one
+/// multiplication (no two partial products overlap, so nothing carries).
+#[inline]
+fn nonzero_bytes(w: u64) -> u16 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let t = (((w & LOW7) + LOW7) | w) & HIGH;
+    ((t >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
+/// The 12 pits, padded to 16 bytes and aligned so that the whole board is one 128-bit word.
+///
+/// Sowing and capturing work on that word (one add drops a whole lap); byte access goes through
+/// `Deref` to `[u8; 12]`. Keeping every hot-path write word-sized avoids store-forwarding stalls
+/// that byte writes followed by a word read cost (measured: a third of perft time).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
+struct Packed([u8; 16]);
+
+impl Packed {
+    #[inline]
+    fn new(pits: [u8; PITS]) -> Self {
+        let mut b = [0u8; 16];
+        b[..PITS].copy_from_slice(&pits);
+        Packed(b)
+    }
+
+    #[inline]
+    fn word(&self) -> u128 {
+        u128::from_le_bytes(self.0)
+    }
+
+    #[inline]
+    fn from_word(w: u128) -> Self {
+        Packed(w.to_le_bytes())
+    }
+}
+
+impl core::ops::Deref for Packed {
+    type Target = [u8; PITS];
+    #[inline]
+    fn deref(&self) -> &[u8; PITS] {
+        self.0[..PITS].try_into().expect("12 of 16 bytes")
+    }
+}
+
+impl core::ops::DerefMut for Packed {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8; PITS] {
+        (&mut self.0[..PITS]).try_into().expect("12 of 16 bytes")
+    }
+}
+
+#[inline]
+fn byte(w: u128, i: usize) -> u8 {
+    (w >> (8 * i)) as u8
+}
+
 /// A position of the Oware family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Oware {
-    pits: [u8; PITS],
+    pits: Packed,
     stores: [u8; 2],
     side: Side,
     extra_turn: bool,
@@ -371,7 +433,7 @@ pub struct Oware {
 
 /// The result of simulating one move on a copy of the board.
 struct Sowing {
-    pits: [u8; PITS],
+    pits: Packed,
     captured: u32,
     grand_slam: bool,
 }
@@ -428,7 +490,7 @@ impl Oware {
             ));
         }
         let mut p = Oware {
-            pits,
+            pits: Packed::new(pits),
             stores: [stores[0] as u8, stores[1] as u8],
             side,
             extra_turn,
@@ -454,33 +516,30 @@ impl Oware {
         self.pits[pit] as usize > 5 - k
     }
 
-    #[inline]
-    fn sown_this_move(origin: usize, n: usize, pit: usize) -> bool {
-        n >= PITS - 1 || {
-            let d = (pit + PITS - origin) % PITS;
-            d >= 1 && d <= n
-        }
-    }
-
     /// Sows `pit` on a copy and works out the capture under the grand-slam policy.
-    #[inline]
+    #[inline(always)]
     fn simulate(&self, pit: usize) -> Sowing {
-        let mut pits = self.pits;
-        let n = pits[pit] as usize;
-        let last = sow_lap(&mut pits, pit, self.rules.skip_origin == SkipOrigin::Always);
+        let skip = self.rules.skip_origin == SkipOrigin::Always;
+        let mut w = self.pits.word();
+        let n = byte(w, pit) as usize;
+        let last = if n < PITS || (n == PITS && !skip) {
+            w = w - ((n as u128) << (8 * pit)) + LAP_MASKS[pit][n];
+            (pit + n) % PITS
+        } else {
+            let mut big = self.pits;
+            let last = sow_lap(&mut big, pit, skip);
+            w = big.word();
+            last
+        };
         let opp = self.side.opponent();
         let mut captured = 0;
         let mut grand_slam = false;
         if (last >= 6) == (opp == Side::North) {
-            let sown_check = move |i: usize| Self::sown_this_move(pit, n, i);
-            let sown: Option<&dyn Fn(usize) -> bool> = if self.rules.chain_requires_sown_this_move {
-                Some(&sown_check)
-            } else {
-                None
-            };
-            let (count, seeds) = capture_chain(&pits, last, opp, sown);
+            let sown = self.rules.chain_requires_sown_this_move.then_some((pit, n));
+            let board = Packed::from_word(w);
+            let (count, seeds) = capture_chain(&board, last, opp, sown);
             if count > 0 {
-                grand_slam = seeds == row_sum(&pits, opp);
+                grand_slam = seeds == row_sum(&board, opp);
                 let take = if grand_slam {
                     match self.rules.grand_slam {
                         GrandSlam::CaptureForfeited => 0,
@@ -494,11 +553,12 @@ impl Oware {
                     count
                 };
                 for j in 0..take {
-                    captured += u32::from(pits[last - j]);
-                    pits[last - j] = 0;
+                    captured += u32::from(byte(w, last - j));
+                    w &= !(0xffu128 << (8 * (last - j)));
                 }
             }
         }
+        let pits = Packed::from_word(w);
         Sowing {
             pits,
             captured,
@@ -526,33 +586,61 @@ impl Oware {
     }
 
     /// The legal moves as a bit mask over pit indices.
+    #[inline(always)]
     fn legal_mask(&self) -> u16 {
         if self.over.is_some() {
             return 0;
         }
-        let mut nonempty = 0u16;
+        let start = row_start(self.side);
+        let w = self.pits.word();
+        let nonempty = nonzero_bytes((w >> (8 * start)) as u64 & ROW_BYTES) << start;
+        let opp_empty = (w >> (8 * (6 - start))) as u64 & ROW_BYTES == 0;
+        let rules = &self.rules;
+        if !self.extra_turn
+            && !rules.singleton_rule
+            && !matches!(
+                rules.grand_slam,
+                GrandSlam::Illegal | GrandSlam::IllegalElseLoses
+            )
+        {
+            // The common case (abapa, wuri): every non-empty pit, filtered by must-feed.
+            return if rules.must_feed && opp_empty {
+                nonempty & self.feeding_mask()
+            } else {
+                nonempty
+            };
+        }
+        self.legal_mask_general(nonempty, opp_empty)
+    }
+
+    /// Pits whose sowing reaches the opponent's row.
+    #[inline]
+    fn feeding_mask(&self) -> u16 {
         let mut feeding = 0u16;
         for i in self.own_range() {
-            if self.pits[i] > 0 {
-                nonempty |= 1 << i;
-                if self.feeds(i) {
-                    feeding |= 1 << i;
-                }
+            if self.feeds(i) {
+                feeding |= 1 << i;
             }
         }
+        feeding
+    }
+
+    /// [`Oware::legal_mask`] with the singleton rule, the extra turn and grand-slam filtering.
+    fn legal_mask_general(&self, nonempty: u16, opp_empty: bool) -> u16 {
+        let feeding = self.feeding_mask() & nonempty;
         let candidates = self.candidates(nonempty);
         let opp = self.side.opponent();
         if self.extra_turn {
             return self.filter(candidates, |s| !row_empty(&s.pits, opp));
         }
         let mut mask = candidates;
-        if self.rules.must_feed && row_empty(&self.pits, opp) {
+        if self.rules.must_feed && opp_empty {
             mask = candidates & feeding;
             if mask == 0
                 && self.rules.singleton_rule
                 && self.rules.singleton_feed == SingletonFeed::FeedOverSingleton
             {
-                mask = nonempty & feeding;
+                mask = feeding;
             }
         }
         if matches!(
@@ -634,7 +722,7 @@ impl Oware {
             NoMoveEnd::MoverTakesAll => {
                 let all: u32 = self.pits.iter().map(|&x| u32::from(x)).sum();
                 self.stores[self.side.index()] += all as u8;
-                self.pits = [0; PITS];
+                self.pits = Packed::default();
                 self.over = Some(Outcome::by_scores(self.store_scores(), reason));
             }
         }
@@ -648,7 +736,7 @@ impl Position for Oware {
 
     fn new(rules: OwareRules) -> Self {
         Oware {
-            pits: [rules.seeds; PITS],
+            pits: Packed::new([rules.seeds; PITS]),
             stores: [0, 0],
             side: rules.first_player,
             extra_turn: false,
@@ -732,12 +820,16 @@ impl Position for Oware {
 
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
-        let mask = self.legal_mask();
-        for i in self.own_range() {
-            if mask & (1 << i) != 0 {
-                out.push(Pit(i as u8));
-            }
+        let mut mask = self.legal_mask();
+        while mask != 0 {
+            out.push(Pit(mask.trailing_zeros() as u8));
+            mask &= mask - 1;
         }
+    }
+
+    #[inline]
+    fn count_legal(&self) -> usize {
+        self.legal_mask().count_ones() as usize
     }
 
     fn check_move(&self, mv: Move) -> Result<(), Illegal> {
@@ -802,7 +894,7 @@ impl Position for Oware {
                 winner: Some(me.opponent()),
                 reason: EndReason::GrandSlamLoss,
             });
-        } else if let Some(o) = self.threshold_outcome() {
+        } else if let Some(o) = (s.captured > 0).then(|| self.threshold_outcome()).flatten() {
             self.over = Some(o);
         } else if s.grand_slam
             && s.captured > 0
@@ -820,13 +912,11 @@ impl Position for Oware {
 
     #[inline]
     fn key(&self) -> u128 {
-        let mut k = 0u128;
-        for &p in &self.pits {
-            k = (k << 8) | u128::from(p);
-        }
-        k = (k << 8) | u128::from(self.stores[0]);
-        k = (k << 8) | u128::from(self.stores[1]);
-        (k << 2) | (u128::from(self.side == Side::North) << 1) | u128::from(self.extra_turn)
+        let flags = u128::from(self.side == Side::North) | (u128::from(self.extra_turn) << 1);
+        self.pits.word()
+            | (u128::from(self.stores[0]) << 96)
+            | (u128::from(self.stores[1]) << 104)
+            | (flags << 112)
     }
 
     fn end_by_repetition(&mut self) -> bool {
@@ -859,7 +949,7 @@ impl Position for Oware {
                 }
                 self.stores[0] += share[0] as u8;
                 self.stores[1] += share[1] as u8;
-                self.pits = [0; PITS];
+                self.pits = Packed::default();
                 self.over = Some(Outcome::by_scores(
                     self.store_scores(),
                     EndReason::Repetition,
@@ -905,7 +995,7 @@ impl Position for Oware {
     }
 
     fn pits(&self) -> &[u8] {
-        &self.pits
+        &self.pits[..]
     }
 
     fn stores(&self) -> [u32; 2] {
@@ -921,7 +1011,7 @@ impl Position for Oware {
 
 impl fmt::Display for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in &self.pits {
+        for p in self.pits.iter() {
             write!(f, "{p}-")?;
         }
         write!(
@@ -935,5 +1025,30 @@ impl fmt::Display for Oware {
             f.write_str("-x")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nonzero_bytes_matches_a_loop() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Make zero bytes common.
+            let w = x & (x >> 3) & 0x0000_ffff_ffff_ffff;
+            let bytes = w.to_le_bytes();
+            let want = (0..8)
+                .filter(|&k| bytes[k] != 0)
+                .fold(0u16, |m, k| m | 1 << k);
+            assert_eq!(nonzero_bytes(w), want, "{w:#x}");
+        }
+        assert_eq!(nonzero_bytes(0), 0);
+        assert_eq!(nonzero_bytes(0x0000_8080_8080_8080), 0b11_1111);
+        assert_eq!(nonzero_bytes(0x0000_0100_0000_00ff), 0b10_0001);
     }
 }

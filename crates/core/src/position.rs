@@ -91,6 +91,12 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
         list
     }
 
+    /// The number of legal moves (what perft counts at its last ply).
+    #[inline]
+    fn count_legal(&self) -> usize {
+        self.legal_move_list().len()
+    }
+
     /// Whether `mv` is legal.
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.check_move(mv).is_ok()
@@ -118,11 +124,11 @@ pub fn perft_with_history<P: Position>(pos: &P, depth: u32, history: &mut Histor
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal() as u64;
+    }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = *pos;

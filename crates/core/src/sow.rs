@@ -99,6 +99,22 @@ pub fn row_empty(pits: &[u8; PITS], side: Side) -> bool {
     pits[s..s + 6].iter().all(|&x| x == 0)
 }
 
+/// `LAP_MASKS[origin][n]`: a 1 in the byte of each of the `n` pits after `origin` (wrapping).
+pub(crate) const LAP_MASKS: [[u128; PITS + 1]; PITS] = {
+    let mut t = [[0u128; PITS + 1]; PITS];
+    let mut origin = 0;
+    while origin < PITS {
+        let mut n = 1;
+        while n <= PITS {
+            let pit = (origin + n) % PITS;
+            t[origin][n] = t[origin][n - 1] | (1u128 << (8 * pit));
+            n += 1;
+        }
+        origin += 1;
+    }
+    t
+};
+
 #[inline]
 fn wrap(i: usize) -> usize {
     if i >= PITS {
@@ -118,11 +134,14 @@ fn wrap(i: usize) -> usize {
 pub fn sow_lap(pits: &mut [u8; PITS], origin: usize, skip_origin: bool) -> usize {
     let n = pits[origin] as usize;
     pits[origin] = 0;
-    if n < PITS - 1 || (n < PITS && !skip_origin) {
-        // The common case: the lap never comes back to the origin.
-        for d in 1..=n {
-            pits[wrap(origin + d)] += 1;
-        }
+    if n < PITS || (n == PITS && !skip_origin) {
+        // The common case: the lap never comes back to the origin (12 seeds without skipping
+        // end in it, which the table covers too). One 128-bit add drops every seed at once; no
+        // byte can carry because no pit of a 2x6 game holds 255 seeds.
+        let mut word = [0u8; 16];
+        word[..PITS].copy_from_slice(pits);
+        let sown = u128::from_le_bytes(word).wrapping_add(LAP_MASKS[origin][n]);
+        pits.copy_from_slice(&sown.to_le_bytes()[..PITS]);
         return wrap(origin + n);
     }
     let ring = if skip_origin { PITS - 1 } else { PITS };
@@ -142,16 +161,17 @@ pub fn sow_lap(pits: &mut [u8; PITS], origin: usize, skip_origin: bool) -> usize
 }
 
 /// The backward 2/3 capture chain: starting at `last` (which must be in `opponent`'s row), every
-/// pit that holds 2 or 3 (and, when `sown` is given, received a seed this move) is taken, going
-/// backwards; the chain stops at the first other pit or at the start of the opponent's row.
-/// Returns the number of chain pits and the seeds they hold; the board is not changed.
+/// pit that holds 2 or 3 is taken, going backwards; the chain stops at the first other pit or at
+/// the start of the opponent's row. With `sown = Some((origin, n))`, a pit also counts only if the
+/// lap of `n` seeds from `origin` dropped a seed in it (Wuri reading WU-c). Returns the number of
+/// chain pits and the seeds they hold; the board is not changed.
 #[inline]
 #[must_use]
 pub fn capture_chain(
     pits: &[u8; PITS],
     last: usize,
     opponent: Side,
-    sown: Option<&dyn Fn(usize) -> bool>,
+    sown: Option<(usize, usize)>,
 ) -> (usize, u32) {
     let start = row_start(opponent);
     let mut i = last;
@@ -162,8 +182,9 @@ pub fn capture_chain(
         if !(c == 2 || c == 3) {
             break;
         }
-        if let Some(was_sown) = sown {
-            if !was_sown(i) {
+        if let Some((origin, n)) = sown {
+            let d = (i + PITS - origin) % PITS;
+            if n < PITS - 1 && !(1..=n).contains(&d) {
                 break;
             }
         }
