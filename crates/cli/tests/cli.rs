@@ -1,0 +1,191 @@
+//! End-to-end tests of the `mancala` binary: perft, trace (schema, illegal and malformed input),
+//! variants.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8")
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn perft_abapa_10_and_divide_adds_up() {
+    let o = mancala(&["perft", "abapa", "10"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "18137964");
+
+    let o = mancala(&["perft", "abapa", "7", "--divide", "--threads", "1"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let total: u64 = lines.last().expect("total").parse().expect("number");
+    let sum: u64 = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| {
+            let (mv, n) = l.split_once(' ').expect("MOVE COUNT");
+            assert!(["A", "B", "C", "D", "E", "F"].contains(&mv), "{l}");
+            n.parse::<u64>().expect("count")
+        })
+        .sum();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(total, 139_157);
+    assert_eq!(sum, total);
+
+    let par = mancala(&["perft", "abapa", "7", "--divide", "--threads", "2"]);
+    assert_eq!(stdout(&par), text, "parallel divide differs from single-threaded");
+}
+
+#[test]
+fn trace_schema_for_every_oware_preset() {
+    for variant in ["oware", "abapa", "wuri", "ouril"] {
+        let o = mancala(&["trace", variant, "C", "c", "B"]);
+        assert!(o.status.success(), "{variant}: {}", stderr(&o));
+        let states = json_lines(&o);
+        assert_eq!(states.len(), 4, "{variant}");
+        for (i, s) in states.iter().enumerate() {
+            for key in ["position", "pits", "stores", "to_move", "legal", "captured", "over", "result", "reason"] {
+                assert!(s.get(key).is_some(), "{variant} line {i}: missing {key}");
+            }
+            assert_eq!(s["pits"].as_array().expect("pits").len(), 12);
+            assert_eq!(s["over"], false);
+            assert!(s["result"].is_null() && s["reason"].is_null());
+        }
+        assert_eq!(states[0]["position"], "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+        assert_eq!(states[0]["to_move"], "south");
+        assert_eq!(states[0]["legal"], serde_json::json!(["A", "B", "C", "D", "E", "F"]));
+        assert_eq!(states[0]["captured"], 0);
+        assert_eq!(states[1]["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+        assert_eq!(states[1]["to_move"], "north");
+    }
+    // Ouril shows its extra-turn flag.
+    let o = mancala(&["trace", "ouril"]);
+    assert_eq!(json_lines(&o)[0]["extra_turn"], false);
+}
+
+#[test]
+fn trace_end_of_game_fields() {
+    let o = mancala(&["trace", "oware", "--position", "1-2-1-1-0-3-0-0-0-0-5-0-17-18-N", "e"]);
+    assert!(o.status.success());
+    let last = json_lines(&o).pop().expect("a state");
+    assert_eq!(last["over"], true);
+    assert_eq!(last["result"], "north");
+    assert_eq!(last["reason"], "score_majority");
+    assert_eq!(last["to_move"], Value::Null);
+    assert_eq!(last["legal"], serde_json::json!([]));
+    assert_eq!(last["captured"], 9);
+    assert_eq!(last["stores"], serde_json::json!([17, 27]));
+}
+
+#[test]
+fn illegal_move_prints_states_before_then_error_and_exits_2() {
+    let o = mancala(&["trace", "oware", "--position", "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S", "F"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(json_lines(&o).len(), 1, "the start state is printed");
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON error on stderr");
+    assert_eq!(err["move"], "F");
+    assert_eq!(err["reason"], "grand slam forbidden");
+
+    let o = mancala(&["trace", "abapa", "A", "b", "A"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(json_lines(&o).len(), 3);
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+    assert_eq!(err["reason"], "empty pit");
+    assert_eq!(err["ply"], 3);
+
+    let o = mancala(&["trace", "abapa", "a"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+    assert_eq!(err["reason"], "not your pit");
+
+    let o = mancala(&["trace", "oware", "--position", "3-0-0-3-0-0-0-0-0-0-0-0-20-22-S", "A"]);
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+    assert_eq!(err["reason"], "must feed the opponent");
+
+    let o = mancala(&["trace", "ouril", "--position", "1-3-1-0-0-0-2-2-2-2-2-2-15-16-S", "A"]);
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+    assert_eq!(err["reason"], "singleton rule");
+}
+
+#[test]
+fn malformed_input_exits_2_with_a_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["trace", "nosuchgame"], "unknown variant"),
+        (&["trace", "abapa", "--position", "4-4-4"], "expected 15 fields"),
+        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-x-0-0-S"], "pit f (field 12)"),
+        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-W"], "side to move"),
+        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-5-0-0-S"], "add up to 49"),
+        (&["trace", "abapa", "--rule", "nosuch=1"], "unknown rule option"),
+        (&["trace", "abapa", "--rule", "grand_slam=Sometimes"], "bad value"),
+        (&["trace", "abapa", "--rule", "grand_slam"], "expected NAME=VALUE"),
+        (&["perft", "abapa", "3", "--rule", "seeds=99"], "from 1 to 20"),
+    ];
+    for (args, needle) in cases {
+        let o = mancala(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+        assert!(!err.contains("panicked"), "{args:?} panicked");
+    }
+    // A malformed move letter is reported as a JSON error after the states before it.
+    let o = mancala(&["trace", "abapa", "C", "z9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(json_lines(&o).len(), 2);
+    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+    assert_eq!(err["error"], "malformed");
+    assert_eq!(err["move"], "z9");
+}
+
+#[test]
+fn rules_can_be_set_on_top_of_a_preset() {
+    let o = mancala(&[
+        "trace", "oware", "--rule", "grand_slam=Allowed", "--position", "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S", "F",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let last = json_lines(&o).pop().expect("state");
+    assert_eq!(last["result"], "south");
+    assert_eq!(last["captured"], 7);
+}
+
+#[test]
+fn variants_lists_every_preset_with_options() {
+    let o = mancala(&["variants"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for name in ["oware", "abapa", "wuri", "ouril", "grand_slam", "IllegalElseLoses", "must_feed"] {
+        assert!(text.contains(name), "variants output lacks {name}");
+    }
+    let o = mancala(&["variants", "--json"]);
+    let list: Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let abapa = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|v| v["name"] == "abapa")
+        .expect("abapa listed");
+    let gs = abapa["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["name"] == "grand_slam")
+        .expect("grand_slam option");
+    assert_eq!(gs["default"], "CaptureForfeited");
+}
