@@ -428,6 +428,9 @@ pub struct Oware {
     extra_turn: bool,
     plies: u32,
     over: Option<Outcome>,
+    /// The legal moves (bits over pit indices), cached by `settle`: it is computed once per
+    /// position instead of once by `settle` and again by move generation.
+    legal: u16,
     rules: OwareRules,
 }
 
@@ -496,6 +499,7 @@ impl Oware {
             extra_turn,
             plies: 0,
             over: None,
+            legal: 0,
             rules,
         };
         p.over = p.threshold_outcome();
@@ -585,9 +589,19 @@ impl Oware {
         nonempty
     }
 
-    /// The legal moves as a bit mask over pit indices.
+    /// The legal moves as a bit mask over pit indices, as [`Position::settle`] worked them out.
     #[inline(always)]
     fn legal_mask(&self) -> u16 {
+        if self.over.is_some() {
+            0
+        } else {
+            self.legal
+        }
+    }
+
+    /// Works out the legal moves (a bit mask over pit indices) from scratch.
+    #[inline(always)]
+    fn compute_legal_mask(&self) -> u16 {
         if self.over.is_some() {
             return 0;
         }
@@ -735,15 +749,18 @@ impl Position for Oware {
     type Rules = OwareRules;
 
     fn new(rules: OwareRules) -> Self {
-        Oware {
+        let mut p = Oware {
             pits: Packed::new([rules.seeds; PITS]),
             stores: [0, 0],
             side: rules.first_player,
             extra_turn: false,
             plies: 0,
             over: None,
+            legal: 0,
             rules,
-        }
+        };
+        p.settle();
+        p
     }
 
     fn from_notation(text: &str, rules: OwareRules) -> Result<Self, ParsePositionError> {
@@ -969,7 +986,8 @@ impl Position for Oware {
                 return;
             }
         }
-        if self.legal_mask() != 0 {
+        self.legal = self.compute_legal_mask();
+        if self.legal != 0 {
             return;
         }
         if self.extra_turn {
@@ -978,7 +996,8 @@ impl Position for Oware {
         }
         if self.rules.no_move_end == NoMoveEnd::Pass {
             self.side = self.side.opponent();
-            if self.legal_mask() != 0 {
+            self.legal = self.compute_legal_mask();
+            if self.legal != 0 {
                 return;
             }
         }
