@@ -888,6 +888,7 @@ impl Position for Oware {
         })
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) -> MoveEffect {
         let pit = mv.index();
         let me = self.side;
@@ -976,6 +977,7 @@ impl Position for Oware {
         true
     }
 
+    #[inline]
     fn settle(&mut self) {
         if self.over.is_some() {
             return;

@@ -133,7 +133,12 @@ pub fn perft_with_history<P: Position>(pos: &P, depth: u32, history: &mut Histor
     for &mv in moves.iter() {
         let mut child = *pos;
         if let (_, Some(token)) = advance(&mut child, mv, history) {
-            total += perft_with_history(&child, depth - 1, history);
+            total += if depth == 2 {
+                // Bulk counting: the last ply's moves are counted, not played.
+                child.count_legal() as u64
+            } else {
+                perft_with_history(&child, depth - 1, history)
+            };
             history.pop(token);
         }
     }
