@@ -892,8 +892,10 @@ mod tests {
 
     #[test]
     fn o3_relay_on_any_occupied() {
-        let mut r = OlowukaRules::default();
-        r.relay_on_any_occupied = true;
+        let r = OlowukaRules {
+            relay_on_any_occupied: true,
+            ..OlowukaRules::default()
+        };
         assert_eq!(
             after("3-0-0-1-0-0-2-2-2-2-2-2-16-16-S", "A", r),
             "0-1-1-0-1-1-2-2-2-2-2-2-16-16-N"
