@@ -63,3 +63,9 @@ fn oware_family_perft() {
     );
     assert!(n >= 8);
 }
+
+#[test]
+fn relay_games_perft() {
+    let n = run(include_str!("data/relay.perft"), "relay.perft");
+    assert!(n >= 16);
+}
