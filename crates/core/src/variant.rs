@@ -2,6 +2,7 @@
 //! preset, and [`DynGame`], an object-safe game that the CLI, the server and bindings drive without
 //! knowing the concrete position type.
 
+use crate::isolo::{Isolo, IsoloRules};
 use crate::oware::{Oware, OwareRules};
 use crate::value::Value;
 use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
@@ -49,6 +50,8 @@ pub enum Variant {
     Ouril,
     /// Ludii's reading of Ouril, for cross-checking (rules.md OU-f).
     OurilLudii,
+    /// Isolo (Zambia, 2x8): foregame, kucheleka set-up, proper game (rules.md §6).
+    Isolo,
 }
 
 /// A preset's descriptor: the single source for `mancala variants`, `--help`, the API and the UI.
@@ -70,12 +73,13 @@ pub struct VariantInfo {
 
 impl Variant {
     /// Every preset, in the order they are listed.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Oware,
         Variant::Abapa,
         Variant::Wuri,
         Variant::Ouril,
         Variant::OurilLudii,
+        Variant::Isolo,
     ];
 
     /// The canonical name.
@@ -99,6 +103,7 @@ impl Variant {
             Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "rules.md §3"),
             Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "rules.md §2"),
             Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
+            Variant::Isolo => ("isolo", &["isolo-zambia"], "2x8", "Isolo (Zambia): a foregame with stock seeds, the winner's kucheleka set-up, then the proper game; empty the opponent's row to win (S4 read literally)", "rules.md §6"),
         }
     }
 
@@ -115,6 +120,7 @@ impl Variant {
                 .oware_rules()
                 .expect("an Oware-family preset")
                 .options(),
+            Variant::Isolo => IsoloRules::isolo().options(),
         };
         VariantInfo {
             name,
@@ -133,6 +139,7 @@ impl Variant {
             Variant::Wuri => Some(OwareRules::wuri()),
             Variant::Ouril => Some(OwareRules::ouril()),
             Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
+            Variant::Isolo => None,
         }
     }
 
@@ -169,6 +176,12 @@ impl Variant {
                 let r = self.oware_rules().expect("an Oware-family preset");
                 Ok(Box::new(Session::<Oware>::build(self, r, rules, position)?))
             }
+            Variant::Isolo => Ok(Box::new(Session::<Isolo>::build(
+                self,
+                IsoloRules::isolo(),
+                rules,
+                position,
+            )?)),
         }
     }
 }
