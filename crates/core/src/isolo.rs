@@ -72,7 +72,9 @@
 //! of that seed, the pit where the lap began and the first-lap flag, which determine the rest of
 //! the move exactly (rules.md clarification 2 in an equivalent form: the same cycles, the same
 //! periods). `infinite_move` says what such a move is: not legal (default), a move that ends
-//! ("sleeps") on the board at detection, or a loss for the mover.
+//! ("sleeps") at the first lap boundary whose state occurred before (a point fixed by the rules,
+//! not by the detection algorithm), or a loss for the mover. [`Isolo::run_move`] reports the
+//! cycle's start and period.
 //!
 //! # Stores
 //!
@@ -427,13 +429,15 @@ pub fn kucheleka_examples(max_total: u32) -> MoveList<IsoloMove> {
 pub struct MoveRun {
     /// The board when the move ends, or when its repetition is detected.
     pub pits: [u8; PITS],
-    /// Laps sown (until detection for a never-ending move).
+    /// Laps sown (for a move that never ends: up to the first repeated lap-boundary state).
     pub laps: u64,
     /// Seeds taken from the opponent's row (the mover's own extreme pit taken in a singleton
     /// capture is not counted).
     pub captured: u64,
     /// For a move that never ends, the period of its cycle in laps.
     pub period: Option<u64>,
+    /// For a move that never ends, the first lap whose end state recurs every `period` laps.
+    pub cycle_start: Option<u64>,
 }
 
 /// The state at a lap boundary: everything that determines the rest of a move.
@@ -472,8 +476,9 @@ const fn base(side: Side) -> usize {
     side.index() * ROW
 }
 
-/// A position of Isolo.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A position of Isolo. Two positions are equal when their state is (the cached legal-move mask
+/// is not compared).
+#[derive(Clone, Copy, Debug)]
 pub struct Isolo {
     pits: [u8; PITS],
     side: Side,
@@ -485,7 +490,28 @@ pub struct Isolo {
     foregame_end: Option<EndReason>,
     over: Option<Outcome>,
     rules: IsoloRules,
+    /// The legal pit moves, worked out by [`Position::settle`] (finding never-ending moves is
+    /// the expensive part of move generation), when `mask_known`.
+    mask: u16,
+    mask_known: bool,
 }
+
+impl PartialEq for Isolo {
+    fn eq(&self, other: &Self) -> bool {
+        self.pits == other.pits
+            && self.side == other.side
+            && self.phase == other.phase
+            && self.stock_used == other.stock_used
+            && self.plies == other.plies
+            && self.last_laps == other.last_laps
+            && self.foregame_winner == other.foregame_winner
+            && self.foregame_end == other.foregame_end
+            && self.over == other.over
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Isolo {}
 
 impl Isolo {
     /// The 16 pits.
@@ -598,6 +624,8 @@ impl Isolo {
             foregame_end: None,
             over: None,
             rules,
+            mask: 0,
+            mask_known: false,
         };
         if phase == Phase::Kucheleka {
             p.foregame_winner = Some(side);
@@ -616,43 +644,56 @@ impl Isolo {
         Ok(p)
     }
 
-    /// Simulates sowing own pit `pit` (an index 0..16 in the mover's row, non-empty) in the
-    /// current phase, lap by lap, with exact detection of a move that never ends. The position is
-    /// not changed.
+    /// Simulates sowing `pit` in the current phase, lap by lap, with exact detection of a move
+    /// that never ends, whatever the rules say about such moves. The position is not changed.
+    /// `None` when the game is over, in the kucheleka phase, or when `pit` is not a non-empty pit
+    /// of the player to move.
+    ///
+    /// For a move that never ends, the report stops at the first lap boundary whose state occurred
+    /// before (lap `cycle_start + period`): that board, those laps and captures are what
+    /// `infinite_move = EndAtDetection` plays, whatever algorithm found the cycle.
     #[must_use]
-    pub fn run_move(&self, pit: usize) -> MoveRun {
-        let me = self.side;
-        let b = base(me);
+    pub fn run_move(&self, pit: Pit<8>) -> Option<MoveRun> {
+        let i = pit.index();
+        let playable = self.over.is_none()
+            && self.phase != Phase::Kucheleka
+            && i < PITS
+            && pit.row() == self.side
+            && self.pits[i] > 0;
+        playable.then(|| self.run(i, true))
+    }
+
+    /// The state after a move's first lap.
+    fn first_lap(&self, pit: usize) -> LapEnd {
+        let b = base(self.side);
         let k = (pit - b) as u8;
         let mut pits = self.pits;
+        let leftmost = if k == 6 { 7 } else { 0 };
         let start = if self.phase == Phase::Foregame {
             pits[pit] += 1;
-            if k == 6 {
-                7
-            } else {
-                0
-            }
+            leftmost
         } else {
             match self.rules.proper_first_lap_start {
                 FirstLapStart::NextPit => (k + 1) % ROW as u8,
-                FirstLapStart::Leftmost => {
-                    if k == 6 {
-                        7
-                    } else {
-                        0
-                    }
-                }
+                FirstLapStart::Leftmost => leftmost,
             }
         };
         let hand = pits[pit];
         pits[pit] = 0;
         let last = sow_row(&mut pits, b, start, hand);
-        let first = LapEnd {
+        LapEnd {
             pits,
             last,
             start,
             first: true,
-        };
+        }
+    }
+
+    /// [`Isolo::run_move`]; without `detail`, a never-ending move is reported where Brent's
+    /// algorithm saw it (enough to know that it never ends).
+    fn run(&self, pit: usize, detail: bool) -> MoveRun {
+        let b = base(self.side);
+        let first = self.first_lap(pit);
         let rules = self.rules;
         let mut laps = 1u64;
         let mut captured = 0u64;
@@ -670,13 +711,43 @@ impl Isolo {
                 laps,
                 captured,
                 period: None,
+                cycle_start: None,
             },
-            LapRun::NeverEnds { period, state, .. } => MoveRun {
+            LapRun::NeverEnds { period, state, .. } if !detail => MoveRun {
                 pits: state.pits,
                 laps,
                 captured,
                 period: Some(period),
+                cycle_start: None,
             },
+            LapRun::NeverEnds { period, .. } => {
+                // Where the cycle starts: walk two states `period` laps apart until they meet.
+                let step = |s: &mut LapEnd| u64::from(next_lap(s, b, &rules).unwrap_or(0));
+                let mut ahead = first;
+                for _ in 0..period {
+                    step(&mut ahead);
+                }
+                let mut behind = first;
+                let mut mu = 0u64;
+                while behind != ahead {
+                    step(&mut behind);
+                    step(&mut ahead);
+                    mu += 1;
+                }
+                // The captures up to the first repeated state.
+                let mut s = first;
+                let mut captured = 0u64;
+                for _ in 0..mu + period {
+                    captured += step(&mut s);
+                }
+                MoveRun {
+                    pits: s.pits,
+                    laps: mu + period + 1,
+                    captured,
+                    period: Some(period),
+                    cycle_start: Some(mu + 1),
+                }
+            }
         }
     }
 
@@ -694,7 +765,17 @@ impl Isolo {
     }
 
     /// The legal pit moves as a bit mask over pit indices.
+    #[inline]
     fn legal_mask(&self) -> u16 {
+        if self.mask_known {
+            self.mask
+        } else {
+            self.compute_mask()
+        }
+    }
+
+    /// [`Isolo::legal_mask`] worked out from scratch.
+    fn compute_mask(&self) -> u16 {
         if self.over.is_some() || self.phase == Phase::Kucheleka || self.stock_exhausted() {
             return 0;
         }
@@ -702,7 +783,7 @@ impl Isolo {
         for i in self.own_range() {
             if self.pits[i] > 0
                 && !(self.rules.infinite_move == InfiniteMove::Illegal
-                    && self.run_move(i).period.is_some())
+                    && self.run(i, false).period.is_some())
             {
                 mask |= 1 << i;
             }
@@ -818,7 +899,7 @@ impl Position for Isolo {
     type Rules = IsoloRules;
 
     fn new(rules: IsoloRules) -> Self {
-        Isolo {
+        let mut p = Isolo {
             pits: [START_SEEDS; PITS],
             side: rules.first_player,
             phase: Phase::Foregame,
@@ -829,7 +910,11 @@ impl Position for Isolo {
             foregame_end: None,
             over: None,
             rules,
-        }
+            mask: 0,
+            mask_known: false,
+        };
+        p.settle();
+        p
     }
 
     fn from_notation(text: &str, rules: IsoloRules) -> Result<Self, ParsePositionError> {
@@ -840,18 +925,19 @@ impl Position for Isolo {
                 "expected PHASE:fields, e.g. F:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S",
             )
         })?;
-        let phase =
-            match phase_text.trim() {
-                "F" | "f" => Phase::Foregame,
-                "K" | "k" => Phase::Kucheleka,
-                "P" | "p" => Phase::Proper,
-                other => return Err(ParsePositionError::new(
+        let phase = match phase_text.trim() {
+            "F" | "f" => Phase::Foregame,
+            "K" | "k" => Phase::Kucheleka,
+            "P" | "p" => Phase::Proper,
+            other => {
+                return Err(ParsePositionError::new(
                     "phase (before ':')",
                     format!(
                         "expected F (foregame), K (kucheleka) or P (proper game), found {other:?}"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         let fields: Vec<&str> = rest.split('-').map(str::trim).collect();
         if fields.len() != PITS + 3 {
             return Err(ParsePositionError::new(
@@ -957,7 +1043,7 @@ impl Position for Isolo {
                     return Ok(());
                 }
                 if self.rules.infinite_move == InfiniteMove::Illegal
-                    && self.run_move(i).period.is_some()
+                    && self.run(i, false).period.is_some()
                 {
                     Err(Illegal::NeverEnding)
                 } else {
@@ -969,6 +1055,7 @@ impl Position for Isolo {
 
     fn play_unchecked(&mut self, mv: IsoloMove) -> MoveEffect {
         let me = self.side;
+        self.mask_known = false;
         match mv {
             IsoloMove::Kucheleka(counts) => {
                 let b = base(me);
@@ -985,7 +1072,7 @@ impl Position for Isolo {
             }
             IsoloMove::Sow(p) => {
                 let foregame = self.phase == Phase::Foregame;
-                let run = self.run_move(p.index());
+                let run = self.run(p.index(), true);
                 self.pits = run.pits;
                 if foregame {
                     self.stock_used[me.index()] += 1;
@@ -996,12 +1083,13 @@ impl Position for Isolo {
                     captured: u32::try_from(run.captured).unwrap_or(u32::MAX),
                     irreversible: foregame,
                 };
+                // The opponent would move next; a finished proper game keeps him as the side,
+                // so that its notation reads back as the same end (his row is empty: he lost).
+                self.side = me.opponent();
                 if run.period.is_some() && self.rules.infinite_move == InfiniteMove::MoverLoses {
                     self.lose_phase(me, EndReason::EndlessMove);
                 } else if self.row_seeds(me.opponent()) == 0 {
                     self.lose_phase(me.opponent(), EndReason::RowEmptied);
-                } else {
-                    self.side = me.opponent();
                 }
                 effect
             }
@@ -1049,8 +1137,11 @@ impl Position for Isolo {
             });
             return;
         }
-        if self.legal_mask() == 0 {
+        self.mask = self.compute_mask();
+        self.mask_known = true;
+        if self.mask == 0 {
             self.lose_phase(self.side, EndReason::NoLegalMove);
+            self.mask_known = false;
         }
     }
 
