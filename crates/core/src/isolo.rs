@@ -457,17 +457,22 @@ struct LapEnd {
 /// wrapping round. Returns the row position of the last seed. `hand` must be at least 1.
 #[inline]
 fn sow_row(pits: &mut [u8; PITS], base: usize, start: u8, hand: u8) -> u8 {
+    const MASK: usize = ROW - 1; // ROW is a power of two
+    let row: &mut [u8; ROW] = (&mut pits[base..base + ROW])
+        .try_into()
+        .expect("a row has ROW pits");
     let full = hand / ROW as u8;
-    let rem = hand % ROW as u8;
     if full > 0 {
-        for p in &mut pits[base..base + ROW] {
+        for p in row.iter_mut() {
             *p += full;
         }
     }
-    for d in 0..rem {
-        pits[base + usize::from((start + d) % ROW as u8)] += 1;
+    let mut i = usize::from(start) & MASK;
+    for _ in 0..hand % ROW as u8 {
+        row[i] += 1;
+        i = (i + 1) & MASK;
     }
-    ((u16::from(start) + u16::from(hand) - 1) % ROW as u16) as u8
+    ((usize::from(start) + usize::from(hand) - 1) & MASK) as u8
 }
 
 /// The first index of `side`'s row.
@@ -722,24 +727,22 @@ impl Isolo {
             },
             LapRun::NeverEnds { period, .. } => {
                 // Where the cycle starts: walk two states `period` laps apart until they meet.
+                // The leading one walks laps 1..=mu+period exactly once, so it also counts the
+                // captures up to the first repeated state, and ends on that state.
                 let step = |s: &mut LapEnd| u64::from(next_lap(s, b, &rules).unwrap_or(0));
                 let mut ahead = first;
+                let mut captured = 0u64;
                 for _ in 0..period {
-                    step(&mut ahead);
+                    captured += step(&mut ahead);
                 }
                 let mut behind = first;
                 let mut mu = 0u64;
                 while behind != ahead {
                     step(&mut behind);
-                    step(&mut ahead);
+                    captured += step(&mut ahead);
                     mu += 1;
                 }
-                // The captures up to the first repeated state.
-                let mut s = first;
-                let mut captured = 0u64;
-                for _ in 0..mu + period {
-                    captured += step(&mut s);
-                }
+                let s = ahead;
                 MoveRun {
                     pits: s.pits,
                     laps: mu + period + 1,

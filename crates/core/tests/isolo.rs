@@ -657,3 +657,78 @@ fn reference_ladder() {
         );
     }
 }
+
+/// Plays random whole games under the preset (no `max_plies`) to their end and prints their
+/// length and time: `cargo test --release -p mancala-core --test isolo -- --ignored --nocapture
+/// timing`.
+#[test]
+#[ignore]
+fn random_full_game_timing() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut total = std::time::Duration::ZERO;
+    let games = 200;
+    let mut longest = 0;
+    for _ in 0..games {
+        let t = std::time::Instant::now();
+        let mut game = Game::new(Isolo::new(IsoloRules::isolo()));
+        let mut fore = 0;
+        while !game.position().is_over() {
+            let list = game.position().legal_move_list();
+            let mv = list[rng.below(list.len())];
+            if game.position().phase() == Phase::Foregame {
+                fore += 1;
+            }
+            game.play(mv).unwrap();
+        }
+        let took = t.elapsed();
+        total += took;
+        longest = longest.max(game.moves().len());
+        let o = game.position().outcome().unwrap();
+        println!(
+            "plies {} (foregame {fore}) {} {} {:?}",
+            game.moves().len(),
+            o.result_name(),
+            o.reason,
+            took
+        );
+    }
+    println!(
+        "{games} games, mean {:?}, longest {longest} plies",
+        total / games
+    );
+}
+
+/// Lists the moves of random games whose simulation takes over 50 ms (never-ending moves with
+/// long periods): `cargo test --release -p mancala-core --test isolo -- --ignored --nocapture
+/// slowest`.
+#[test]
+#[ignore]
+fn slowest_moves() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for _ in 0..200 {
+        let mut game = Game::new(Isolo::new(IsoloRules::isolo()));
+        while !game.position().is_over() {
+            let p = *game.position();
+            if p.phase() != Phase::Kucheleka {
+                for i in 0..16u8 {
+                    let t = std::time::Instant::now();
+                    if let Some(r) = p.run_move(Pit(i)) {
+                        if t.elapsed().as_millis() > 50 {
+                            println!(
+                                "{p} {} laps {} period {:?} start {:?} {:?}",
+                                Pit::<8>(i),
+                                r.laps,
+                                r.period,
+                                r.cycle_start,
+                                t.elapsed()
+                            );
+                        }
+                    }
+                }
+            }
+            let list = p.legal_move_list();
+            let mv = list[rng.below(list.len())];
+            game.play(mv).unwrap();
+        }
+    }
+}
