@@ -15,7 +15,8 @@ use crate::{GameArgs, EXIT_BAD_INPUT};
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Moves to play, as pit letters (A-F South, a-f North). Several may be written as one word.
+    /// Moves to play, as pit letters (A-F South, a-f North; A-H, a-h on 2x8 boards) or set-up
+    /// actions (Isolo's kucheleka: `k:0,5,0,3,0,0,8,1`). Several letters may be written as one word.
     moves: Vec<String>,
 }
 

@@ -27,6 +27,8 @@ pub enum Illegal {
     WrongPhase(&'static str),
     /// A set-up action is outside its documented limits.
     BadSetup(String),
+    /// Isolo: the player has used every stock seed the `stock_limit` option allows.
+    StockExhausted,
 }
 
 impl fmt::Display for Illegal {
@@ -43,6 +45,7 @@ impl fmt::Display for Illegal {
             Illegal::NeverEnding => f.write_str("never-ending move"),
             Illegal::WrongPhase(what) => write!(f, "wrong phase: {what}"),
             Illegal::BadSetup(what) => write!(f, "bad set-up: {what}"),
+            Illegal::StockExhausted => f.write_str("no stock seed left (stock_limit)"),
         }
     }
 }

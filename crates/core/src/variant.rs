@@ -3,6 +3,7 @@
 //! knowing the concrete position type.
 
 use crate::ba_awa::{BaAwa, BaAwaRules};
+use crate::isolo::{Isolo, IsoloRules};
 use crate::olowuka::{Olowuka, OlowukaRules};
 use crate::oware::{Oware, OwareRules};
 use crate::value::Value;
@@ -55,6 +56,8 @@ pub enum Variant {
     Olowuka,
     /// Ba-awa, relay sowing with captures of four and a match over pit ownership (rules.md §5).
     BaAwa,
+    /// Isolo (Zambia, 2x8): foregame, kucheleka set-up, proper game (rules.md §6).
+    Isolo,
 }
 
 /// A preset's descriptor: the single source for `mancala variants`, `--help`, the API and the UI.
@@ -76,7 +79,7 @@ pub struct VariantInfo {
 
 impl Variant {
     /// Every preset, in the order they are listed.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Oware,
         Variant::Abapa,
         Variant::Wuri,
@@ -84,6 +87,7 @@ impl Variant {
         Variant::OurilLudii,
         Variant::Olowuka,
         Variant::BaAwa,
+        Variant::Isolo,
     ];
 
     /// The canonical name.
@@ -109,6 +113,7 @@ impl Variant {
             Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
             Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "rules.md §4"),
             Variant::BaAwa => ("ba-awa", &["nam-nam", "anenam"], "2x6", "Ba-awa (Ghana): relay sowing, every 4 made while sowing is captured, a match of rounds won by owning 10 pits", "rules.md §5"),
+            Variant::Isolo => ("isolo", &["isolo-zambia"], "2x8", "Isolo (Zambia): a foregame with stock seeds, the winner's kucheleka set-up, then the proper game; empty the opponent's row to win (S4 read literally)", "rules.md §6"),
         }
     }
 
@@ -127,6 +132,7 @@ impl Variant {
                 .options(),
             Variant::Olowuka => OlowukaRules::default().options(),
             Variant::BaAwa => BaAwaRules::default().options(),
+            Variant::Isolo => IsoloRules::isolo().options(),
         };
         VariantInfo {
             name,
@@ -145,7 +151,7 @@ impl Variant {
             Variant::Wuri => Some(OwareRules::wuri()),
             Variant::Ouril => Some(OwareRules::ouril()),
             Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
-            Variant::Olowuka | Variant::BaAwa => None,
+            Variant::Olowuka | Variant::BaAwa | Variant::Isolo => None,
         }
     }
 
@@ -191,6 +197,12 @@ impl Variant {
             Variant::BaAwa => Ok(Box::new(Session::<BaAwa>::build(
                 self,
                 BaAwaRules::default(),
+                rules,
+                position,
+            )?)),
+            Variant::Isolo => Ok(Box::new(Session::<Isolo>::build(
+                self,
+                IsoloRules::isolo(),
                 rules,
                 position,
             )?)),
