@@ -24,6 +24,21 @@
 //! * **Proper game** (`P`): the foregame winner begins; no stock. The player who empties the
 //!   opponent's row wins.
 //!
+//! # How phases and the game end
+//!
+//! | event | in the foregame | in the proper game |
+//! |---|---|---|
+//! | the mover empties the opponent's row | kucheleka, the mover sets up | the mover wins (`row_emptied`) |
+//! | the player to move has no legal move (clarification 14) | kucheleka, the opponent sets up | the opponent wins (`no_legal_move`) |
+//! | a never-ending move under `infinite_move = MoverLoses` | kucheleka, the opponent sets up | the opponent wins (`endless_move`) |
+//! | `max_plies` moves in the phase | draw (`max_plies`) | draw (`max_plies`) |
+//! | first repetition of (16 pits, side to move) | cannot happen | draw (`repetition`), unless `repetition = Off` |
+//!
+//! Foregame moves and the kucheleka are irreversible for the repetition history, so the proper
+//! game compares only its own positions, its start included (clarification 1). Until the
+//! kucheleka is played the board shows the foregame's final position; the foregame's winner and how
+//! it ended are in the extras `foregame_winner` and `foregame_end`.
+//!
 //! # Position notation
 //!
 //! `PHASE:16 pits-stock S-stock N-side`, all fields after the colon separated by `-`:
@@ -427,7 +442,8 @@ pub fn kucheleka_examples(max_total: u32) -> MoveList<IsoloMove> {
 /// How one move runs, simulated on a copy of the board (see [`Isolo::run_move`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRun {
-    /// The board when the move ends, or when its repetition is detected.
+    /// The board when the move ends (for a move that never ends: at the first repeated
+    /// lap-boundary state).
     pub pits: [u8; PITS],
     /// Laps sown (for a move that never ends: up to the first repeated lap-boundary state).
     pub laps: u64,

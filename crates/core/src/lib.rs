@@ -1,7 +1,7 @@
 //! # mancala-core
 //!
 //! The rules of traditional sowing games, exactly as the project's rules specification states them:
-//! the Oware family (`oware`, `abapa`, `wuri`, `ouril`), Isolo (`isolo`), and the shared machinery the other seed games
+//! the Oware family (`oware`, `abapa`, `wuri`, `ouril`), and the shared machinery the other seed games
 //! build on. This crate does no I/O, starts no threads and has no required dependencies.
 //!
 //! The central abstraction is the [`Position`] trait: a small `Copy` value with a handful of required
