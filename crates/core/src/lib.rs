@@ -21,9 +21,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod ba_awa;
 mod error;
 mod game;
 mod movelist;
+pub mod olowuka;
 pub mod options;
 pub mod oware;
 mod position;

@@ -59,7 +59,8 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The key compared by the repetition rule.
     fn key(&self) -> Self::Key;
     /// Ends the game because its position repeated, scoring it by the rules. Returns false (and
-    /// changes nothing) when the rules have no repetition ending.
+    /// changes nothing) when the rules have no repetition ending. A game made of phases (Ba-awa's
+    /// rounds) may end only the phase and go on: the position is then a fresh start.
     fn end_by_repetition(&mut self) -> bool;
     /// Applies the rule for a player to move who has no legal move (end, pass, ...), and any
     /// end that does not depend on the move (e.g. `max_plies`).
@@ -149,7 +150,20 @@ pub fn advance<P: Position>(
     }
     let key = pos.key();
     if !effect.irreversible && history.contains(&key) && pos.end_by_repetition() {
-        return (effect, None);
+        if pos.is_over() {
+            return (effect, None);
+        }
+        // The repetition ended a phase (a Ba-awa round) but not the game: what follows is a
+        // fresh start that no earlier position can repeat.
+        let effect = MoveEffect {
+            irreversible: true,
+            ..effect
+        };
+        pos.settle();
+        if pos.is_over() {
+            return (effect, None);
+        }
+        return (effect, Some(history.push(pos.key(), true)));
     }
     pos.settle();
     if pos.is_over() {

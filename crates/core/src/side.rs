@@ -104,6 +104,11 @@ pub enum EndReason {
     EndlessMove,
     /// A player reached the match target or owns no pit (Ba-awa matches).
     MatchWon,
+    /// The configured `max_rounds` of a match was reached (Ba-awa).
+    MaxRounds,
+    /// Every move of the player to move would starve the opponent (Ọlọwuka
+    /// `must_not_starve = ElseGameEnds`, Ba-awa `no_move = MustFeed`).
+    CannotFeed,
 }
 
 impl EndReason {
@@ -122,6 +127,8 @@ impl EndReason {
             EndReason::RowEmptied => "row_emptied",
             EndReason::EndlessMove => "endless_move",
             EndReason::MatchWon => "match_won",
+            EndReason::MaxRounds => "max_rounds",
+            EndReason::CannotFeed => "cannot_feed",
         }
     }
 }

@@ -2,6 +2,8 @@
 //! preset, and [`DynGame`], an object-safe game that the CLI, the server and bindings drive without
 //! knowing the concrete position type.
 
+use crate::ba_awa::{BaAwa, BaAwaRules};
+use crate::olowuka::{Olowuka, OlowukaRules};
 use crate::oware::{Oware, OwareRules};
 use crate::value::Value;
 use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
@@ -49,6 +51,10 @@ pub enum Variant {
     Ouril,
     /// Ludii's reading of Ouril, for cross-checking (rules.md OU-f).
     OurilLudii,
+    /// Ọlọwuka, relay sowing (rules.md §4).
+    Olowuka,
+    /// Ba-awa, relay sowing with captures of four and a match over pit ownership (rules.md §5).
+    BaAwa,
 }
 
 /// A preset's descriptor: the single source for `mancala variants`, `--help`, the API and the UI.
@@ -70,12 +76,14 @@ pub struct VariantInfo {
 
 impl Variant {
     /// Every preset, in the order they are listed.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Oware,
         Variant::Abapa,
         Variant::Wuri,
         Variant::Ouril,
         Variant::OurilLudii,
+        Variant::Olowuka,
+        Variant::BaAwa,
     ];
 
     /// The canonical name.
@@ -99,6 +107,8 @@ impl Variant {
             Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "rules.md §3"),
             Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "rules.md §2"),
             Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
+            Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "rules.md §4"),
+            Variant::BaAwa => ("ba-awa", &["nam-nam", "anenam"], "2x6", "Ba-awa (Ghana): relay sowing, every 4 made while sowing is captured, a match of rounds won by owning 10 pits", "rules.md §5"),
         }
     }
 
@@ -115,6 +125,8 @@ impl Variant {
                 .oware_rules()
                 .expect("an Oware-family preset")
                 .options(),
+            Variant::Olowuka => OlowukaRules::default().options(),
+            Variant::BaAwa => BaAwaRules::default().options(),
         };
         VariantInfo {
             name,
@@ -133,6 +145,7 @@ impl Variant {
             Variant::Wuri => Some(OwareRules::wuri()),
             Variant::Ouril => Some(OwareRules::ouril()),
             Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
+            Variant::Olowuka | Variant::BaAwa => None,
         }
     }
 
@@ -169,6 +182,18 @@ impl Variant {
                 let r = self.oware_rules().expect("an Oware-family preset");
                 Ok(Box::new(Session::<Oware>::build(self, r, rules, position)?))
             }
+            Variant::Olowuka => Ok(Box::new(Session::<Olowuka>::build(
+                self,
+                OlowukaRules::default(),
+                rules,
+                position,
+            )?)),
+            Variant::BaAwa => Ok(Box::new(Session::<BaAwa>::build(
+                self,
+                BaAwaRules::default(),
+                rules,
+                position,
+            )?)),
         }
     }
 }

@@ -1,0 +1,916 @@
+//! Ọlọwuka (Yoruba, Nigeria): relay sowing on a 2x6 board, 2/3 captures after the last lap, and a
+//! grand slam that leaves the chain's last pit. Spec: rules.md §4 and Clarifications 1, 2 and 9.
+//!
+//! A move lifts every seed of one of the mover's non-empty pits and sows them counter-clockwise.
+//! Where the lap's last seed lands decides what follows (§4.3): a pit of the opponent's row that
+//! now holds 2 or 3 is captured (with the backward chain) and the move ends; a pit that now holds
+//! 4 or more is lifted and sown as a new lap; otherwise the move ends. A move that never ends (a
+//! lap-boundary state repeats, found exactly by [`crate::relay::run_laps`]) is not legal under the
+//! default `infinite_move = Illegal`.
+//!
+//! Must-not-starve is judged on the final position of a move, after all its laps and captures:
+//! if some move leaves the opponent a seed, only such moves are legal.
+//!
+//! # Notation
+//!
+//! The Oware string, 15 fields: `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S` (12 pits in sowing order, South's
+//! store, North's store, side to move).
+//!
+//! ```
+//! use mancala_core::{olowuka::{Olowuka, OlowukaRules}, Position};
+//! // rules.md O1: S0's worked example, an 11-seed grand slam that leaves `a` its 2 seeds.
+//! let mut p = Olowuka::from_notation("4-3-5-2-0-5-1-1-1-1-1-2-10-12-S", OlowukaRules::default())
+//!     .unwrap();
+//! p.play(p.parse_move("D").unwrap()).unwrap();
+//! assert_eq!(p.to_string(), "4-3-5-0-1-0-2-0-0-0-0-0-21-12-N");
+//! ```
+
+use core::fmt;
+
+use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
+use crate::relay::{run_laps, LapRun};
+use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, PITS};
+use crate::value::Value;
+use crate::variant::OptionInfo;
+use crate::{
+    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
+    ParsePositionError, Position, RuleError, RuleSet, Side,
+};
+
+/// A move: the pit to sow from.
+pub type Move = Pit<6>;
+
+option_enum! {
+    /// When the pit of a lap's last seed is lifted for a new lap (OL-a).
+    pub enum RelayThreshold {
+        /// It holds 4 or more after the drop (MancalaGames; the default).
+        AfterDrop,
+        /// It held 4 or more before the drop, i.e. 5 or more after it.
+        BeforeDrop,
+    }
+}
+
+option_enum! {
+    /// What a capture chain that would empty the opponent's row does (OL-d).
+    pub enum GrandSlam {
+        /// Every chain pit is taken except the chain's last one (S0's worked example).
+        LeaveLastPit,
+        /// Every chain pit is taken except the pit of the last seed.
+        LeaveLandingPit,
+        /// The whole chain is taken.
+        Allowed,
+        /// Nothing is taken.
+        CaptureForfeited,
+    }
+}
+
+option_enum! {
+    /// A grand slam whose chain is a single pit (OL-e), under `LeaveLastPit`/`LeaveLandingPit`.
+    pub enum SinglePitGrandSlam {
+        /// Nothing is captured; the pit keeps its seeds (S0).
+        NoCapture,
+        /// The pit is captured (MancalaGames).
+        Capture,
+    }
+}
+
+option_enum! {
+    /// Whether laps skip a pit (OL-f).
+    pub enum SkipOrigin {
+        /// No pit is skipped.
+        Never,
+        /// The pit the move started from is skipped by every lap of the move (Ayo practice).
+        Always,
+        /// Each lap skips the pit it was lifted from (matters for laps of 12 or more seeds).
+        LapOrigin,
+    }
+}
+
+option_enum! {
+    /// The must-not-starve rule (§4.2, OL-g).
+    pub enum MustNotStarve {
+        /// If some move leaves the opponent a seed, only such moves are legal; else all are.
+        IfPossible,
+        /// As `IfPossible`, but when every move starves the opponent the game ends before the
+        /// move and each player takes his own row.
+        ElseGameEnds,
+        /// No such rule (MancalaGames).
+        Off,
+    }
+}
+
+option_enum! {
+    /// What happens when the player to move has no legal move (OL-h).
+    pub enum NoMoveEnd {
+        /// The game ends; each player takes the seeds of his own row.
+        OwnRows,
+        /// The game ends; the player to move takes every seed left.
+        MoverTakesAll,
+        /// The game ends; seeds left on the board are not scored.
+        RemainingUnscored,
+    }
+}
+
+option_enum! {
+    /// What the first repetition of (pits, scores, side to move) does.
+    pub enum Repetition {
+        /// The game ends and each player takes the seeds of his own row.
+        EndOwnRows,
+        /// The game ends; seeds on the board are not scored.
+        EndUnscored,
+        /// The game ends as a draw.
+        Draw,
+        /// Repetitions do not end the game.
+        Off,
+    }
+}
+
+option_enum! {
+    /// Moves that never end (Clarification 2).
+    pub enum InfiniteMove {
+        /// Such a move is not legal (not generated; `check_move` says `NeverEnding`).
+        Illegal,
+        /// The move is legal; the game ends where the cycle was detected (the board as it is
+        /// at that lap boundary, seeds about to be lifted still in their pit), each player
+        /// taking his own row.
+        EndAtDetection,
+        /// The move is legal and the game ends in a draw at detection (board as above).
+        Draw,
+    }
+}
+
+/// The rule options of Ọlọwuka (rules.md §4.6). [`OlowukaRules::default`] is the `olowuka` preset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OlowukaRules {
+    /// Seeds per pit at the start (1 to 20); the winning score is more than half of all seeds.
+    pub seeds: u8,
+    /// Who moves first.
+    pub first_player: Side,
+    /// OL-a: when a lap's last pit is relayed.
+    pub relay_threshold: RelayThreshold,
+    /// OL-b: a last seed that makes 2 or 3 in the mover's own row (or any occupied pit that is
+    /// not captured) relays instead of ending the move (Ayo / J'erin style).
+    pub relay_on_any_occupied: bool,
+    /// OL-c: only pits of the mover's own row are relayed.
+    pub relay_own_row_only: bool,
+    /// OL-d: the grand-slam policy.
+    pub grand_slam: GrandSlam,
+    /// OL-e: a grand slam of one pit.
+    pub single_pit_grand_slam: SinglePitGrandSlam,
+    /// MancalaGames' definition: a capture that empties the opponent's row is a grand slam only
+    /// if the opponent had seeds when the move began.
+    pub slam_needs_opponent_seeds: bool,
+    /// OL-f: skipped pits.
+    pub skip_origin: SkipOrigin,
+    /// §4.2 / OL-g.
+    pub must_not_starve: MustNotStarve,
+    /// OL-h.
+    pub no_move_end: NoMoveEnd,
+    /// The first-repetition rule.
+    pub repetition: Repetition,
+    /// End the game (each player takes his own row) after this many plies.
+    pub max_plies: Option<u32>,
+    /// Moves that never end.
+    pub infinite_move: InfiniteMove,
+    /// MancalaGames: the game ends (each takes his own row) when exactly one seed is left.
+    pub end_at_one_seed: bool,
+}
+
+impl OlowukaRules {
+    /// The `olowuka` preset (rules.md §4 defaults).
+    #[must_use]
+    pub const fn olowuka() -> Self {
+        OlowukaRules {
+            seeds: 4,
+            first_player: Side::South,
+            relay_threshold: RelayThreshold::AfterDrop,
+            relay_on_any_occupied: false,
+            relay_own_row_only: false,
+            grand_slam: GrandSlam::LeaveLastPit,
+            single_pit_grand_slam: SinglePitGrandSlam::NoCapture,
+            slam_needs_opponent_seeds: false,
+            skip_origin: SkipOrigin::Never,
+            must_not_starve: MustNotStarve::IfPossible,
+            no_move_end: NoMoveEnd::OwnRows,
+            repetition: Repetition::EndOwnRows,
+            max_plies: None,
+            infinite_move: InfiniteMove::Illegal,
+            end_at_one_seed: false,
+        }
+    }
+
+    /// The rules of MancalaGames' `Olowuka.txt` as far as options can express them (see
+    /// `shared/oracle/mancalagames/README.md`): no must-not-starve, a one-pit grand slam is
+    /// captured, a grand slam needs an opponent who had seeds, one seed left ends the game, no
+    /// repetition rule.
+    #[must_use]
+    pub const fn mancalagames() -> Self {
+        let mut r = Self::olowuka();
+        r.must_not_starve = MustNotStarve::Off;
+        r.single_pit_grand_slam = SinglePitGrandSlam::Capture;
+        r.slam_needs_opponent_seeds = true;
+        r.end_at_one_seed = true;
+        r.repetition = Repetition::Off;
+        r
+    }
+
+    /// All seeds in play.
+    #[must_use]
+    pub const fn total_seeds(&self) -> u32 {
+        self.seeds as u32 * PITS as u32
+    }
+}
+
+impl Default for OlowukaRules {
+    fn default() -> Self {
+        Self::olowuka()
+    }
+}
+
+impl RuleSet for OlowukaRules {
+    fn options(&self) -> Vec<OptionInfo> {
+        vec![
+            OptionInfo::new(
+                "seeds",
+                self.seeds.to_string(),
+                "1..20",
+                "seeds per pit at the start",
+            ),
+            OptionInfo::new(
+                "first_player",
+                capital(self.first_player.name()),
+                "South | North",
+                "who moves first",
+            ),
+            OptionInfo::new(
+                "relay_threshold",
+                self.relay_threshold.name(),
+                &RelayThreshold::choices(),
+                "OL-a: relay when the last pit holds 4+ after the drop, or held 4+ before it",
+            ),
+            OptionInfo::new(
+                "relay_on_any_occupied",
+                bool_name(self.relay_on_any_occupied),
+                "On | Off",
+                "OL-b: any occupied last pit that is not captured relays (Ayo style)",
+            ),
+            OptionInfo::new(
+                "relay_own_row_only",
+                bool_name(self.relay_own_row_only),
+                "On | Off",
+                "OL-c: only pits of the mover's row relay",
+            ),
+            OptionInfo::new(
+                "grand_slam",
+                self.grand_slam.name(),
+                &GrandSlam::choices(),
+                "OL-d: a capture chain that would empty the opponent's row",
+            ),
+            OptionInfo::new(
+                "single_pit_grand_slam",
+                self.single_pit_grand_slam.name(),
+                &SinglePitGrandSlam::choices(),
+                "OL-e: a grand slam of a single pit",
+            ),
+            OptionInfo::new(
+                "slam_needs_opponent_seeds",
+                bool_name(self.slam_needs_opponent_seeds),
+                "On | Off",
+                "a grand slam only when the opponent had seeds as the move began (MancalaGames)",
+            ),
+            OptionInfo::new(
+                "skip_origin",
+                self.skip_origin.name(),
+                &SkipOrigin::choices(),
+                "OL-f: pits that laps skip",
+            ),
+            OptionInfo::new(
+                "must_not_starve",
+                self.must_not_starve.name(),
+                &MustNotStarve::choices(),
+                "OL-g: a move must leave the opponent a seed (judged after all laps and captures)",
+            ),
+            OptionInfo::new(
+                "no_move_end",
+                self.no_move_end.name(),
+                &NoMoveEnd::choices(),
+                "OL-h: what happens when the player to move has no legal move",
+            ),
+            OptionInfo::new(
+                "repetition",
+                self.repetition.name(),
+                &Repetition::choices(),
+                "what the first repetition of (pits, scores, side) does",
+            ),
+            OptionInfo::new(
+                "max_plies",
+                self.max_plies.map_or("none".to_string(), |n| n.to_string()),
+                "none | 1..1000000",
+                "end the game after this many plies, each player taking his own row",
+            ),
+            OptionInfo::new(
+                "infinite_move",
+                self.infinite_move.name(),
+                &InfiniteMove::choices(),
+                "a move whose laps never end",
+            ),
+            OptionInfo::new(
+                "end_at_one_seed",
+                bool_name(self.end_at_one_seed),
+                "On | Off",
+                "the game ends when one seed is left (MancalaGames)",
+            ),
+        ]
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        match name {
+            "seeds" => self.seeds = parse_number(name, value, 1, 20)? as u8,
+            "first_player" => {
+                self.first_player =
+                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
+            }
+            "relay_threshold" => self.relay_threshold = RelayThreshold::parse(name, value)?,
+            "relay_on_any_occupied" => self.relay_on_any_occupied = parse_bool(name, value)?,
+            "relay_own_row_only" => self.relay_own_row_only = parse_bool(name, value)?,
+            "grand_slam" => self.grand_slam = GrandSlam::parse(name, value)?,
+            "single_pit_grand_slam" => {
+                self.single_pit_grand_slam = SinglePitGrandSlam::parse(name, value)?;
+            }
+            "slam_needs_opponent_seeds" => {
+                self.slam_needs_opponent_seeds = parse_bool(name, value)?;
+            }
+            "skip_origin" => self.skip_origin = SkipOrigin::parse(name, value)?,
+            "must_not_starve" => self.must_not_starve = MustNotStarve::parse(name, value)?,
+            "no_move_end" => self.no_move_end = NoMoveEnd::parse(name, value)?,
+            "repetition" => self.repetition = Repetition::parse(name, value)?,
+            "max_plies" => self.max_plies = parse_optional_number(name, value, 1, 1_000_000)?,
+            "infinite_move" => self.infinite_move = InfiniteMove::parse(name, value)?,
+            "end_at_one_seed" => self.end_at_one_seed = parse_bool(name, value)?,
+            _ => {
+                return Err(RuleError::UnknownOption {
+                    name: name.to_string(),
+                    known: self.options().iter().map(|o| o.name).collect(),
+                })
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The 15 Oware fields read: pits, stores, side to move, and the fields after them.
+pub(crate) type OwareFields = ([u8; PITS], [u32; 2], Side, Vec<String>);
+
+/// Reads the 15 Oware fields (12 pits, two stores, side to move) and returns the fields after
+/// them. Shared by the relay games, whose notations extend the Oware string.
+pub(crate) fn parse_oware_fields(
+    text: &str,
+    max_extra: usize,
+    extra_doc: &str,
+) -> Result<OwareFields, ParsePositionError> {
+    let fields: Vec<&str> = text.trim().split('-').collect();
+    if fields.len() < 15 || fields.len() > 15 + max_extra {
+        return Err(ParsePositionError::new(
+            "position",
+            format!(
+                "expected 15 fields separated by '-' (12 pits, 2 stores, side to move){extra_doc}, found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let mut pits = [0u8; PITS];
+    for (i, pit) in pits.iter_mut().enumerate() {
+        *pit = fields[i].parse::<u8>().map_err(|_| {
+            ParsePositionError::new(
+                format!("pit {} (field {})", Pit::<6>(i as u8), i + 1),
+                format!("expected a seed count 0-255, found {:?}", fields[i]),
+            )
+        })?;
+    }
+    let mut stores = [0u32; 2];
+    for (j, store) in stores.iter_mut().enumerate() {
+        let f = fields[12 + j];
+        *store = f
+            .parse::<u8>()
+            .map_err(|_| {
+                ParsePositionError::new(
+                    format!("{} store (field {})", ["South's", "North's"][j], 13 + j),
+                    format!("expected a seed count 0-255, found {f:?}"),
+                )
+            })?
+            .into();
+    }
+    let side = match fields[14] {
+        "S" => Side::South,
+        "N" => Side::North,
+        other => {
+            return Err(ParsePositionError::new(
+                "side to move (field 15)",
+                format!("expected S or N, found {other:?}"),
+            ))
+        }
+    };
+    let rest = fields[15..].iter().map(|s| (*s).to_string()).collect();
+    Ok((pits, stores, side, rest))
+}
+
+/// The state at a lap boundary: the board, and the pit whose seeds the next lap lifts (its seeds
+/// are the seeds in hand). After the last lap, `cur` is the pit of the last seed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct LapState {
+    pits: [u8; PITS],
+    cur: u8,
+}
+
+/// The result of simulating a move on a copy of the board.
+#[derive(Clone, Copy)]
+enum Sim {
+    /// The move ends: the board after captures, and the seeds captured.
+    Done { pits: [u8; PITS], captured: u32 },
+    /// The move never ends: the board at the lap boundary where the cycle was detected.
+    Endless { pits: [u8; PITS] },
+}
+
+/// One seed at a time, never dropping into `skip`; returns the pit of the last seed.
+pub(crate) fn sow_skipping(pits: &mut [u8; PITS], from: usize, skip: usize) -> usize {
+    let mut hand = pits[from];
+    pits[from] = 0;
+    let mut i = from;
+    while hand > 0 {
+        i = if i + 1 == PITS { 0 } else { i + 1 };
+        if i == skip {
+            continue;
+        }
+        pits[i] += 1;
+        hand -= 1;
+    }
+    i
+}
+
+/// A position of Ọlọwuka.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Olowuka {
+    pits: [u8; PITS],
+    stores: [u8; 2],
+    side: Side,
+    plies: u32,
+    over: Option<Outcome>,
+    /// The legal moves (bit per pit), computed when the position is settled.
+    legal: u16,
+    rules: OlowukaRules,
+}
+
+impl Olowuka {
+    /// The 12 pits.
+    #[must_use]
+    pub fn board(&self) -> &[u8; PITS] {
+        &self.pits
+    }
+
+    /// The side whose turn it is, or would be if the game were not over.
+    #[must_use]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Plies played since the start (or since the position was read).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Builds a position from its parts, validating the seed total and settling it.
+    pub fn from_parts(
+        pits: [u8; PITS],
+        stores: [u32; 2],
+        side: Side,
+        rules: OlowukaRules,
+    ) -> Result<Self, ParsePositionError> {
+        let total: u32 = pits.iter().map(|&x| u32::from(x)).sum::<u32>() + stores[0] + stores[1];
+        if total != rules.total_seeds() {
+            return Err(ParsePositionError::new(
+                "position",
+                format!(
+                    "the seeds add up to {total}, expected {} (12 pits x {} seeds; set the rule option seeds to change it)",
+                    rules.total_seeds(),
+                    rules.seeds
+                ),
+            ));
+        }
+        let mut p = Olowuka {
+            pits,
+            stores: [stores[0] as u8, stores[1] as u8],
+            side,
+            plies: 0,
+            over: None,
+            legal: 0,
+            rules,
+        };
+        p.over = p.threshold_outcome();
+        p.settle();
+        Ok(p)
+    }
+
+    #[inline]
+    fn own_range(&self) -> core::ops::Range<usize> {
+        let s = row_start(self.side);
+        s..s + 6
+    }
+
+    /// Runs every lap of the move from `origin` and works out its capture.
+    fn simulate(&self, origin: usize) -> Sim {
+        let rules = self.rules;
+        let opp = self.side.opponent();
+        let threshold = match rules.relay_threshold {
+            RelayThreshold::AfterDrop => 4,
+            RelayThreshold::BeforeDrop => 5,
+        };
+        let start = LapState {
+            pits: self.pits,
+            cur: origin as u8,
+        };
+        let run = run_laps(start, |s| {
+            let from = s.cur as usize;
+            let last = match rules.skip_origin {
+                SkipOrigin::Never => sow_lap(&mut s.pits, from, false),
+                SkipOrigin::LapOrigin => sow_lap(&mut s.pits, from, true),
+                SkipOrigin::Always if from == origin => sow_lap(&mut s.pits, from, true),
+                SkipOrigin::Always => sow_skipping(&mut s.pits, from, origin),
+            };
+            s.cur = last as u8;
+            let c = s.pits[last];
+            let in_opp = Pit::<6>(last as u8).row() == opp;
+            if in_opp && (c == 2 || c == 3) {
+                return false;
+            }
+            let occupied_relay = rules.relay_on_any_occupied && c >= 2;
+            if in_opp {
+                (c >= threshold || occupied_relay) && !rules.relay_own_row_only
+            } else {
+                c >= threshold || occupied_relay
+            }
+        });
+        let s = match run {
+            LapRun::NeverEnds { state, .. } => return Sim::Endless { pits: state.pits },
+            LapRun::Ended(s) => s,
+        };
+        let mut pits = s.pits;
+        let last = s.cur as usize;
+        let mut captured = 0;
+        let c = pits[last];
+        if Pit::<6>(last as u8).row() == opp && (c == 2 || c == 3) {
+            let (count, seeds) = capture_chain(&pits, last, opp, None);
+            let slam = seeds == row_sum(&pits, opp)
+                && !(rules.slam_needs_opponent_seeds && row_empty(&self.pits, opp));
+            // Chain pits are last, last-1, ...; take those with offset in `from..to`.
+            let (from, to) = if !slam {
+                (0, count)
+            } else {
+                match rules.grand_slam {
+                    GrandSlam::Allowed => (0, count),
+                    GrandSlam::CaptureForfeited => (0, 0),
+                    GrandSlam::LeaveLastPit | GrandSlam::LeaveLandingPit if count == 1 => {
+                        match rules.single_pit_grand_slam {
+                            SinglePitGrandSlam::NoCapture => (0, 0),
+                            SinglePitGrandSlam::Capture => (0, 1),
+                        }
+                    }
+                    GrandSlam::LeaveLastPit => (0, count - 1),
+                    GrandSlam::LeaveLandingPit => (1, count),
+                }
+            };
+            for j in from..to {
+                captured += u32::from(pits[last - j]);
+                pits[last - j] = 0;
+            }
+        }
+        Sim::Done { pits, captured }
+    }
+
+    /// The legal moves as a bit mask, and whether the mover has moves that all starve the
+    /// opponent (for `must_not_starve = ElseGameEnds`).
+    fn compute_legal(&self) -> (u16, bool) {
+        if self.over.is_some() {
+            return (0, false);
+        }
+        let opp = self.side.opponent();
+        let mut all = 0u16;
+        let mut feeding = 0u16;
+        for i in self.own_range() {
+            if self.pits[i] == 0 {
+                continue;
+            }
+            match self.simulate(i) {
+                Sim::Endless { .. } => {
+                    if self.rules.infinite_move != InfiniteMove::Illegal {
+                        all |= 1 << i;
+                        feeding |= 1 << i;
+                    }
+                }
+                Sim::Done { pits, .. } => {
+                    all |= 1 << i;
+                    if !row_empty(&pits, opp) {
+                        feeding |= 1 << i;
+                    }
+                }
+            }
+        }
+        match self.rules.must_not_starve {
+            MustNotStarve::Off => (all, false),
+            _ if feeding != 0 => (feeding, false),
+            MustNotStarve::IfPossible => (all, false),
+            MustNotStarve::ElseGameEnds => (0, all != 0),
+        }
+    }
+
+    fn threshold_outcome(&self) -> Option<Outcome> {
+        let s = self.store_scores();
+        let total = self.rules.total_seeds();
+        for side in Side::BOTH {
+            if 2 * s[side.index()] > total {
+                return Some(Outcome {
+                    winner: Some(side),
+                    reason: EndReason::ScoreMajority,
+                });
+            }
+        }
+        if total % 2 == 0 && s[0] == total / 2 && s[1] == total / 2 {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::HalfEach,
+            });
+        }
+        None
+    }
+
+    fn store_scores(&self) -> [u32; 2] {
+        [u32::from(self.stores[0]), u32::from(self.stores[1])]
+    }
+
+    fn end_own_rows(&mut self, reason: EndReason) {
+        for side in Side::BOTH {
+            self.stores[side.index()] += row_sum(&self.pits, side) as u8;
+        }
+        self.pits = [0; PITS];
+        self.legal = 0;
+        self.over = Some(Outcome::by_scores(self.store_scores(), reason));
+    }
+
+    fn end_unscored(&mut self, reason: EndReason) {
+        self.legal = 0;
+        self.over = Some(Outcome::by_scores(self.store_scores(), reason));
+    }
+}
+
+impl Position for Olowuka {
+    type Move = Move;
+    type Key = u128;
+    type Rules = OlowukaRules;
+
+    fn new(rules: OlowukaRules) -> Self {
+        let mut p = Olowuka {
+            pits: [rules.seeds; PITS],
+            stores: [0, 0],
+            side: rules.first_player,
+            plies: 0,
+            over: None,
+            legal: 0,
+            rules,
+        };
+        p.settle();
+        p
+    }
+
+    fn from_notation(text: &str, rules: OlowukaRules) -> Result<Self, ParsePositionError> {
+        let (pits, stores, side, _) = parse_oware_fields(text, 0, "")?;
+        Olowuka::from_parts(pits, stores, side, rules)
+    }
+
+    fn rules(&self) -> &OlowukaRules {
+        &self.rules
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Side> {
+        if self.over.is_some() {
+            None
+        } else {
+            Some(self.side)
+        }
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        for i in self.own_range() {
+            if self.legal & (1 << i) != 0 {
+                out.push(Pit(i as u8));
+            }
+        }
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), Illegal> {
+        if self.over.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        let i = mv.index();
+        if i >= PITS || mv.row() != self.side {
+            return Err(Illegal::NotYourPit);
+        }
+        if self.pits[i] == 0 {
+            return Err(Illegal::EmptyPit);
+        }
+        if self.legal & (1 << i) != 0 {
+            return Ok(());
+        }
+        Err(match self.simulate(i) {
+            Sim::Endless { .. } => Illegal::NeverEnding,
+            Sim::Done { .. } => Illegal::MustNotStarve,
+        })
+    }
+
+    fn play_unchecked(&mut self, mv: Move) -> MoveEffect {
+        let me = self.side;
+        self.plies += 1;
+        self.legal = 0;
+        match self.simulate(mv.index()) {
+            Sim::Endless { pits } => {
+                self.pits = pits;
+                match self.rules.infinite_move {
+                    InfiniteMove::Draw => {
+                        self.over = Some(Outcome {
+                            winner: None,
+                            reason: EndReason::EndlessMove,
+                        });
+                    }
+                    InfiniteMove::Illegal | InfiniteMove::EndAtDetection => {
+                        self.end_own_rows(EndReason::EndlessMove);
+                    }
+                }
+                MoveEffect {
+                    captured: 0,
+                    irreversible: true,
+                }
+            }
+            Sim::Done { pits, captured } => {
+                self.pits = pits;
+                self.stores[me.index()] += captured as u8;
+                self.side = me.opponent();
+                self.over = self.threshold_outcome();
+                MoveEffect {
+                    captured,
+                    irreversible: captured > 0,
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut k = 0u128;
+        for &p in &self.pits {
+            k = (k << 8) | u128::from(p);
+        }
+        k = (k << 8) | u128::from(self.stores[0]);
+        k = (k << 8) | u128::from(self.stores[1]);
+        (k << 1) | u128::from(self.side == Side::North)
+    }
+
+    fn end_by_repetition(&mut self) -> bool {
+        match self.rules.repetition {
+            Repetition::Off => return false,
+            Repetition::EndOwnRows => self.end_own_rows(EndReason::Repetition),
+            Repetition::EndUnscored => self.end_unscored(EndReason::Repetition),
+            Repetition::Draw => {
+                self.legal = 0;
+                self.over = Some(Outcome {
+                    winner: None,
+                    reason: EndReason::Repetition,
+                });
+            }
+        }
+        true
+    }
+
+    fn settle(&mut self) {
+        if self.over.is_some() {
+            self.legal = 0;
+            return;
+        }
+        if let Some(max) = self.rules.max_plies {
+            if self.plies >= max {
+                self.end_own_rows(EndReason::MaxPlies);
+                return;
+            }
+        }
+        if self.rules.end_at_one_seed && self.pits.iter().map(|&x| u32::from(x)).sum::<u32>() == 1 {
+            self.end_own_rows(EndReason::FewSeedsLeft);
+            return;
+        }
+        let (legal, all_starve) = self.compute_legal();
+        self.legal = legal;
+        if legal != 0 {
+            return;
+        }
+        if all_starve {
+            self.end_own_rows(EndReason::CannotFeed);
+            return;
+        }
+        match self.rules.no_move_end {
+            NoMoveEnd::OwnRows => self.end_own_rows(EndReason::NoLegalMove),
+            NoMoveEnd::RemainingUnscored => self.end_unscored(EndReason::NoLegalMove),
+            NoMoveEnd::MoverTakesAll => {
+                let all: u32 = self.pits.iter().map(|&x| u32::from(x)).sum();
+                self.stores[self.side.index()] += all as u8;
+                self.pits = [0; PITS];
+                self.end_unscored(EndReason::NoLegalMove);
+            }
+        }
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.over
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        Pit::<6>::parse(text)
+    }
+
+    fn pits(&self) -> &[u8] {
+        &self.pits
+    }
+
+    fn stores(&self) -> [u32; 2] {
+        self.store_scores()
+    }
+
+    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
+        let owners: Vec<Value> = (0..PITS)
+            .map(|i| Value::from(Pit::<6>(i as u8).row().name()))
+            .collect();
+        out.push(("owners", Value::List(owners)));
+    }
+}
+
+impl fmt::Display for Olowuka {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in &self.pits {
+            write!(f, "{p}-")?;
+        }
+        write!(
+            f,
+            "{}-{}-{}",
+            self.stores[0],
+            self.stores[1],
+            self.side.letter()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(start: &str, mv: &str, rules: OlowukaRules) -> String {
+        let mut p = Olowuka::from_notation(start, rules).unwrap();
+        p.play(p.parse_move(mv).unwrap()).unwrap();
+        p.to_string()
+    }
+
+    #[test]
+    fn start_has_six_moves() {
+        let p = Olowuka::new(OlowukaRules::default());
+        assert_eq!(p.legal_move_list().len(), 6);
+    }
+
+    #[test]
+    fn o3_relay_on_any_occupied() {
+        let r = OlowukaRules {
+            relay_on_any_occupied: true,
+            ..OlowukaRules::default()
+        };
+        assert_eq!(
+            after("3-0-0-1-0-0-2-2-2-2-2-2-16-16-S", "A", r),
+            "0-1-1-0-1-1-2-2-2-2-2-2-16-16-N"
+        );
+    }
+
+    #[test]
+    fn sow_skipping_skips() {
+        let mut p = [0u8; PITS];
+        p[3] = 13;
+        let last = sow_skipping(&mut p, 3, 5);
+        // 13 seeds over 10 pits (not 3, not 5): pits 4 and 6..=11, 0..=2 get 1, then 4, 6, 7 get one more.
+        assert_eq!(p[5], 0);
+        assert_eq!(p[3], 1);
+        assert_eq!(p.iter().map(|&x| u32::from(x)).sum::<u32>(), 13);
+        assert_eq!(last, 6);
+    }
+}
