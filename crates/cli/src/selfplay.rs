@@ -1,0 +1,182 @@
+//! `mancala selfplay`: play whole games (for Ba-awa, whole matches) with uniformly random legal
+//! moves and report plies, results and time. A quick health check of a variant's rules and a
+//! benchmark of the rules core.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use mancala_core::ba_awa::BaAwa;
+use mancala_core::olowuka::Olowuka;
+use mancala_core::oware::Oware;
+use mancala_core::value::Value;
+use mancala_core::variant::{DynGame, Session};
+use mancala_core::{advance, MoveList, Position};
+
+use crate::GameArgs;
+
+/// Arguments of `mancala selfplay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Choose every move uniformly at random among the legal moves (the only player so far).
+    #[arg(long)]
+    random: bool,
+    /// Number of games (matches for Ba-awa).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed of the random number generator; the same seed replays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game after this many plies and count it as capped.
+    #[arg(long, default_value_t = 1_000_000)]
+    max_plies: u64,
+}
+
+/// SplitMix64: small, fast and good enough to choose moves.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// What the games added up to.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    plies: u64,
+    max_plies: u64,
+    capped: u64,
+    rounds: u64,
+    results: BTreeMap<String, u64>,
+    reasons: BTreeMap<String, u64>,
+}
+
+/// Plays one game from `start` to its end (or the ply cap).
+fn play_one<P: Position>(
+    start: &P,
+    history: &mancala_core::History<P::Key>,
+    rng: &mut Rng,
+    cap: u64,
+    tally: &mut Tally,
+) {
+    let mut pos = *start;
+    let mut history = history.clone();
+    let mut plies = 0u64;
+    let mut moves = MoveList::new();
+    while !pos.is_over() && plies < cap {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        plies += 1;
+        let _ = advance(&mut pos, mv, &mut history);
+    }
+    tally.games += 1;
+    tally.plies += plies;
+    tally.max_plies = tally.max_plies.max(plies);
+    match pos.outcome() {
+        Some(o) => {
+            *tally
+                .results
+                .entry(o.result_name().to_string())
+                .or_default() += 1;
+            *tally
+                .reasons
+                .entry(o.reason.as_str().to_string())
+                .or_default() += 1;
+        }
+        None => tally.capped += 1,
+    }
+    let mut extras = Vec::new();
+    pos.extras(&mut extras);
+    if let Some((_, Value::Int(r))) = extras.iter().find(|(k, _)| *k == "round") {
+        tally.rounds += *r as u64;
+    }
+}
+
+fn run_typed<P: Position>(game: &dyn DynGame, args: &Args, tally: &mut Tally) -> bool {
+    let Some(session) = game.as_any().downcast_ref::<Session<P>>() else {
+        return false;
+    };
+    let start = *session.game().position();
+    let history = session.game().history();
+    let mut rng = Rng(args.seed);
+    for _ in 0..args.games {
+        play_one(&start, &history, &mut rng, args.max_plies, tally);
+    }
+    true
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if !args.random {
+        bail!("only random play is available so far: add --random");
+    }
+    if args.max_plies == 0 {
+        bail!("--max-plies must be at least 1");
+    }
+    let game = args.game.build()?;
+    let mut tally = Tally::default();
+    let started = Instant::now();
+    let known = run_typed::<Oware>(game.as_ref(), args, &mut tally)
+        || run_typed::<Olowuka>(game.as_ref(), args, &mut tally)
+        || run_typed::<BaAwa>(game.as_ref(), args, &mut tally);
+    if !known {
+        bail!(
+            "selfplay does not know the position type of {}",
+            game.variant().name()
+        );
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let t = &tally;
+    writeln!(out, "variant {}", game.variant().name())?;
+    writeln!(out, "games {}", t.games)?;
+    writeln!(
+        out,
+        "plies {} (mean {:.1}, max {})",
+        t.plies,
+        t.plies as f64 / t.games.max(1) as f64,
+        t.max_plies
+    )?;
+    if t.rounds > 0 {
+        writeln!(
+            out,
+            "rounds {} (mean {:.2} per match)",
+            t.rounds,
+            t.rounds as f64 / t.games.max(1) as f64
+        )?;
+    }
+    let join = |m: &BTreeMap<String, u64>| {
+        m.iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(out, "results {}, capped {}", join(&t.results), t.capped)?;
+    writeln!(out, "reasons {}", join(&t.reasons))?;
+    writeln!(
+        out,
+        "time {secs:.3} s ({:.0} games/s, {:.2} M plies/s)",
+        t.games as f64 / secs.max(1e-9),
+        t.plies as f64 / secs.max(1e-9) / 1e6
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
