@@ -180,3 +180,44 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     )?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_games_and_every_match_ends() {
+        let run = |seed| {
+            let game = mancala_core::variant::Variant::BaAwa
+                .new_game(&[], None)
+                .unwrap();
+            let args = Args {
+                game: GameArgs {
+                    variant: "ba-awa".into(),
+                    position: None,
+                    rules: Vec::new(),
+                },
+                random: true,
+                games: 20,
+                seed,
+                max_plies: 100_000,
+            };
+            let mut tally = Tally::default();
+            assert!(run_typed::<BaAwa>(game.as_ref(), &args, &mut tally));
+            tally
+        };
+        let (a, b) = (run(7), run(7));
+        assert_eq!(a.plies, b.plies);
+        assert_eq!(a.games, 20);
+        assert_eq!(a.capped, 0);
+        assert_eq!(a.reasons.get("match_won"), Some(&20));
+    }
+
+    #[test]
+    fn rng_below_stays_in_range() {
+        let mut r = Rng(3);
+        for n in 1..50 {
+            assert!(r.below(n) < n);
+        }
+    }
+}

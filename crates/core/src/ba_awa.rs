@@ -1263,3 +1263,61 @@ impl fmt::Display for BaAwa {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<BaAwa, ParsePositionError> {
+        BaAwa::from_notation(text, BaAwaRules::default())
+    }
+
+    #[test]
+    fn start_is_the_plain_oware_string() {
+        let p = BaAwa::new(BaAwaRules::default());
+        assert_eq!(p.to_string(), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+        assert_eq!(p.pits_owned(), [6, 6]);
+        assert_eq!(parse(&p.to_string()).unwrap(), p);
+    }
+
+    #[test]
+    fn bad_positions_say_which_field() {
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-4-S").unwrap_err();
+        assert_eq!(e.field, "position");
+        assert!(e.message.contains("add up to 52"), "{e}");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNX-S-r2-w0.0").unwrap_err();
+        assert_eq!(e.field, "owners (field 16)");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSSSSSSS-S-r2-w0.0").unwrap_err();
+        assert_eq!(e.field, "owners (field 16)");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-X-r2-w0.0").unwrap_err();
+        assert_eq!(e.field, "round starter (field 17)");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-2-w0.0").unwrap_err();
+        assert_eq!(e.field, "round (field 18)");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0").unwrap_err();
+        assert_eq!(e.field, "rounds won (field 19)");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0.0-p1").unwrap_err();
+        assert_eq!(e.field, "set-up picks");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0.0-q").unwrap_err();
+        assert_eq!(e.field, "field 20");
+        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN").unwrap_err();
+        assert_eq!(e.field, "position");
+    }
+
+    #[test]
+    fn pits_change_hands_in_sowing_order() {
+        // rules.md §5.5: South with 8 pits owns his row and a, b; North with 9 owns A, B, C.
+        assert_eq!(BaAwa::default_owners([8, 4]), 0b1111_0000_0000);
+        assert_eq!(BaAwa::default_owners([3, 9]), 0b1111_1100_0111);
+        assert_eq!(BaAwa::default_owners([6, 6]), STANDARD_OWNERS);
+        assert_eq!(BaAwa::next_pits([20, 28]), [5, 7]);
+        assert_eq!(BaAwa::next_pits([24, 24]), [6, 6]);
+        assert_eq!(BaAwa::next_pits([48, 0]), [12, 0]);
+    }
+
+    #[test]
+    fn a_pass_is_not_a_ply() {
+        // South owns no seeded pit: North is to move at once.
+        let p = parse("0-0-0-0-0-0-2-2-2-2-2-2-20-16-S").unwrap();
+        assert_eq!(p.to_move(), Some(Side::North));
+    }
+}
