@@ -136,3 +136,41 @@ fn ba_awa_random_matches_match_reference() {
         assert!(fast.position().is_over(), "match {g} did not finish");
     }
 }
+
+/// A round ended by the first-repetition rule (found by random search; rare in whole matches):
+/// the fast code and the reference agree move by move, and the round starter takes the rest.
+#[test]
+fn ba_awa_round_ends_by_repetition_like_the_reference() {
+    let start = "1-1-1-1-0-2-0-3-1-0-0-2-20-16-S";
+    let line = "D f C b A c B a F f E c D e";
+    let mut fast = Game::new(BaAwa::from_notation(start, BaAwaRules::default()).unwrap());
+    let mut slow = RefBaAwa::from_board(vec![1, 1, 1, 1, 0, 2, 0, 3, 1, 0, 0, 2], [20, 16], 0);
+    for mv in line.split(' ') {
+        let pos = *fast.position();
+        assert_eq!(pos.round(), 1, "the round ended early");
+        let m = pos.parse_move(mv).unwrap();
+        fast.play(m).unwrap();
+        slow.play(m.index());
+        let pos = fast.position();
+        let pits: Vec<u32> = pos.pits().iter().map(|&x| u32::from(x)).collect();
+        assert_eq!(pits, slow.pits, "after {mv}");
+        assert_eq!(pos.stores(), slow.caught, "after {mv}");
+        assert_eq!(pos.side().index(), slow.turn, "after {mv}");
+    }
+    let pos = fast.position();
+    let end = pos.round_end().expect("the round ended");
+    assert_eq!(end.reason, mancala_core::EndReason::Repetition);
+    assert_eq!(end.captures, [32, 16]);
+    assert_eq!(slow.last_round, Some([32, 16]));
+    assert_eq!(pos.round(), 2);
+    // Without the rule the same line keeps the round going.
+    let mut rules = BaAwaRules::default();
+    mancala_core::RuleSet::set(&mut rules, "repetition", "Off").unwrap();
+    let mut game = Game::new(BaAwa::from_notation(start, rules).unwrap());
+    for mv in line.split(' ') {
+        let m = game.position().parse_move(mv).unwrap();
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.position().round(), 1);
+    assert!(game.position().round_end().is_none());
+}

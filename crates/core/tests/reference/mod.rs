@@ -237,6 +237,17 @@ impl RefBaAwa {
         g
     }
 
+    /// A round-1 position with the standard owners, South starting the round.
+    pub fn from_board(pits: Vec<u32>, caught: [u32; 2], turn: usize) -> Self {
+        let mut g = Self::start();
+        g.pits = pits;
+        g.caught = caught;
+        g.turn = turn;
+        g.seen = vec![g.key()];
+        g.after();
+        g
+    }
+
     fn key(&self) -> (Vec<u32>, Vec<usize>, [u32; 2], usize, usize) {
         (
             self.pits.clone(),
