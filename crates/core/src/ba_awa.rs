@@ -825,7 +825,7 @@ impl BaAwa {
         self.side = self.starter;
         self.picks = 0;
         match (self.rules.territory, winner) {
-            (Territory::Winner, Some(w)) => {
+            (Territory::Winner, Some(w)) if next[w.index()] > 6 => {
                 self.owners = STANDARD_OWNERS;
                 self.picks = (next[w.index()] - 6) as u8;
                 self.side = w;

@@ -52,7 +52,11 @@ fn ba_awa_rules(i: usize) -> BaAwaRules {
         5 => &[("last_eight", "PenultimateCapturer")],
         6 => &[("no_move", "MustFeed")],
         7 => &[("no_move", "RowHolderTakesAll")],
-        8 => &[("territory", "Winner"), ("round_starter", "LoserStarts")],
+        8 => &[
+            ("territory", "Winner"),
+            ("round_starter", "LoserStarts"),
+            ("last_eight", "Split"),
+        ],
         9 => &[("skip_origin", "Always"), ("match_target", "12")],
         10 => &[
             ("infinite_move", "RoundEndsStarterTakes"),
@@ -135,6 +139,11 @@ proptest! {
                 prop_assert_eq!(caps[0] + caps[1], 48);
                 if multiples_of_four && pos.picks_left() == 0 {
                     prop_assert_eq!(pos.pits_owned(), [caps[0] / 4, caps[1] / 4], "owners at {}", pos);
+                }
+                if pos.picks_left() == 0 {
+                    prop_assert_eq!(pos.to_move(), Some(pos.round_starter()), "starter at {}", pos);
+                } else {
+                    prop_assert_eq!(pos.to_move(), end.winner, "the winner picks at {}", pos);
                 }
                 prop_assert!(pos.pits().iter().all(|&p| p == 4));
                 prop_assert_eq!(pos.stores(), [0, 0]);
