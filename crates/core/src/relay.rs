@@ -6,6 +6,14 @@
 //! that with Brent's cycle detection: constant memory, no lap cap, and no false alarm, since it
 //! only reports a cycle after seeing an exact repetition of the whole state. Periods of more than
 //! 10^5 laps occur in Isolo, so a small lap cap would be wrong.
+//!
+//! Each relay game supplies its lap as a closure over a small `Copy` state (rules.md
+//! Clarification 2): [`crate::olowuka`] keeps (pits, the pit to lift next); [`crate::ba_awa`] adds
+//! the captures so far, since its fours are taken during the lap. The pit to lift next holds the
+//! seeds in hand, so the state stays small and comparing it is cheap. The games also use the
+//! outcome to decide legality: under `infinite_move = Illegal` a move whose run ends in
+//! [`LapRun::NeverEnds`] is not generated, and `check_move` answers
+//! [`crate::Illegal::NeverEnding`].
 
 /// How a move run lap by lap ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
