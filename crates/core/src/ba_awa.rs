@@ -574,6 +574,11 @@ impl BaAwa {
             legal: 0,
             rules,
         };
+        if picks == 0 && Self::board_sum(&p.pits) <= LAST_SEEDS {
+            // A position that the end-of-move check would already have closed.
+            p.take_last_seeds(0);
+            p.finish_round(EndReason::FewSeedsLeft);
+        }
         p.settle();
         Ok(p)
     }
@@ -1312,6 +1317,13 @@ mod tests {
         assert_eq!(BaAwa::next_pits([20, 28]), [5, 7]);
         assert_eq!(BaAwa::next_pits([24, 24]), [6, 6]);
         assert_eq!(BaAwa::next_pits([48, 0]), [12, 0]);
+    }
+
+    #[test]
+    fn a_board_of_eight_ends_the_round_at_once() {
+        let p = parse("0-0-0-0-0-0-2-2-2-2-0-0-24-16-N").unwrap();
+        assert_eq!(p.round(), 2);
+        assert_eq!(p.round_end().unwrap().captures, [32, 16]);
     }
 
     #[test]
