@@ -57,6 +57,10 @@ option_enum! {
         LeaveLastPit,
         /// Every chain pit is taken except the pit of the last seed.
         LeaveLandingPit,
+        /// The opponent's first pit in sowing order (`a` against South, `A` against North) keeps
+        /// its seeds when it is in the chain; when the chain does not reach it (it is then empty)
+        /// the whole chain is taken.
+        LeaveFirstPit,
         /// The whole chain is taken.
         Allowed,
         /// Nothing is taken.
@@ -65,7 +69,7 @@ option_enum! {
 }
 
 option_enum! {
-    /// A grand slam whose chain is a single pit (OL-e), under `LeaveLastPit`/`LeaveLandingPit`.
+    /// A grand slam whose chain is a single pit (OL-e), under the `Leave...` grand-slam rules.
     pub enum SinglePitGrandSlam {
         /// Nothing is captured; the pit keeps its seeds (S0).
         NoCapture,
@@ -576,7 +580,11 @@ impl Olowuka {
                 match rules.grand_slam {
                     GrandSlam::Allowed => (0, count),
                     GrandSlam::CaptureForfeited => (0, 0),
-                    GrandSlam::LeaveLastPit | GrandSlam::LeaveLandingPit if count == 1 => {
+                    GrandSlam::LeaveLastPit
+                    | GrandSlam::LeaveLandingPit
+                    | GrandSlam::LeaveFirstPit
+                        if count == 1 =>
+                    {
                         match rules.single_pit_grand_slam {
                             SinglePitGrandSlam::NoCapture => (0, 0),
                             SinglePitGrandSlam::Capture => (0, 1),
@@ -584,6 +592,10 @@ impl Olowuka {
                     }
                     GrandSlam::LeaveLastPit => (0, count - 1),
                     GrandSlam::LeaveLandingPit => (1, count),
+                    GrandSlam::LeaveFirstPit if last + 1 - count == row_start(opp) => {
+                        (0, count - 1)
+                    }
+                    GrandSlam::LeaveFirstPit => (0, count),
                 }
             };
             for j in from..to {
