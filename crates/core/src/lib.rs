@@ -27,6 +27,7 @@ mod movelist;
 pub mod options;
 pub mod oware;
 mod position;
+pub mod record;
 pub mod relay;
 mod side;
 pub mod sow;
