@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 mod perft;
+mod play;
 mod state;
 mod trace;
 mod variants;
@@ -27,6 +28,8 @@ enum Command {
     Perft(perft::Args),
     /// Print the state after each move as one JSON object per line.
     Trace(trace::Args),
+    /// Play in a full-screen terminal board: against the computer, two people, or watch.
+    Play(play::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,73 @@
+//! The computer player behind a small trait, so that the UI does not depend on how moves are chosen.
+
+use mancala_core::variant::DynGame;
+
+/// A suggested move and what it is worth, as shown by the hint key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The suggested move.
+    pub mv: String,
+    /// Its value in words (e.g. `"+3 (heuristic)"`, `"wins in 7"`), when known.
+    pub value: Option<String>,
+}
+
+/// Something that picks moves for the computer side and gives hints.
+pub trait Opponent {
+    /// A short description for the title bar (e.g. `"engine level 3"`).
+    fn describe(&self, level: u8) -> String;
+    /// The move to play at `level` (1 = beginner ..= 5), or `None` when there is no legal move.
+    fn choose(&mut self, game: &dyn DynGame, level: u8) -> Option<String>;
+    /// The best move and its value, or why no hint can be given.
+    fn hint(&mut self, game: &dyn DynGame) -> Result<Hint, String>;
+}
+
+/// Plays a uniformly random legal move. Used only while no search engine is built into this
+/// binary: it is labelled as such in the UI and gives no hints.
+#[derive(Clone, Debug)]
+pub struct RandomOpponent {
+    state: u64,
+}
+
+impl RandomOpponent {
+    /// A random player with a fixed seed, so that games can be reproduced.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomOpponent {
+            state: seed ^ 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// The next pseudo-random number (splitmix64: small, fast and good enough to pick moves).
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A random element of `items`, `None` when empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() {
+            return None;
+        }
+        let len = u64::try_from(items.len()).unwrap_or(u64::MAX);
+        let i = usize::try_from(self.next_u64() % len).unwrap_or(0);
+        items.get(i)
+    }
+}
+
+impl Opponent for RandomOpponent {
+    fn describe(&self, _level: u8) -> String {
+        "random mover (no engine yet)".to_string()
+    }
+
+    fn choose(&mut self, game: &dyn DynGame, _level: u8) -> Option<String> {
+        let legal = game.state().legal;
+        self.pick(&legal).cloned()
+    }
+
+    fn hint(&mut self, _game: &dyn DynGame) -> Result<Hint, String> {
+        Err("no hint: this build has no search engine".to_string())
+    }
+}
