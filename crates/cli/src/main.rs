@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod engine;
 mod perft;
 mod play;
 mod state;
@@ -30,6 +31,8 @@ enum Command {
     Trace(trace::Args),
     /// Play in a full-screen terminal board: against the computer, two people, or watch.
     Play(play::Args),
+    /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
+    Engine(engine::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Engine(args) => engine::run(&args),
     };
     match result {
         Ok(code) => code,
