@@ -152,7 +152,7 @@ impl App {
             redo: Vec::new(),
             mode,
             human,
-            level: level.clamp(1, 5),
+            level: level.max(1),
             opponent,
             cursor: 0,
             anim: None,

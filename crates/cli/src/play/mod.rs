@@ -31,7 +31,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
 use app::{Action, App, Event, Key, Mode, Tone};
-use opponent::{Opponent, RandomOpponent};
+use opponent::{EngineOpponent, Opponent};
 
 /// Which side the person plays against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,8 +52,8 @@ pub struct Args {
     /// Your side against the computer.
     #[arg(long, value_enum, default_value = "south")]
     pub side: SideArg,
-    /// The computer's strength, 1 (beginner) to 5.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// The computer's strength, 1 (beginner) to 6 (full strength, one second a move).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub level: u8,
     /// Against the computer, two people at one keyboard, or the computer against itself.
     #[arg(long, value_enum, default_value = "computer")]
@@ -117,9 +117,9 @@ fn build_game(args: &Args) -> Result<Box<dyn DynGame>> {
     Ok(variant.new_game(&rules, args.position.as_deref())?)
 }
 
-/// The computer player of this build.
+/// The computer player: the search engine.
 fn make_opponent(seed: u64) -> Box<dyn Opponent> {
-    Box::new(RandomOpponent::new(seed))
+    Box::new(EngineOpponent::new(seed))
 }
 
 type Term = Terminal<CrosstermBackend<Stdout>>;

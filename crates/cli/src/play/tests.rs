@@ -401,3 +401,27 @@ fn a_loaded_game_keeps_its_moves_and_captures() {
     assert_eq!(app.played()[0].captured, 3);
     assert_eq!(app.played()[0].side, Some(Side::South));
 }
+
+#[test]
+fn the_engine_answers_and_gives_a_hint_with_its_value() {
+    use super::opponent::EngineOpponent;
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Computer,
+        Side::South,
+        2,
+        Box::new(EngineOpponent::new(9)),
+    );
+    assert!(screen(&app, 100, 30).contains("engine level 2"));
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('t')));
+    let hint = app.hint().expect("a hint").clone();
+    assert!(app.state().legal.contains(&hint.mv));
+    assert!(hint.value.unwrap().contains("depth"));
+    app.handle(Event::Key(Key::Enter));
+    assert_eq!(app.played()[0].mv, hint.mv, "Enter plays the hinted pit");
+    settle(&mut app);
+    assert_eq!(app.played().len(), 2);
+    assert_eq!(app.played()[1].side, Some(Side::North));
+}
