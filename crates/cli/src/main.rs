@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand};
 mod engine;
 mod perft;
 mod play;
+mod record;
+mod show;
 mod state;
 mod trace;
 mod variants;
@@ -31,6 +33,10 @@ enum Command {
     Trace(trace::Args),
     /// Play in a full-screen terminal board: against the computer, two people, or watch.
     Play(play::Args),
+    /// Print a board diagram of a position.
+    Show(show::Args),
+    /// Check, replay and convert game records (ours, Aualé's .ogn, JSON).
+    Record(record::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
 }
@@ -71,6 +77,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Record(args) => record::run(&args),
         Command::Engine(args) => engine::run(&args),
     };
     match result {
