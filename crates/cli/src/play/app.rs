@@ -246,11 +246,6 @@ impl App {
         self.human[side.index()]
     }
 
-    /// The computer's level.
-    pub fn level(&self) -> u8 {
-        self.level
-    }
-
     /// The computer player's description.
     pub fn opponent_name(&self) -> String {
         self.opponent.describe(self.level)

@@ -135,7 +135,7 @@ fn the_board_shows_letters_counts_stores_and_turn() {
         "to move",
         "South to move",
         "rules in force",
-        "grand_slam = CaptureForfeited",
+        "grand_slam=CaptureForfeited",
     ] {
         assert!(s.contains(l), "missing {l:?}\n{s}");
     }
@@ -307,7 +307,7 @@ fn resign_new_game_help_and_quit() {
     app.handle(Event::Key(Key::Char('?')));
     let s = screen(&app, 100, 30);
     assert!(
-        s.contains("help") && s.contains("grand_slam = CaptureForfeited") && s.contains("undo"),
+        s.contains("help") && s.contains("abapa — 2x6") && s.contains("undo"),
         "{s}"
     );
     app.handle(Event::Key(Key::Char('A')));
@@ -424,4 +424,29 @@ fn the_engine_answers_and_gives_a_hint_with_its_value() {
     settle(&mut app);
     assert_eq!(app.played().len(), 2);
     assert_eq!(app.played()[1].side, Some(Side::North));
+}
+
+#[test]
+fn changed_rules_and_extras_are_shown() {
+    let game = Variant::Ouril
+        .new_game(&[("grand_slam".into(), "Allowed".into())], None)
+        .unwrap();
+    let app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("grand_slam=Allowed"), "{s}");
+    let game = Variant::Ouril.new_game(&[], None).unwrap();
+    let app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    assert!(screen(&app, 100, 30).contains("extra_turn: no"));
 }

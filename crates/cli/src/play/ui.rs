@@ -133,20 +133,22 @@ fn side_label(app: &App, side: Side) -> String {
             _ => "person".to_string(),
         }
     } else {
-        format!("computer, level {}", app.level())
+        "computer".to_string()
     }
 }
 
 fn render_title(app: &App, frame: &mut Frame, area: Rect) {
     let info = app.game().variant().info();
-    let text = format!(
-        " mancala · {} ({})  South: {}  North: {}  ·  computer: {}",
+    let mut text = format!(
+        " mancala · {} ({})  South: {}  North: {}",
         info.name,
         info.board,
         side_label(app, Side::South),
         side_label(app, Side::North),
-        app.opponent_name()
     );
+    if app.mode() != Mode::Local {
+        text.push_str(&format!("  ·  computer: {}", app.opponent_name()));
+    }
     frame.render_widget(
         Paragraph::new(text).style(Style::new().add_modifier(Modifier::BOLD)),
         area,
@@ -342,25 +344,28 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
         moves_area,
     );
     let info = app.game().variant().info();
-    let mut rules: Vec<Line> = vec![Line::from(info.summary)];
+    let mut spans: Vec<Span> = Vec::new();
     for o in app.game().options() {
         let default = info.options.iter().find(|d| d.name == o.name);
         let changed = default.is_some_and(|d| d.value != o.value);
         let style = if changed {
-            Style::new().fg(Color::Yellow)
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
         } else {
             Style::new()
         };
-        rules.push(Line::from(Span::styled(
-            format!(
-                "{} = {}{}",
-                o.name,
-                o.value,
-                if changed { " (changed)" } else { "" }
-            ),
-            style,
-        )));
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(format!("{}={}", o.name, o.value), style));
     }
+    let rules = vec![
+        Line::from(info.summary),
+        Line::from(Span::styled(
+            "(changed options in yellow; ? explains them)",
+            Style::new().fg(Color::DarkGray),
+        )),
+        Line::from(spans),
+    ];
     frame.render_widget(
         Paragraph::new(rules)
             .wrap(Wrap { trim: true })
@@ -374,33 +379,26 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect) {
     let w = area.width.saturating_sub(4).min(90);
     let h = area.height.saturating_sub(2);
     let rect = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
+    let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![
         Line::from(Span::styled(
-            format!("{} — {} board", info.name, info.board),
-            Style::new().add_modifier(Modifier::BOLD),
+            format!("{} — {} board ({})", info.name, info.board, info.spec),
+            bold,
         )),
         Line::from(info.summary),
-        Line::from(format!("Specified in {}.", info.spec)),
-        Line::from(""),
         Line::from(
             "Sow the seeds of one of your pits counter-clockwise, one a pit (A→F, then a→f).",
         ),
         Line::from(""),
-        Line::from(Span::styled(
-            "Rule options in force",
-            Style::new().add_modifier(Modifier::BOLD),
-        )),
+        Line::from(Span::styled("Keys", bold)),
     ];
-    for o in app.game().options() {
-        lines.push(Line::from(format!("  {} = {}: {}", o.name, o.value, o.doc)));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        "Keys",
-        Style::new().add_modifier(Modifier::BOLD),
-    )));
     for l in KEY_HELP.lines() {
         lines.push(Line::from(format!("  {l}")));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("Rule options in force", bold)));
+    for o in app.game().options() {
+        lines.push(Line::from(format!("  {} = {}: {}", o.name, o.value, o.doc)));
     }
     lines.push(Line::from(""));
     lines.push(Line::from("Any key closes this screen."));
