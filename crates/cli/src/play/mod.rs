@@ -44,7 +44,10 @@ pub enum SideArg {
 
 /// Arguments of `mancala play`.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = concat!("Keys:\n", include_str!("keys.txt")))]
+#[command(
+    after_help = "In the game: ←/→ and Enter or a pit letter sow, u/r undo/redo, t hint, ? help, q quit (--help lists every key).",
+    after_long_help = concat!("Keys:\n", include_str!("keys.txt"))
+)]
 pub struct Args {
     /// The preset (see `mancala variants`).
     #[arg(default_value = "oware")]
@@ -224,7 +227,9 @@ fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
         };
         if app.generation() != saved_generation {
             saved_generation = app.generation();
-            autosave(app);
+            if let Err(e) = autosave(app) {
+                app.notify(format!("autosave failed: {e:#}"), Tone::Error);
+            }
         }
         match action {
             Action::None => {}
@@ -268,14 +273,18 @@ pub fn save(game: &dyn DynGame, path: &Path) -> Result<()> {
 }
 
 /// Keeps the unfinished game in the autosave file; removes it once the game is over or empty.
-fn autosave(app: &App) {
+fn autosave(app: &App) -> Result<()> {
     let Some(path) = autosave_path() else {
-        return;
+        return Ok(());
     };
     if app.is_over() || app.played().is_empty() {
-        let _ = std::fs::remove_file(&path);
-    } else if let Err(e) = save(app.game(), &path) {
-        // Not fatal: say so once on the message line.
-        let _ = e;
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                Err(e).with_context(|| format!("cannot remove {}", path.display()))
+            }
+            _ => Ok(()),
+        }
+    } else {
+        save(app.game(), &path)
     }
 }
