@@ -450,3 +450,38 @@ fn changed_rules_and_extras_are_shown() {
     );
     assert!(screen(&app, 100, 30).contains("extra_turn: no"));
 }
+
+#[test]
+fn saved_games_load_back_with_rules_position_and_moves() {
+    let dir = std::env::temp_dir().join(format!("mancala-play-test-{}", std::process::id()));
+    let mut game = Variant::Wuri
+        .new_game(
+            &[("grand_slam".into(), "Allowed".into())],
+            Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"),
+        )
+        .unwrap();
+    game.play("F").unwrap();
+    game.play("f").unwrap();
+    for name in ["g.mgn", "g.ogn"] {
+        let path = dir.join(name);
+        super::save(&*game, &path).unwrap();
+        let back = super::load_record(&path).unwrap();
+        assert_eq!(back.variant(), Variant::Wuri, "{name}");
+        assert_eq!(back.moves(), game.moves(), "{name}");
+        assert_eq!(back.notation(), game.notation(), "{name}");
+        assert_eq!(back.options(), game.options(), "{name}");
+    }
+    let text = std::fs::read_to_string(dir.join("g.mgn")).unwrap();
+    assert!(
+        text.contains("[Rule_grand_slam \"Allowed\"]") && text.contains("F+3"),
+        "{text}"
+    );
+    assert!(super::load_record(&dir.join("missing.mgn")).is_err());
+    std::fs::write(dir.join("bad.mgn"), "[Variant \"wuri\"]\n1. F (").unwrap();
+    let e = format!(
+        "{:#}",
+        super::load_record(&dir.join("bad.mgn")).err().unwrap()
+    );
+    assert!(e.contains("line 2, column 7"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
