@@ -644,12 +644,6 @@ impl App {
             format!("{who}played {mv}")
         };
         self.message = Some((text, Tone::Info));
-        if let Some(o) = after.outcome {
-            self.message = Some((
-                format!("game over: {}", describe_outcome(o, after.stores)),
-                Tone::Info,
-            ));
-        }
         self.snap_cursor();
         Ok(())
     }

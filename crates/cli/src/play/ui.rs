@@ -116,7 +116,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_board(app, frame, &geo);
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
-    let keys = "←→/letters pick  Enter play  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit";
+    let keys = "←→ A-F Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit";
     frame.render_widget(
         Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
         geo.keys,
