@@ -104,6 +104,13 @@ pub struct Played {
     pub captured: u32,
 }
 
+/// A computer move being searched on another thread.
+struct Pending {
+    handle: std::thread::JoinHandle<(Box<dyn Opponent>, Option<String>)>,
+    /// [`App::generation`] when the search started: a different one means the answer is stale.
+    generation: u64,
+}
+
 /// The whole state of the play screen.
 pub struct App {
     game: Box<dyn DynGame>,
@@ -113,7 +120,11 @@ pub struct App {
     mode: Mode,
     human: [bool; 2],
     level: u8,
-    opponent: Box<dyn Opponent>,
+    /// `None` while the computer thinks in the background (the thread owns it then).
+    opponent: Option<Box<dyn Opponent>>,
+    opponent_name: String,
+    pending: Option<Pending>,
+    background: bool,
     cursor: usize,
     anim: Option<Animation>,
     speed: usize,
@@ -153,7 +164,10 @@ impl App {
             mode,
             human,
             level: level.max(1),
-            opponent,
+            opponent_name: opponent.describe(level.max(1)),
+            opponent: Some(opponent),
+            pending: None,
+            background: false,
             cursor: 0,
             anim: None,
             speed: DEFAULT_SPEED,
@@ -248,7 +262,13 @@ impl App {
 
     /// The computer player's description.
     pub fn opponent_name(&self) -> String {
-        self.opponent.describe(self.level)
+        self.opponent_name.clone()
+    }
+
+    /// Lets the computer think on another thread, so that the screen and the keys stay alive
+    /// during a long search (the terminal front end does; tests mostly do not).
+    pub fn set_background(&mut self, on: bool) {
+        self.background = on;
     }
 
     /// The animation step in milliseconds (0 = off).
@@ -411,6 +431,9 @@ impl App {
             }
             return;
         }
+        if self.poll_pending() {
+            return;
+        }
         if self.is_over() || self.paused || self.help {
             self.thinking = false;
             return;
@@ -427,7 +450,63 @@ impl App {
             return;
         }
         self.thinking = false;
-        match self.opponent.choose(&*self.game, self.level) {
+        let Some(mut opponent) = self.opponent.take() else {
+            return;
+        };
+        if self.background {
+            let game = self.game.clone_box();
+            let level = self.level;
+            let handle = std::thread::spawn(move || {
+                let mv = opponent.choose(&*game, level);
+                (opponent, mv)
+            });
+            self.thinking = true;
+            self.pending = Some(Pending {
+                handle,
+                generation: self.generation,
+            });
+            return;
+        }
+        let mv = opponent.choose(&*self.game, self.level);
+        self.computer_answered(opponent, mv);
+    }
+
+    /// Collects a background search once it is done; true while one is still running.
+    fn poll_pending(&mut self) -> bool {
+        let Some(p) = self.pending.take() else {
+            return false;
+        };
+        if !p.handle.is_finished() {
+            self.pending = Some(p);
+            return true;
+        }
+        self.thinking = false;
+        match p.handle.join() {
+            Ok((opponent, mv)) => {
+                if p.generation == self.generation {
+                    self.computer_answered(opponent, mv);
+                } else {
+                    // The game changed meanwhile (undo, new game, resign): the answer is stale.
+                    self.opponent_name = opponent.describe(self.level);
+                    self.opponent = Some(opponent);
+                }
+            }
+            Err(_) => {
+                self.opponent = Some(Box::new(super::opponent::RandomOpponent::new(
+                    self.generation,
+                )));
+                self.opponent_name = "random mover (the engine failed)".to_string();
+                self.message = Some(("the engine failed; paused".into(), Tone::Error));
+                self.paused = true;
+            }
+        }
+        false
+    }
+
+    fn computer_answered(&mut self, opponent: Box<dyn Opponent>, mv: Option<String>) {
+        self.opponent_name = opponent.describe(self.level);
+        self.opponent = Some(opponent);
+        match mv {
             Some(mv) => {
                 if let Err(e) = self.play(&mv) {
                     self.message = Some((format!("the computer failed: {e}"), Tone::Error));
@@ -720,7 +799,14 @@ impl App {
             self.message = Some(("the game is over".into(), Tone::Error));
             return;
         }
-        match self.opponent.hint(&*self.game) {
+        let Some(opponent) = self.opponent.as_mut() else {
+            self.message = Some((
+                "the computer is thinking; ask again in a moment".into(),
+                Tone::Error,
+            ));
+            return;
+        };
+        match opponent.hint(&*self.game) {
             Ok(h) => {
                 let value = h
                     .value

@@ -150,6 +150,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         SideArg::North => Side::North,
     };
     let mut app = App::new(game, args.mode, side, args.level, make_opponent(seed));
+    app.set_background(true);
 
     enable_raw_mode().context("cannot use this terminal (raw mode)")?;
     let prev = std::panic::take_hook();

@@ -12,7 +12,7 @@ pub struct Hint {
 }
 
 /// Something that picks moves for the computer side and gives hints.
-pub trait Opponent {
+pub trait Opponent: Send {
     /// A short description for the title bar (e.g. `"engine level 3"`).
     fn describe(&self, level: u8) -> String;
     /// The move to play at `level` (1 = beginner and up), or `None` when there is no legal move.

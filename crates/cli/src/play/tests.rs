@@ -485,3 +485,34 @@ fn saved_games_load_back_with_rules_position_and_moves() {
     assert!(e.contains("line 2, column 7"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn background_thinking_keeps_keys_alive_and_drops_stale_answers() {
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let mut app = App::new(game, Mode::Computer, Side::South, 1, Box::new(Scripted));
+    app.set_background(true);
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('A')));
+    app.handle(Event::Tick); // "thinking" is drawn
+    app.handle(Event::Tick); // the search starts on another thread
+    assert!(app.thinking());
+    // Undo while the computer thinks: its answer must not be played on the new position.
+    app.handle(Event::Key(Key::Char('u')));
+    assert!(app.played().is_empty());
+    for _ in 0..200 {
+        app.handle(Event::Tick);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(app.played().is_empty(), "a stale answer was played");
+    app.handle(Event::Key(Key::Char('B')));
+    for _ in 0..400 {
+        if app.played().len() == 2 {
+            break;
+        }
+        app.handle(Event::Tick);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(app.played().len(), 2);
+    assert_eq!(app.played()[1].side, Some(Side::North));
+    assert!(app.opponent_name().contains("scripted"));
+}
