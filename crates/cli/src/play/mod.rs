@@ -95,11 +95,9 @@ pub fn autosave_path() -> Option<PathBuf> {
     Some(base.join("mancala").join("autosave.mgn"))
 }
 
-/// Reads a record file and replays it.
+/// Reads a record file (ours, `.ogn` or JSON; `-` for standard input) and replays its main line.
 pub fn load_record(path: &Path) -> Result<Box<dyn DynGame>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let rec = Record::parse(&text).with_context(|| format!("{}", path.display()))?;
+    let rec = crate::record::read(path)?;
     rec.to_game().with_context(|| format!("{}", path.display()))
 }
 
@@ -237,7 +235,7 @@ fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
             Action::Quit => return Ok(()),
             Action::Save => {
                 let path = args.save.clone().unwrap_or_else(|| default_save_name(app));
-                match save(app.game(), &path) {
+                match save(app.game(), app.resigned(), &path) {
                     Ok(()) => app.notify(format!("saved to {}", path.display()), Tone::Info),
                     Err(e) => app.notify(format!("cannot save: {e:#}"), Tone::Error),
                 }
@@ -256,8 +254,9 @@ fn default_save_name(app: &App) -> PathBuf {
     ))
 }
 
-/// Writes `game` as a record to `path` (Aualé's dialect when the name ends in `.ogn`).
-pub fn save(game: &dyn DynGame, path: &Path) -> Result<()> {
+/// Writes `game` as a record to `path` (Aualé's dialect when the name ends in `.ogn`); a
+/// resignation is written as the result (`1-0`: South wins) and a `Termination` tag.
+pub fn save(game: &dyn DynGame, resigned: Option<Side>, path: &Path) -> Result<()> {
     let dialect = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("ogn"))
@@ -266,7 +265,17 @@ pub fn save(game: &dyn DynGame, path: &Path) -> Result<()> {
     } else {
         Dialect::Mancala
     };
-    let text = Record::from_game(game).write(dialect);
+    let mut record = Record::from_game(game);
+    if let Some(side) = resigned {
+        let result = match side {
+            Side::South => "0-1",
+            Side::North => "1-0",
+        };
+        record.set_tag("Result", result);
+        record.set_tag("Termination", format!("{side} resigned"));
+        record.result = Some(result.to_string());
+    }
+    let text = record.write(dialect);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
@@ -286,6 +295,6 @@ fn autosave(app: &App) -> Result<()> {
             _ => Ok(()),
         }
     } else {
-        save(app.game(), &path)
+        save(app.game(), None, &path)
     }
 }

@@ -464,7 +464,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
     game.play("f").unwrap();
     for name in ["g.mgn", "g.ogn"] {
         let path = dir.join(name);
-        super::save(&*game, &path).unwrap();
+        super::save(&*game, None, &path).unwrap();
         let back = super::load_record(&path).unwrap();
         assert_eq!(back.variant(), Variant::Wuri, "{name}");
         assert_eq!(back.moves(), game.moves(), "{name}");
@@ -477,6 +477,16 @@ fn saved_games_load_back_with_rules_position_and_moves() {
         "{text}"
     );
     assert!(super::load_record(&dir.join("missing.mgn")).is_err());
+    super::save(&*game, Some(Side::North), &dir.join("r.mgn")).unwrap();
+    let text = std::fs::read_to_string(dir.join("r.mgn")).unwrap();
+    assert!(
+        text.contains("[Termination \"north resigned\"]") && text.trim_end().ends_with("1-0"),
+        "{text}"
+    );
+    assert_eq!(
+        super::load_record(&dir.join("r.mgn")).unwrap().moves(),
+        game.moves()
+    );
     std::fs::write(dir.join("bad.mgn"), "[Variant \"wuri\"]\n1. F (").unwrap();
     let e = format!(
         "{:#}",
