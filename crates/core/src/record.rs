@@ -12,7 +12,8 @@
 //! * Tags come first, one `[Name "value"]` each (`\"` and `\\` escape). `Variant` names the preset
 //!   (Aualé's `"Oware Abapa"` reads as `abapa`); one `Rule_NAME` tag per rule option that differs
 //!   from the preset; `FEN` (or `Position`) gives a start position other than the usual one.
-//! * Moves are written as the game writes them (pit letters `A-F`, `a-f`), optionally followed by
+//! * Moves are written as the game writes them (pit letters `A-F`, `a-f`; set-up moves such as
+//!   Isolo's `k:0,5,0,3,0,0,8,1`), optionally followed by
 //!   `+N`, the seeds the move captured. Move numbers (`1.`, `1...`) may be present or not; they are
 //!   checked for form only.
 //! * `{...}` is a comment on the move before it (or on the game, before the first move).
@@ -659,7 +660,7 @@ impl<'a> Parser<'a> {
                     if mv.is_empty()
                         || !mv
                             .chars()
-                            .all(|c| c.is_alphanumeric() || ",-/._".contains(c))
+                            .all(|c| c.is_alphanumeric() || ",-/._:".contains(c))
                     {
                         return Err(RecordError {
                             line,
@@ -789,6 +790,14 @@ mod tests {
         assert_eq!(e.column, 6);
         let e = Record::parse("1. A [X \"y\"]").unwrap_err();
         assert!(e.expected.contains("tags come before"), "{e}");
+    }
+
+    #[test]
+    fn set_up_moves_are_single_words() {
+        let r = Record::parse("1. k:0,5,0,3,0,0,8,1 k:1,1,1,1,1,1,1,1 2. A+3 *").unwrap();
+        assert_eq!(r.moves[0].mv, "k:0,5,0,3,0,0,8,1");
+        assert_eq!(r.moves[2].captured, Some(3));
+        assert_eq!(Record::parse(&r.write(Dialect::Mancala)).unwrap(), r);
     }
 
     #[test]

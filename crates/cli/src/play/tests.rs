@@ -134,7 +134,7 @@ fn the_board_shows_letters_counts_stores_and_turn() {
         "south",
         "to move",
         "South to move",
-        "rules in force",
+        "game state and rules",
         "grand_slam=CaptureForfeited",
     ] {
         assert!(s.contains(l), "missing {l:?}\n{s}");

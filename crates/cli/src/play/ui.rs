@@ -302,11 +302,6 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         third.push(format!("last move {}{cap}", p.mv));
     }
     third.push(format!("captured by the last move {}", state.captured));
-    for (k, v) in &state.extras {
-        if *k != "owners" {
-            third.push(format!("{k}: {}", value_text(v)));
-        }
-    }
     lines.push(Line::from(third.join("  ·  ")));
     frame.render_widget(Paragraph::new(lines), area);
 }
@@ -358,18 +353,27 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
         }
         spans.push(Span::styled(format!("{}={}", o.name, o.value), style));
     }
-    let rules = vec![
+    let mut rules = Vec::new();
+    // Game-specific state first (phase, stock, round, match ...): it changes as the game goes.
+    let extras: Vec<String> = state_extras(app);
+    if !extras.is_empty() {
+        rules.push(Line::from(Span::styled(
+            extras.join("  "),
+            Style::new().fg(Color::Cyan),
+        )));
+    }
+    rules.extend([
         Line::from(info.summary),
         Line::from(Span::styled(
             "(changed options in yellow; ? explains them)",
             Style::new().fg(Color::DarkGray),
         )),
         Line::from(spans),
-    ];
+    ]);
     frame.render_widget(
         Paragraph::new(rules)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(format!(" rules in force ({}) ", info.spec))),
+            .block(Block::bordered().title(format!(" game state and rules ({}) ", info.spec))),
         rules_area,
     );
 }
@@ -420,6 +424,16 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// The game's extra state as `name: value` texts (pit ownership is drawn on the pits instead).
+fn state_extras(app: &App) -> Vec<String> {
+    app.state()
+        .extras
+        .iter()
+        .filter(|(k, _)| *k != "owners")
+        .map(|(k, v)| format!("{k}: {}", value_text(v)))
+        .collect()
 }
 
 /// A short text form of an extra value.
