@@ -334,6 +334,11 @@ fn a_small_terminal_gets_a_message_not_a_panic() {
         app.handle(Event::Click { column: 3, row: 3 });
     }
     assert!(app.played().is_empty());
+    for n in [0, 1, 8, 9361, 9362, 70_000, usize::MAX] {
+        let area = ratatui::layout::Rect::new(0, 0, u16::MAX, u16::MAX);
+        let _ = ui::geometry(area, n);
+        let _ = ui::min_width(n);
+    }
 }
 
 #[test]

@@ -20,6 +20,8 @@ const PIT_STEP: u16 = 7;
 const STORE_W: u16 = 10;
 /// Height of the board box.
 const BOARD_H: u16 = 10;
+/// The most pits a row that the board is drawn for.
+pub const MAX_ROW: usize = 64;
 /// The smallest height the screen can be drawn in.
 pub const MIN_HEIGHT: u16 = 20;
 
@@ -48,13 +50,17 @@ pub struct Geometry {
 #[must_use]
 pub fn min_width(n: usize) -> u16 {
     let n = u16::try_from(n).unwrap_or(u16::MAX / PIT_STEP);
-    (2 * STORE_W + 4 + n.saturating_mul(PIT_STEP)).max(60)
+    n.saturating_mul(PIT_STEP)
+        .saturating_add(2 * STORE_W + 4)
+        .max(60)
 }
 
 /// The layout for a screen of `area`, or `None` when it is too small.
 #[must_use]
 pub fn geometry(area: Rect, n: usize) -> Option<Geometry> {
-    if area.width < min_width(n) || area.height < MIN_HEIGHT || n == 0 {
+    // With at most MAX_ROW pits a row and a width of at least min_width(n), every coordinate
+    // below stays inside `area`, so the u16 arithmetic cannot overflow.
+    if n == 0 || n > MAX_ROW || area.width < min_width(n) || area.height < MIN_HEIGHT {
         return None;
     }
     let n16 = u16::try_from(n).ok()?;
