@@ -261,9 +261,15 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     let state = app.state();
     let mut lines = Vec::new();
     let first = if let Some(side) = app.resigned() {
-        format!("Game over: {side} resigned, {} wins", side.opponent())
+        format!(
+            "Game over: {side} resigned, {} wins  ·  n new game, u take back, s save, q quit",
+            side.opponent()
+        )
     } else if let Some(o) = state.outcome {
-        format!("Game over: {}", describe_outcome(o, state.stores))
+        format!(
+            "Game over: {}  ·  n new game, u take back, s save, q quit",
+            describe_outcome(o, state.stores)
+        )
     } else if let Some(side) = state.to_move {
         let who = side_label(app, side);
         let mut s = format!("{} to move ({who})", capitalise(side.name()));
