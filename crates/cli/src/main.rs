@@ -6,8 +6,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod engine;
 mod perft;
+mod play;
+mod record;
 mod selfplay;
+mod show;
 mod state;
 mod trace;
 mod variants;
@@ -22,12 +26,20 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in a full-screen terminal board: against the computer, two people, or watch.
+    Play(play::Args),
     /// List the presets with their rule options and defaults.
     Variants(variants::Args),
     /// Count the move sequences of a given length (perft).
     Perft(perft::Args),
     /// Print the state after each move as one JSON object per line.
     Trace(trace::Args),
+    /// Print a board diagram of a position.
+    Show(show::Args),
+    /// Check, replay and convert game records (ours, Aualé's .ogn, JSON).
+    Record(record::Args),
+    /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
+    Engine(engine::Args),
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
 }
@@ -67,6 +79,10 @@ fn main() -> ExitCode {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Record(args) => record::run(&args),
+        Command::Engine(args) => engine::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
     };
     match result {

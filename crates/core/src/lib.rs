@@ -31,6 +31,7 @@ pub mod olowuka;
 pub mod options;
 pub mod oware;
 mod position;
+pub mod record;
 pub mod relay;
 mod side;
 pub mod sow;

@@ -1,0 +1,300 @@
+//! `mancala play`: a full-screen terminal UI. [`app::App`] is the state machine, [`ui::render`]
+//! draws it; this module owns the terminal (raw mode, alternate screen, mouse, restoring on exit
+//! and on panic), loads and saves records, and autosaves.
+
+pub mod anim;
+pub mod app;
+pub mod opponent;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::{self, Stdout};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, KeyCode, KeyEventKind, KeyModifiers,
+    MouseButton, MouseEventKind,
+};
+use crossterm::execute;
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use mancala_core::record::{Dialect, Record};
+use mancala_core::variant::{parse_rule_assignment, DynGame, Variant};
+use mancala_core::Side;
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+
+use app::{Action, App, Event, Key, Mode, Tone};
+use opponent::{EngineOpponent, Opponent};
+
+/// Which side the person plays against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// The bottom row (A-F), moving first.
+    South,
+    /// The top row (a-f).
+    North,
+}
+
+/// Arguments of `mancala play`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "In the game: ←/→ and Enter or a pit letter sow, u/r undo/redo, t hint, ? help, q quit (--help lists every key).",
+    after_long_help = concat!("Keys:\n", include_str!("keys.txt"))
+)]
+pub struct Args {
+    /// The preset (see `mancala variants`).
+    #[arg(default_value = "oware")]
+    pub variant: String,
+    /// Your side against the computer.
+    #[arg(long, value_enum, default_value = "south")]
+    pub side: SideArg,
+    /// The computer's strength, 1 (beginner) to 6 (full strength, one second a move).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: u8,
+    /// Against the computer, two people at one keyboard, or the computer against itself.
+    #[arg(long, value_enum, default_value = "computer")]
+    pub mode: Mode,
+    /// Set a rule option on top of the preset, e.g. `--rule grand_slam=Allowed`. Repeatable.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+    /// Start from this position (the game's notation) instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Continue a saved game record (our format or Aualé's .ogn); its tags set the variant, rules
+    /// and start position.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "rules", "resume"])]
+    pub load: Option<PathBuf>,
+    /// Continue the game left unfinished last time (the autosave).
+    #[arg(long, conflicts_with_all = ["position", "rules"])]
+    pub resume: bool,
+    /// Where `s` saves the record (default: `mancala-<variant>-<time>.mgn` in this folder).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Seed for the computer's choices, so that a game can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// The autosave file: `$MANCALA_AUTOSAVE`, else `$XDG_STATE_HOME/mancala/autosave.mgn`, else
+/// `~/.local/state/mancala/autosave.mgn`.
+#[must_use]
+pub fn autosave_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("MANCALA_AUTOSAVE") {
+        return Some(PathBuf::from(p));
+    }
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    Some(base.join("mancala").join("autosave.mgn"))
+}
+
+/// Reads a record file (ours, `.ogn` or JSON; `-` for standard input) and replays its main line.
+pub fn load_record(path: &Path) -> Result<Box<dyn DynGame>> {
+    let rec = crate::record::read(path)?;
+    rec.to_game().with_context(|| format!("{}", path.display()))
+}
+
+fn build_game(args: &Args) -> Result<Box<dyn DynGame>> {
+    if let Some(path) = &args.load {
+        return load_record(path);
+    }
+    if args.resume {
+        let path = autosave_path().context("no place for the autosave (set HOME)")?;
+        return load_record(&path).context("nothing to resume");
+    }
+    let variant = Variant::from_name(&args.variant)?;
+    let rules = args
+        .rules
+        .iter()
+        .map(|r| parse_rule_assignment(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(variant.new_game(&rules, args.position.as_deref())?)
+}
+
+/// The computer player: the search engine.
+fn make_opponent(seed: u64) -> Box<dyn Opponent> {
+    Box::new(EngineOpponent::new(seed))
+}
+
+type Term = Terminal<CrosstermBackend<Stdout>>;
+
+fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let game = build_game(args)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let side = match args.side {
+        SideArg::South => Side::South,
+        SideArg::North => Side::North,
+    };
+    let mut app = App::new(game, args.mode, side, args.level, make_opponent(seed));
+    app.set_background(true);
+
+    enable_raw_mode().context("cannot use this terminal (raw mode)")?;
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        prev(info);
+    }));
+    let result = (|| -> Result<()> {
+        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        terminal.clear()?;
+        event_loop(&mut terminal, &mut app, args)
+    })();
+    restore_terminal();
+    let _ = std::panic::take_hook();
+    result?;
+    if !app.is_over() && !app.played().is_empty() {
+        if let Some(p) = autosave_path() {
+            eprintln!(
+                "The unfinished game is saved in {}; `mancala play --resume` continues it.",
+                p.display()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
+    Some(match code {
+        KeyCode::Char('c') if mods.contains(KeyModifiers::CONTROL) => Key::Interrupt,
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::F(1) => Key::F1,
+        _ => return None,
+    })
+}
+
+fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
+    let size = terminal.size()?;
+    app.handle(Event::Resize {
+        width: size.width,
+        height: size.height,
+    });
+    let mut last_tick = Instant::now();
+    let mut saved_generation = app.generation();
+    loop {
+        terminal.draw(|f| ui::render(app, f))?;
+        let interval = Duration::from_millis(app.tick_ms());
+        let wait = interval.saturating_sub(last_tick.elapsed());
+        let action = if event::poll(wait)? {
+            match event::read()? {
+                event::Event::Key(k) if k.kind != KeyEventKind::Release => {
+                    match convert_key(k.code, k.modifiers) {
+                        Some(key) => app.handle(Event::Key(key)),
+                        None => Action::None,
+                    }
+                }
+                event::Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => app
+                    .handle(Event::Click {
+                        column: m.column,
+                        row: m.row,
+                    }),
+                event::Event::Resize(width, height) => app.handle(Event::Resize { width, height }),
+                _ => Action::None,
+            }
+        } else {
+            last_tick = Instant::now();
+            app.handle(Event::Tick)
+        };
+        if app.generation() != saved_generation {
+            saved_generation = app.generation();
+            if let Err(e) = autosave(app) {
+                app.notify(format!("autosave failed: {e:#}"), Tone::Error);
+            }
+        }
+        match action {
+            Action::None => {}
+            Action::Quit => return Ok(()),
+            Action::Save => {
+                let path = args.save.clone().unwrap_or_else(|| default_save_name(app));
+                match save(app.game(), app.resigned(), &path) {
+                    Ok(()) => app.notify(format!("saved to {}", path.display()), Tone::Info),
+                    Err(e) => app.notify(format!("cannot save: {e:#}"), Tone::Error),
+                }
+            }
+        }
+    }
+}
+
+fn default_save_name(app: &App) -> PathBuf {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!(
+        "mancala-{}-{secs}.mgn",
+        app.game().variant().name()
+    ))
+}
+
+/// Writes `game` as a record to `path` (Aualé's dialect when the name ends in `.ogn`); a
+/// resignation is written as the result (`1-0`: South wins) and a `Termination` tag.
+pub fn save(game: &dyn DynGame, resigned: Option<Side>, path: &Path) -> Result<()> {
+    let dialect = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ogn"))
+    {
+        Dialect::Ogn
+    } else {
+        Dialect::Mancala
+    };
+    let mut record = Record::from_game(game);
+    if let Some(side) = resigned {
+        let result = match side {
+            Side::South => "0-1",
+            Side::North => "1-0",
+        };
+        record.set_tag("Result", result);
+        record.set_tag("Termination", format!("{side} resigned"));
+        record.result = Some(result.to_string());
+    }
+    let text = record.write(dialect);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Keeps the unfinished game in the autosave file; removes it once the game is over or empty.
+fn autosave(app: &App) -> Result<()> {
+    let Some(path) = autosave_path() else {
+        return Ok(());
+    };
+    if app.is_over() || app.played().is_empty() {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                Err(e).with_context(|| format!("cannot remove {}", path.display()))
+            }
+            _ => Ok(()),
+        }
+    } else {
+        save(app.game(), None, &path)
+    }
+}

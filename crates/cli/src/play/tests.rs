@@ -1,0 +1,533 @@
+//! The play screen driven without a terminal: events in, `TestBackend` screens out.
+
+use mancala_core::variant::{DynGame, Variant};
+use mancala_core::Side;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+use super::app::{Action, App, Event, Key, Mode};
+use super::opponent::{Hint, Opponent, RandomOpponent};
+use super::ui;
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| ui::render(app, f)).unwrap();
+    let buf = term.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn new_app(variant: Variant, mode: Mode) -> App {
+    let game = variant.new_game(&[], None).unwrap();
+    App::new(game, mode, Side::South, 3, Box::new(RandomOpponent::new(7)))
+}
+
+/// Ticks until no animation runs and no computer move is pending (bounded).
+fn settle(app: &mut App) {
+    for _ in 0..500 {
+        if app.frame().is_none() && !app.thinking() {
+            let to_move = app.to_move();
+            if to_move.is_none_or(|s| app.is_human(s)) {
+                return;
+            }
+        }
+        app.handle(Event::Tick);
+    }
+}
+
+/// A scripted opponent: a fixed reply and a fixed hint, to test the UI on its own.
+struct Scripted;
+
+impl Opponent for Scripted {
+    fn describe(&self, level: u8) -> String {
+        format!("scripted {level}")
+    }
+    fn choose(&mut self, game: &dyn DynGame, _level: u8) -> Option<String> {
+        game.state().legal.last().cloned()
+    }
+    fn hint(&mut self, game: &dyn DynGame) -> Result<Hint, String> {
+        Ok(Hint {
+            mv: game.state().legal.first().cloned().ok_or("no move")?,
+            value: Some("+1 (heuristic)".into()),
+        })
+    }
+}
+
+#[test]
+fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
+    for variant in Variant::ALL {
+        let mut app = new_app(variant, Mode::Local);
+        app.handle(Event::Resize {
+            width: 100,
+            height: 30,
+        });
+        let mut rng = RandomOpponent::new(u64::from(variant.name().len() as u32) + 11);
+        let mut plies = 0;
+        while !app.is_over() {
+            let legal = app.state().legal;
+            let mv = rng.pick(&legal).unwrap().clone();
+            // Alternate between letter keys, the arrow cursor and mouse clicks.
+            match plies % 3 {
+                0 => {
+                    app.handle(Event::Key(Key::Char(mv.chars().next().unwrap())));
+                }
+                1 => {
+                    let target = app.move_pit(&mv).unwrap();
+                    for _ in 0..12 {
+                        if app.cursor() == target {
+                            break;
+                        }
+                        app.handle(Event::Key(Key::Right));
+                    }
+                    assert_eq!(app.cursor(), target, "{variant:?}");
+                    app.handle(Event::Key(Key::Enter));
+                }
+                _ => {
+                    let geo = ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), 6).unwrap();
+                    let r = geo.pits[app.move_pit(&mv).unwrap()];
+                    app.handle(Event::Click {
+                        column: r.x + 2,
+                        row: r.y + 1,
+                    });
+                }
+            }
+            assert_eq!(
+                app.played().len(),
+                plies + 1,
+                "{variant:?} move {mv} refused: {:?}",
+                app.message()
+            );
+            assert_eq!(app.played().last().unwrap().mv, mv);
+            // Draw in the middle of the animation, then let it finish.
+            let mid = screen(&app, 100, 30);
+            assert!(mid.contains("board"));
+            settle(&mut app);
+            plies += 1;
+            assert!(plies < 2000, "{variant:?} does not end");
+        }
+        let s = screen(&app, 100, 30);
+        assert!(s.contains("Game over"), "{variant:?}\n{s}");
+        let st = app.state();
+        assert!(
+            s.contains(&format!("{}-{}", st.stores[0], st.stores[1])),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn the_board_shows_letters_counts_stores_and_turn() {
+    let app = new_app(Variant::Abapa, Mode::Local);
+    let s = screen(&app, 100, 30);
+    for l in [
+        "A",
+        "F",
+        "a",
+        "f",
+        "north",
+        "south",
+        "to move",
+        "South to move",
+        "game state and rules",
+        "grand_slam=CaptureForfeited",
+    ] {
+        assert!(s.contains(l), "missing {l:?}\n{s}");
+    }
+    assert_eq!(s.matches("  4 ").count(), 12, "{s}");
+}
+
+#[test]
+fn sowing_is_shown_seed_by_seed_and_can_be_skipped() {
+    let mut app = new_app(Variant::Abapa, Mode::Local);
+    app.handle(Event::Key(Key::Char('C')));
+    let f = app.frame().expect("animating").clone();
+    assert_eq!(f.pits[2], 0);
+    assert_eq!(f.pits[3], 4, "no seed dropped yet");
+    app.handle(Event::Tick);
+    assert_eq!(app.frame().unwrap().pits[3], 5);
+    assert_eq!(app.frame().unwrap().hot, Some(3));
+    app.handle(Event::Key(Key::Char(' ')));
+    assert!(app.frame().is_none());
+    // Speed 0: no animation at all.
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('f')));
+    assert!(app.frame().is_none());
+    assert_eq!(app.played().len(), 2);
+}
+
+#[test]
+fn captures_are_highlighted_before_they_leave_the_board() {
+    // South's F (1 seed) lands on a (2 -> 3) and captures it.
+    let game = Variant::Abapa
+        .new_game(&[], Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"))
+        .unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    app.handle(Event::Key(Key::Char('F')));
+    let mut saw_capture = false;
+    for _ in 0..20 {
+        if let Some(f) = app.frame() {
+            if f.taken == vec![6] {
+                saw_capture = true;
+                assert_eq!(f.pits[6], 3);
+            }
+        }
+        app.handle(Event::Tick);
+    }
+    assert!(saw_capture);
+    assert_eq!(app.played()[0].captured, 3);
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("F +3") || s.contains("F+3"), "{s}");
+}
+
+#[test]
+fn illegal_moves_are_refused_with_the_reason() {
+    let mut app = new_app(Variant::Oware, Mode::Local);
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('A')));
+    // Typed as text, the exact pit is meant: South's A while North is to move.
+    app.handle(Event::Key(Key::Char(':')));
+    for c in "A".chars() {
+        app.handle(Event::Key(Key::Char(c)));
+    }
+    app.handle(Event::Key(Key::Enter));
+    let (text, _) = app.message().unwrap().clone();
+    assert!(text.contains("not your pit"), "{text}");
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("A is not allowed: not your pit"), "{s}");
+    assert_eq!(app.played().len(), 1);
+    // An empty pit.
+    app.handle(Event::Key(Key::Char('a')));
+    app.handle(Event::Key(Key::Char('A')));
+    assert!(
+        app.message().unwrap().0.contains("empty pit"),
+        "{:?}",
+        app.message()
+    );
+    // Text that is no move at all.
+    app.handle(Event::Key(Key::Char(':')));
+    app.handle(Event::Key(Key::Char('Z')));
+    app.handle(Event::Key(Key::Enter));
+    assert!(
+        app.message().unwrap().0.contains("not a move"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn against_the_computer_it_answers_and_undo_goes_back_to_your_turn() {
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let mut app = App::new(game, Mode::Computer, Side::South, 2, Box::new(Scripted));
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('A')));
+    assert_eq!(app.to_move(), Some(Side::North));
+    // Keys for the computer's side are refused.
+    app.handle(Event::Key(Key::Char('b')));
+    assert!(
+        app.message().unwrap().0.contains("wait"),
+        "{:?}",
+        app.message()
+    );
+    app.handle(Event::Tick);
+    assert!(app.thinking());
+    assert!(screen(&app, 100, 30).contains("thinking"));
+    app.handle(Event::Tick);
+    assert_eq!(app.played().len(), 2);
+    assert_eq!(app.played()[1].mv, "f");
+    assert_eq!(app.to_move(), Some(Side::South));
+    app.handle(Event::Key(Key::Char('u')));
+    assert_eq!(app.played().len(), 0, "back to South's turn");
+    app.handle(Event::Key(Key::Char('r')));
+    assert_eq!(app.played().len(), 2, "redo replays both moves");
+    assert_eq!(app.to_move(), Some(Side::South));
+    app.handle(Event::Key(Key::Char('t')));
+    assert_eq!(app.hint().unwrap().mv, "A");
+    assert!(screen(&app, 100, 30).contains("hint: A (+1 (heuristic))"));
+}
+
+#[test]
+fn the_computer_can_play_north_and_move_first_as_south() {
+    let game = Variant::Wuri.new_game(&[], None).unwrap();
+    let mut app = App::new(game, Mode::Computer, Side::North, 1, Box::new(Scripted));
+    settle(&mut app);
+    assert_eq!(app.played().len(), 1);
+    assert_eq!(app.to_move(), Some(Side::North));
+}
+
+#[test]
+fn watch_mode_plays_itself_to_the_end_and_pauses() {
+    let game = Variant::Ouril.new_game(&[], None).unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Watch,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(3)),
+    );
+    app.handle(Event::Key(Key::Char('p')));
+    for _ in 0..10 {
+        app.handle(Event::Tick);
+    }
+    assert!(app.played().is_empty(), "paused");
+    app.handle(Event::Key(Key::Char('p')));
+    app.handle(Event::Key(Key::Char('0')));
+    for _ in 0..20_000 {
+        if app.is_over() {
+            break;
+        }
+        app.handle(Event::Tick);
+    }
+    assert!(app.is_over());
+    assert!(screen(&app, 100, 30).contains("Game over"));
+}
+
+#[test]
+fn resign_new_game_help_and_quit() {
+    let mut app = new_app(Variant::Abapa, Mode::Local);
+    app.handle(Event::Key(Key::Char('A')));
+    app.handle(Event::Key(Key::Char('x')));
+    assert_eq!(app.resigned(), Some(Side::North));
+    assert!(screen(&app, 100, 30).contains("north resigned, south wins"));
+    app.handle(Event::Key(Key::Char('b')));
+    assert_eq!(app.played().len(), 1, "no move after resigning");
+    app.handle(Event::Key(Key::Char('n')));
+    assert!(app.played().is_empty() && !app.is_over());
+    app.handle(Event::Key(Key::Char('?')));
+    let s = screen(&app, 100, 30);
+    assert!(
+        s.contains("help") && s.contains("abapa — 2x6") && s.contains("undo"),
+        "{s}"
+    );
+    app.handle(Event::Key(Key::Char('A')));
+    assert!(!app.help_open());
+    assert!(app.played().is_empty(), "the key only closed the help");
+    assert_eq!(app.handle(Event::Key(Key::Char('s'))), Action::Save);
+    assert_eq!(app.handle(Event::Key(Key::Char('q'))), Action::Quit);
+    assert_eq!(app.handle(Event::Key(Key::Interrupt)), Action::Quit);
+}
+
+#[test]
+fn a_small_terminal_gets_a_message_not_a_panic() {
+    let mut app = new_app(Variant::Oware, Mode::Local);
+    for (w, h) in [(10, 5), (59, 30), (100, 19), (1, 1)] {
+        app.handle(Event::Resize {
+            width: w,
+            height: h,
+        });
+        let s = screen(&app, w, h);
+        if w >= 20 {
+            assert!(s.contains("too small"), "{w}x{h}\n{s}");
+        }
+        // Clicks anywhere on a small screen do nothing.
+        app.handle(Event::Click { column: 3, row: 3 });
+    }
+    assert!(app.played().is_empty());
+    for n in [0, 1, 8, 9361, 9362, 70_000, usize::MAX] {
+        let area = ratatui::layout::Rect::new(0, 0, u16::MAX, u16::MAX);
+        let _ = ui::geometry(area, n);
+        let _ = ui::min_width(n);
+    }
+}
+
+#[test]
+fn no_key_sequence_panics() {
+    let keys = [
+        Key::Left,
+        Key::Right,
+        Key::Up,
+        Key::Down,
+        Key::Enter,
+        Key::Esc,
+        Key::Backspace,
+        Key::F1,
+        Key::Char('u'),
+        Key::Char('r'),
+        Key::Char('t'),
+        Key::Char('n'),
+        Key::Char('x'),
+        Key::Char('p'),
+        Key::Char(':'),
+        Key::Char('+'),
+        Key::Char('-'),
+        Key::Char('a'),
+        Key::Char('F'),
+        Key::Char('é'),
+        Key::Char('9'),
+    ];
+    for variant in Variant::ALL {
+        let mut app = new_app(variant, Mode::Computer);
+        let mut rng = RandomOpponent::new(5);
+        for _ in 0..3000 {
+            let k = *rng.pick(&keys).unwrap();
+            match rng.next_u64() % 5 {
+                0 => {
+                    app.handle(Event::Tick);
+                }
+                1 => {
+                    let c = (rng.next_u64() % 100) as u16;
+                    let r = (rng.next_u64() % 30) as u16;
+                    app.handle(Event::Click { column: c, row: r });
+                }
+                _ => {
+                    app.handle(Event::Key(k));
+                }
+            }
+        }
+        let _ = screen(&app, 100, 30);
+    }
+}
+
+#[test]
+fn a_loaded_game_keeps_its_moves_and_captures() {
+    let mut game = Variant::Abapa
+        .new_game(&[], Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"))
+        .unwrap();
+    game.play("F").unwrap();
+    let app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    assert_eq!(app.played().len(), 1);
+    assert_eq!(app.played()[0].captured, 3);
+    assert_eq!(app.played()[0].side, Some(Side::South));
+}
+
+#[test]
+fn the_engine_answers_and_gives_a_hint_with_its_value() {
+    use super::opponent::EngineOpponent;
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Computer,
+        Side::South,
+        2,
+        Box::new(EngineOpponent::new(9)),
+    );
+    assert!(screen(&app, 100, 30).contains("engine level 2"));
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('t')));
+    let hint = app.hint().expect("a hint").clone();
+    assert!(app.state().legal.contains(&hint.mv));
+    assert!(hint.value.unwrap().contains("depth"));
+    app.handle(Event::Key(Key::Enter));
+    assert_eq!(app.played()[0].mv, hint.mv, "Enter plays the hinted pit");
+    settle(&mut app);
+    assert_eq!(app.played().len(), 2);
+    assert_eq!(app.played()[1].side, Some(Side::North));
+}
+
+#[test]
+fn changed_rules_and_extras_are_shown() {
+    let game = Variant::Ouril
+        .new_game(&[("grand_slam".into(), "Allowed".into())], None)
+        .unwrap();
+    let app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("grand_slam=Allowed"), "{s}");
+    let game = Variant::Ouril.new_game(&[], None).unwrap();
+    let app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    assert!(screen(&app, 100, 30).contains("extra_turn: no"));
+}
+
+#[test]
+fn saved_games_load_back_with_rules_position_and_moves() {
+    let dir = std::env::temp_dir().join(format!("mancala-play-test-{}", std::process::id()));
+    let mut game = Variant::Wuri
+        .new_game(
+            &[("grand_slam".into(), "Allowed".into())],
+            Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"),
+        )
+        .unwrap();
+    game.play("F").unwrap();
+    game.play("f").unwrap();
+    for name in ["g.mgn", "g.ogn"] {
+        let path = dir.join(name);
+        super::save(&*game, None, &path).unwrap();
+        let back = super::load_record(&path).unwrap();
+        assert_eq!(back.variant(), Variant::Wuri, "{name}");
+        assert_eq!(back.moves(), game.moves(), "{name}");
+        assert_eq!(back.notation(), game.notation(), "{name}");
+        assert_eq!(back.options(), game.options(), "{name}");
+    }
+    let text = std::fs::read_to_string(dir.join("g.mgn")).unwrap();
+    assert!(
+        text.contains("[Rule_grand_slam \"Allowed\"]") && text.contains("F+3"),
+        "{text}"
+    );
+    assert!(super::load_record(&dir.join("missing.mgn")).is_err());
+    super::save(&*game, Some(Side::North), &dir.join("r.mgn")).unwrap();
+    let text = std::fs::read_to_string(dir.join("r.mgn")).unwrap();
+    assert!(
+        text.contains("[Termination \"north resigned\"]") && text.trim_end().ends_with("1-0"),
+        "{text}"
+    );
+    assert_eq!(
+        super::load_record(&dir.join("r.mgn")).unwrap().moves(),
+        game.moves()
+    );
+    std::fs::write(dir.join("bad.mgn"), "[Variant \"wuri\"]\n1. F (").unwrap();
+    let e = format!(
+        "{:#}",
+        super::load_record(&dir.join("bad.mgn")).err().unwrap()
+    );
+    assert!(e.contains("line 2, column 7"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn background_thinking_keeps_keys_alive_and_drops_stale_answers() {
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let mut app = App::new(game, Mode::Computer, Side::South, 1, Box::new(Scripted));
+    app.set_background(true);
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('A')));
+    app.handle(Event::Tick); // "thinking" is drawn
+    app.handle(Event::Tick); // the search starts on another thread
+    assert!(app.thinking());
+    // Undo while the computer thinks: its answer must not be played on the new position.
+    app.handle(Event::Key(Key::Char('u')));
+    assert!(app.played().is_empty());
+    for _ in 0..200 {
+        app.handle(Event::Tick);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(app.played().is_empty(), "a stale answer was played");
+    app.handle(Event::Key(Key::Char('B')));
+    for _ in 0..400 {
+        if app.played().len() == 2 {
+            break;
+        }
+        app.handle(Event::Tick);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(app.played().len(), 2);
+    assert_eq!(app.played()[1].side, Some(Side::North));
+    assert!(app.opponent_name().contains("scripted"));
+}

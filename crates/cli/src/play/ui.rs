@@ -1,0 +1,471 @@
+//! Drawing the play screen from `&App`: the board, the status lines, the move list, the rules in
+//! force and the help screen. Nothing here changes state.
+
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use mancala_core::value::Value;
+use mancala_core::Side;
+
+use super::app::{describe_outcome, App, Mode, Tone};
+
+/// Width of one pit box.
+const PIT_W: u16 = 6;
+/// Columns from one pit to the next.
+const PIT_STEP: u16 = 7;
+/// Width of a store box.
+const STORE_W: u16 = 10;
+/// Height of the board box.
+const BOARD_H: u16 = 10;
+/// The most pits a row that the board is drawn for.
+pub const MAX_ROW: usize = 64;
+/// The smallest height the screen can be drawn in.
+pub const MIN_HEIGHT: u16 = 20;
+
+/// Where everything goes on the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// The title line.
+    pub title: Rect,
+    /// The board box.
+    pub board: Rect,
+    /// One rectangle per pit, in pit index order.
+    pub pits: Vec<Rect>,
+    /// The letter label of each pit.
+    pub labels: Vec<Rect>,
+    /// `[south, north]` store boxes.
+    pub stores: [Rect; 2],
+    /// Status lines under the board.
+    pub status: Rect,
+    /// The move list and rules panel.
+    pub panel: Rect,
+    /// The key summary at the bottom.
+    pub keys: Rect,
+}
+
+/// The smallest width that fits a board of `n` pits a row.
+#[must_use]
+pub fn min_width(n: usize) -> u16 {
+    let n = u16::try_from(n).unwrap_or(u16::MAX / PIT_STEP);
+    n.saturating_mul(PIT_STEP)
+        .saturating_add(2 * STORE_W + 4)
+        .max(60)
+}
+
+/// The layout for a screen of `area`, or `None` when it is too small.
+#[must_use]
+pub fn geometry(area: Rect, n: usize) -> Option<Geometry> {
+    // With at most MAX_ROW pits a row and a width of at least min_width(n), every coordinate
+    // below stays inside `area`, so the u16 arithmetic cannot overflow.
+    if n == 0 || n > MAX_ROW || area.width < min_width(n) || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let n16 = u16::try_from(n).ok()?;
+    let [title, board, status, panel, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(BOARD_H),
+        Constraint::Length(3),
+        Constraint::Min(3),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let inner_w = board.width.saturating_sub(2);
+    let content_w = 2 * STORE_W + 2 + n16 * PIT_STEP;
+    let x0 = board.x + 1 + inner_w.saturating_sub(content_w) / 2;
+    let y0 = board.y + 1;
+    let first_pit_x = x0 + STORE_W + 1;
+    let mut pits = Vec::with_capacity(2 * n);
+    let mut labels = Vec::with_capacity(2 * n);
+    for i in 0..n16 {
+        let x = first_pit_x + i * PIT_STEP;
+        pits.push(Rect::new(x, y0 + 4, PIT_W, 3));
+        labels.push(Rect::new(x, y0 + 7, PIT_W, 1));
+    }
+    for j in 0..n16 {
+        let x = first_pit_x + (n16 - 1 - j) * PIT_STEP;
+        pits.push(Rect::new(x, y0 + 1, PIT_W, 3));
+        labels.push(Rect::new(x, y0, PIT_W, 1));
+    }
+    let north_store = Rect::new(x0, y0 + 1, STORE_W, 6);
+    let south_store = Rect::new(first_pit_x + n16 * PIT_STEP, y0 + 1, STORE_W, 6);
+    Some(Geometry {
+        title,
+        board,
+        pits,
+        labels,
+        stores: [south_store, north_store],
+        status,
+        panel,
+        keys,
+    })
+}
+
+/// Draws the whole screen.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    let n = app.game().pits_per_row().max(1);
+    let Some(geo) = geometry(area, n) else {
+        let text = format!(
+            "The terminal is too small: {}x{}.\nThe board needs at least {}x{}.\nEnlarge the window, or press q to quit.",
+            area.width,
+            area.height,
+            min_width(n),
+            MIN_HEIGHT
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    };
+    render_title(app, frame, geo.title);
+    render_board(app, frame, &geo);
+    render_status(app, frame, geo.status);
+    render_panel(app, frame, geo.panel);
+    let keys = "←→ A-F Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit";
+    frame.render_widget(
+        Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
+        geo.keys,
+    );
+    if app.help_open() {
+        render_help(app, frame, area);
+    }
+}
+
+fn side_label(app: &App, side: Side) -> String {
+    if app.is_human(side) {
+        match app.mode() {
+            Mode::Computer => "you".to_string(),
+            _ => "person".to_string(),
+        }
+    } else {
+        "computer".to_string()
+    }
+}
+
+fn render_title(app: &App, frame: &mut Frame, area: Rect) {
+    let info = app.game().variant().info();
+    let mut text = format!(
+        " mancala · {} ({})  South: {}  North: {}",
+        info.name,
+        info.board,
+        side_label(app, Side::South),
+        side_label(app, Side::North),
+    );
+    if app.mode() != Mode::Local {
+        text.push_str(&format!("  ·  computer: {}", app.opponent_name()));
+    }
+    frame.render_widget(
+        Paragraph::new(text).style(Style::new().add_modifier(Modifier::BOLD)),
+        area,
+    );
+}
+
+fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
+    let state = app.state();
+    let (pits, stores, hot, taken) = match app.frame() {
+        Some(f) => (f.pits.clone(), f.stores, f.hot, f.taken.clone()),
+        None => (state.pits.clone(), state.stores, None, Vec::new()),
+    };
+    let animating = app.frame().is_some();
+    let to_move = app.to_move();
+    let human_turn = to_move.is_some_and(|s| app.is_human(s));
+    let last = app.played().last().and_then(|p| app.move_pit(&p.mv));
+    let hint = app.hint().and_then(|h| app.move_pit(&h.mv));
+    let owners = app.owners(&state);
+    frame.render_widget(Block::bordered().title(" board "), geo.board);
+    for (i, rect) in geo.pits.iter().enumerate() {
+        let count = pits.get(i).copied().unwrap_or(0);
+        let legal = app.pit_move(i).is_some_and(|m| state.legal.contains(&m));
+        let mut border = Style::new().fg(Color::DarkGray);
+        if legal && human_turn && !animating {
+            border = Style::new().fg(Color::White);
+        }
+        if last == Some(i) {
+            border = Style::new().fg(Color::Cyan);
+        }
+        if hint == Some(i) {
+            border = Style::new().fg(Color::Green);
+        }
+        let mut text = Style::new().add_modifier(Modifier::BOLD);
+        if human_turn && app.cursor() == i && !animating {
+            border = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+            text = text.fg(Color::Black).bg(Color::Yellow);
+        }
+        if hot == Some(i) {
+            text = text.fg(Color::Black).bg(Color::Green);
+        }
+        if taken.contains(&i) {
+            text = text.fg(Color::White).bg(Color::Red);
+            border = Style::new().fg(Color::Red);
+        }
+        let mut block = Block::new().borders(Borders::ALL).border_style(border);
+        if let Some(Some(owner)) = owners.as_ref().and_then(|o| o.get(i)) {
+            block = block.title_bottom(Line::from(owner.letter().to_string()).centered());
+        }
+        let label = if count == 0 && !taken.contains(&i) {
+            " · ".to_string()
+        } else {
+            format!("{count:^3}")
+        };
+        frame.render_widget(
+            Paragraph::new(Line::from(Span::styled(label, text)))
+                .alignment(Alignment::Center)
+                .block(block),
+            *rect,
+        );
+        if let (Some(l), Some(m)) = (geo.labels.get(i), app.pit_move(i)) {
+            let mut mark = if last == Some(i) {
+                format!("{m}•")
+            } else {
+                m
+            };
+            if human_turn && app.cursor() == i {
+                mark = format!("▲{mark}");
+            }
+            let mut style = Style::new().fg(Color::Gray);
+            if human_turn && app.cursor() == i {
+                style = style.fg(Color::Yellow).add_modifier(Modifier::BOLD);
+            }
+            frame.render_widget(
+                Paragraph::new(Span::styled(mark, style)).alignment(Alignment::Center),
+                *l,
+            );
+        }
+    }
+    for side in Side::BOTH {
+        let mut block =
+            Block::bordered().title(Line::from(format!(" {} ", side.name())).centered());
+        if to_move == Some(side) {
+            block = block
+                .border_style(Style::new().fg(Color::Yellow))
+                .title_bottom(Line::from(" to move ").centered());
+        }
+        let text = vec![
+            Line::from(""),
+            Line::from(Span::styled(
+                format!("{}", stores[side.index()]),
+                Style::new().add_modifier(Modifier::BOLD),
+            )),
+        ];
+        frame.render_widget(
+            Paragraph::new(text)
+                .alignment(Alignment::Center)
+                .block(block),
+            geo.stores[side.index()],
+        );
+    }
+}
+
+fn render_status(app: &App, frame: &mut Frame, area: Rect) {
+    let state = app.state();
+    let mut lines = Vec::new();
+    let first = if let Some(side) = app.resigned() {
+        format!(
+            "Game over: {side} resigned, {} wins  ·  n new game, u take back, s save, q quit",
+            side.opponent()
+        )
+    } else if let Some(o) = state.outcome {
+        format!(
+            "Game over: {}  ·  n new game, u take back, s save, q quit",
+            describe_outcome(o, state.stores)
+        )
+    } else if let Some(side) = state.to_move {
+        let who = side_label(app, side);
+        let mut s = format!("{} to move ({who})", capitalise(side.name()));
+        match app.speed_ms() {
+            0 => s.push_str(" · sowing shown at once"),
+            ms => s.push_str(&format!(" · sowing {ms} ms a seed")),
+        }
+        if app.thinking() {
+            s.push_str(" · thinking…");
+        }
+        if app.paused() {
+            s.push_str(" · paused (p)");
+        }
+        s
+    } else {
+        String::new()
+    };
+    lines.push(Line::from(Span::styled(
+        first,
+        Style::new().add_modifier(Modifier::BOLD),
+    )));
+    if let Some(text) = app.input() {
+        lines.push(Line::from(format!(
+            "move: {text}_   (Enter to play, Esc to cancel)"
+        )));
+    } else if let Some((text, tone)) = app.message() {
+        let style = match tone {
+            Tone::Info => Style::new().fg(Color::Cyan),
+            Tone::Error => Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+        };
+        lines.push(Line::from(Span::styled(text.clone(), style)));
+    } else {
+        lines.push(Line::from(""));
+    }
+    let mut third = Vec::new();
+    if let Some(p) = app.played().last() {
+        let cap = if p.captured > 0 {
+            format!(" +{}", p.captured)
+        } else {
+            String::new()
+        };
+        third.push(format!("last move {}{cap}", p.mv));
+    }
+    third.push(format!("captured by the last move {}", state.captured));
+    lines.push(Line::from(third.join("  ·  ")));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
+    let [moves_area, rules_area] =
+        Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(area);
+    // The move list: one numbered line per South/North pair, the newest at the bottom.
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for (i, p) in app.played().iter().enumerate() {
+        let text = if p.captured > 0 {
+            format!("{}+{}", p.mv, p.captured)
+        } else {
+            p.mv.clone()
+        };
+        if i % 2 == 0 {
+            if !current.is_empty() {
+                lines.push(std::mem::take(&mut current));
+            }
+            current = format!("{:>3}. {text:<6}", i / 2 + 1);
+        } else {
+            current.push(' ');
+            current.push_str(&text);
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    let visible = usize::from(moves_area.height.saturating_sub(2));
+    let skip = lines.len().saturating_sub(visible);
+    let text: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
+    frame.render_widget(
+        Paragraph::new(text).block(Block::bordered().title(" moves ")),
+        moves_area,
+    );
+    let info = app.game().variant().info();
+    let mut spans: Vec<Span> = Vec::new();
+    for o in app.game().options() {
+        let default = info.options.iter().find(|d| d.name == o.name);
+        let changed = default.is_some_and(|d| d.value != o.value);
+        let style = if changed {
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(format!("{}={}", o.name, o.value), style));
+    }
+    let mut rules = Vec::new();
+    // Game-specific state first (phase, stock, round, match ...): it changes as the game goes.
+    let extras: Vec<String> = state_extras(app);
+    if !extras.is_empty() {
+        rules.push(Line::from(Span::styled(
+            extras.join("  "),
+            Style::new().fg(Color::Cyan),
+        )));
+    }
+    rules.extend([
+        Line::from(info.summary),
+        Line::from(Span::styled(
+            "(changed options in yellow; ? explains them)",
+            Style::new().fg(Color::DarkGray),
+        )),
+        Line::from(spans),
+    ]);
+    frame.render_widget(
+        Paragraph::new(rules)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(format!(" game state and rules ({}) ", info.spec))),
+        rules_area,
+    );
+}
+
+fn render_help(app: &App, frame: &mut Frame, area: Rect) {
+    let info = app.game().variant().info();
+    let w = area.width.saturating_sub(4).min(90);
+    let h = area.height.saturating_sub(2);
+    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![
+        Line::from(Span::styled(
+            format!("{} — {} board ({})", info.name, info.board, info.spec),
+            bold,
+        )),
+        Line::from(info.summary),
+        Line::from(
+            "Sow the seeds of one of your pits counter-clockwise, one a pit (A→F, then a→f).",
+        ),
+        Line::from(""),
+        Line::from(Span::styled("Keys", bold)),
+    ];
+    for l in KEY_HELP.lines() {
+        lines.push(Line::from(format!("  {l}")));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("Rule options in force", bold)));
+    for o in app.game().options() {
+        lines.push(Line::from(format!("  {} = {}: {}", o.name, o.value, o.doc)));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from("Any key closes this screen."));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(Text::from(lines))
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" help ")),
+        rect,
+    );
+}
+
+/// The keys, as shown on the help screen and in `--help`.
+pub const KEY_HELP: &str = include_str!("keys.txt");
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The game's extra state as `name: value` texts (pit ownership is drawn on the pits instead).
+fn state_extras(app: &App) -> Vec<String> {
+    app.state()
+        .extras
+        .iter()
+        .filter(|(k, _)| *k != "owners")
+        .map(|(k, v)| format!("{k}: {}", value_text(v)))
+        .collect()
+}
+
+/// A short text form of an extra value.
+#[must_use]
+pub fn value_text(v: &Value) -> String {
+    match v {
+        Value::Null => "-".into(),
+        Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
+        Value::Int(i) => i.to_string(),
+        Value::Str(s) => s.clone(),
+        Value::List(items) => {
+            let parts: Vec<String> = items.iter().map(value_text).collect();
+            format!("[{}]", parts.join(" "))
+        }
+        Value::Map(entries) => {
+            let parts: Vec<String> = entries
+                .iter()
+                .map(|(k, v)| format!("{k} {}", value_text(v)))
+                .collect();
+            parts.join(", ")
+        }
+    }
+}
