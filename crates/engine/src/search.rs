@@ -217,7 +217,8 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                 }
             }
-            if self.sh.stop.load(Ordering::Relaxed) {
+            let external = self.sh.external.is_some_and(|s| s.load(Ordering::Relaxed));
+            if external || self.sh.stop.load(Ordering::Relaxed) {
                 break;
             }
         }
