@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod analyze;
+mod bench;
 mod engine;
 mod perft;
 mod state;
@@ -30,6 +32,10 @@ enum Command {
     Trace(trace::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
+    /// The value of every legal move and the best line.
+    Analyze(analyze::Args),
+    /// Fixed-depth searches over fixed positions: total nodes (a fingerprint) and speed.
+    Bench(bench::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -68,6 +74,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Engine(args) => engine::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(code) => code,
