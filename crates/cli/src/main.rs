@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod analyze;
 mod bench;
 mod engine;
+mod match_cmd;
 mod perft;
 mod state;
 mod trace;
@@ -36,6 +37,8 @@ enum Command {
     Analyze(analyze::Args),
     /// Fixed-depth searches over fixed positions: total nodes (a fingerprint) and speed.
     Bench(bench::Args),
+    /// Games between two engine configurations: W/D/L, Elo, SPRT.
+    Match(match_cmd::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
     };
     match result {
         Ok(code) => code,
