@@ -392,6 +392,7 @@ impl Uci {
             infinite,
             multipv: self.multipv,
             threads: self.threads,
+            ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone_box();

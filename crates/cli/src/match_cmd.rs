@@ -3,7 +3,8 @@
 //! as JSON lines.
 //!
 //! A configuration is a comma-separated list: `level=N` (see `level_move`), or any of
-//! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`. Example:
+//! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
+//! reductions). Example:
 //! `mancala match abapa --a movetime=100 --b level=3 --games 20`.
 
 use std::fs::File;
@@ -59,6 +60,7 @@ fn parse_player(spec: &str) -> Result<Player> {
     let mut limits = Limits::default();
     let mut threads = 1;
     let mut hash = 16;
+    let mut selective = true;
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
@@ -79,8 +81,9 @@ fn parse_player(spec: &str) -> Result<Player> {
             "nodes" => limits.nodes = Some(n.max(1)),
             "threads" => threads = n.clamp(1, 256) as usize,
             "hash" => hash = n.clamp(1, 4096) as usize,
+            "selective" => selective = n != 0,
             other => {
-                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash)")
+                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective)")
             }
         }
     }
@@ -92,6 +95,7 @@ fn parse_player(spec: &str) -> Result<Player> {
         SearchOptions {
             limits,
             threads,
+            selective,
             ..SearchOptions::default()
         },
     ))

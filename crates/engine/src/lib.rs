@@ -145,6 +145,9 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Search threads (1 = deterministic).
     pub threads: usize,
+    /// Selective search (late move reductions): stronger, but values are no longer those of a
+    /// plain fixed-depth minimax. Off for tests and exact fixed-depth analysis.
+    pub selective: bool,
 }
 
 impl Default for SearchOptions {
@@ -155,6 +158,7 @@ impl Default for SearchOptions {
             infinite: false,
             multipv: 1,
             threads: 1,
+            selective: true,
         }
     }
 }
@@ -301,6 +305,7 @@ impl Engine {
         };
         let helper_nodes = Mutex::new(0u64);
         let mut main = Worker::new(&shared, root, game.history(), &context, abs_ply, true);
+        main.selective = options.selective;
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let shared = &shared;
@@ -309,6 +314,7 @@ impl Engine {
                 let history = game.history();
                 scope.spawn(move || {
                     let mut w = Worker::new(shared, root, history, context, abs_ply, false);
+                    w.selective = options.selective;
                     w.iterate(max_depth, 1, 1 + (id as u32 % 2), &mut |_, _| {});
                     if let Ok(mut n) = helper_nodes.lock() {
                         *n += w.nodes;

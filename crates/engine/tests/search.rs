@@ -90,6 +90,20 @@ impl GameTask for MoveValues {
     }
 }
 
+/// Every move valued by a plain (non-selective) alpha-beta search to `depth`.
+fn analyse_exact(game: &dyn DynGame, depth: u32) -> Option<mancala_engine::Analysis> {
+    let options = SearchOptions {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        multipv: usize::MAX,
+        selective: false,
+        ..SearchOptions::default()
+    };
+    Engine::new(4).search_dyn(game, &options, None, &mut |_| {})
+}
+
 /// A tiny deterministic generator for playouts.
 struct Lcg(u64);
 
@@ -131,15 +145,7 @@ fn alpha_beta_equals_minimax() {
     for game in sample_games() {
         for depth in 1..=4 {
             let expected = dispatch(game.as_ref(), MoveValues(Some(depth))).expect("known game");
-            let a = analyse_dyn(
-                game.as_ref(),
-                &Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-                None,
-            )
-            .expect("a move");
+            let a = analyse_exact(game.as_ref(), depth).expect("a move");
             assert_eq!(a.moves.len(), expected.len());
             for (mv, v) in &expected {
                 let got = a
@@ -175,6 +181,7 @@ fn normal_search_value_equals_minimax() {
                 depth: Some(depth),
                 ..Limits::default()
             },
+            selective: false,
             ..SearchOptions::default()
         };
         let a = engine
@@ -254,15 +261,7 @@ fn proven_results_match_an_exhaustive_solver() {
             assert_eq!(best, 0, "a finished game is a win, a loss or a draw");
             Score::Exact(0)
         };
-        let a = analyse_dyn(
-            game.as_ref(),
-            &Limits {
-                depth: Some(80),
-                ..Limits::default()
-            },
-            None,
-        )
-        .unwrap();
+        let a = analyse_exact(game.as_ref(), 80).unwrap();
         assert_eq!(a.score, want, "{name} {pos}");
         for (mv, v) in &expected {
             let got = a.moves.iter().find(|(m, _)| m == mv).unwrap().1;
@@ -275,6 +274,28 @@ fn proven_results_match_an_exhaustive_solver() {
         }
         assert!(a.depth < 80, "the search stops once the position is solved");
         assert!(t.elapsed().as_secs() < 60);
+    }
+}
+
+#[test]
+fn selective_search_proves_the_same_results() {
+    // Late move reductions change estimates, never proven results of a solved position.
+    for (name, pos) in [
+        ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S"),
+        ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
+    ] {
+        let game = Variant::from_name(name)
+            .unwrap()
+            .new_game(&[], Some(pos))
+            .unwrap();
+        let exact = analyse_exact(game.as_ref(), 60).unwrap();
+        let limits = Limits {
+            depth: Some(60),
+            ..Limits::default()
+        };
+        let selective = analyse_dyn(game.as_ref(), &limits, None).unwrap();
+        assert_eq!(exact.score, selective.score);
+        assert_eq!(exact.moves, selective.moves);
     }
 }
 
