@@ -105,6 +105,12 @@ fn scripted_session_with_garbage() {
         );
     }
 
+    // Absurd numbers neither crash nor hang.
+    s.send("go depth 99999999999 movetime 18446744073709551615 nodes 20000");
+    s.until("bestmove");
+    s.send("go wtime 18446744073709551615 winc 18446744073709551615 movestogo 0 nodes 20000");
+    s.until("bestmove");
+
     // A normal search from the start position, with concatenated moves.
     s.send("ucinewgame");
     s.send("position startpos moves FaBc");

@@ -370,7 +370,6 @@ fn make_report<P: Position>(
             )
         }
     };
-    let _ = w.root();
     Report {
         depth,
         lines,
@@ -408,8 +407,10 @@ fn budget(options: &SearchOptions, start: Instant) -> (Option<Instant>, Option<I
     if options.infinite {
         return (None, None);
     }
+    // A deadline too far to represent is no deadline.
     if let Some(t) = options.limits.movetime {
-        return (Some(start + t), Some(start + t));
+        let at = start.checked_add(t);
+        return (at, at);
     }
     if let Some(c) = options.clock {
         let overhead = Duration::from_millis(30);
@@ -418,7 +419,7 @@ fn budget(options: &SearchOptions, start: Instant) -> (Option<Instant>, Option<I
         let share = left / mtg + c.increment * 3 / 4;
         let hard = (share * 3).min(left / 2).max(Duration::from_millis(1));
         let soft = (share / 2).min(hard);
-        return (Some(start + soft), Some(start + hard));
+        return (start.checked_add(soft), start.checked_add(hard));
     }
     (None, None)
 }

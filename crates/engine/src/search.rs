@@ -89,7 +89,6 @@ pub(crate) struct Worker<'a, P: Position> {
     sh: &'a Shared<'a>,
     root: P,
     root_ctx: u64,
-    root_hash: u64,
     root_abs_ply: u64,
     history: History<P::Key>,
     pub nodes: u64,
@@ -136,7 +135,6 @@ impl<'a, P: Position> Worker<'a, P> {
             sh,
             root,
             root_ctx,
-            root_hash: hash_of(&root.key()),
             root_abs_ply: abs_ply,
             history,
             nodes: 0,
@@ -231,7 +229,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
     }
 
-    /// Nodes searched and whether the search was cut short.
+    /// Whether the search was cut short.
     pub fn stopped(&self) -> bool {
         self.stopped
     }
@@ -607,16 +605,5 @@ impl<'a, P: Position> Worker<'a, P> {
             },
         );
         best
-    }
-
-    /// The root position.
-    pub fn root(&self) -> &P {
-        &self.root
-    }
-
-    /// A hash of the root (for callers that cache by position).
-    #[allow(dead_code)]
-    pub fn root_hash(&self) -> u64 {
-        self.root_hash
     }
 }
