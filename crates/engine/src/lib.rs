@@ -12,8 +12,33 @@
 //!   for protocol front ends (`mancala engine`).
 //!
 //! Scores ([`Score`]) are from the side to move's point of view. See [`eval`] for how values are
-//! encoded and what the evaluation looks at, and the `search` module docs for how repetitions and
-//! the transposition table are reconciled.
+//! encoded and what the evaluation looks at.
+//!
+//! # Repetitions and the transposition table
+//!
+//! Every move inside the search follows the rules' after-move protocol
+//! ([`mancala_core::advance`]: play, first-repetition check against the [`mancala_core::History`]
+//! stack, settle), so a repetition ends the game inside the search exactly as in a real game.
+//! Because that makes a node's value depend on the positions since the last irreversible move,
+//! the table key hashes the node's whole repetition context: the set of those keys (an XOR of
+//! their hashes, reset by every capture), the node's own key, and its ply count (for rules such
+//! as `max_plies`). Stored values are therefore exact for every node that reads them (up to
+//! 64-bit collisions); the price is that transpositions between different non-capturing move
+//! orders are not shared (after a capture they are; iterative deepening keeps its full benefit).
+//!
+//! # Proven results
+//!
+//! Every node counts the static evaluations and unresolved table cutoffs below it; a subtree with
+//! none is *resolved*: its value is the game-theoretic one (alpha-beta's result does not depend on
+//! the leaves it pruned). Resolved entries are valid at any depth, and an iteration whose root is
+//! resolved has solved the position: the search stops and reports [`Score::Exact`]. A proven win
+//! or loss (a forced end within the horizon) is reported as exact as soon as it is found.
+//!
+//! # Determinism and threads
+//!
+//! With one thread and no time limit a search is deterministic (same move, score and node count).
+//! More threads run lazy SMP: helpers search the same root at staggered depths and share the
+//! lock-free table; only the main thread reports and decides.
 //!
 //! ```
 //! use mancala_core::variant::Variant;
@@ -553,7 +578,7 @@ pub const BENCH: &[(&str, Option<&str>, u32)] = &[
     ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 12),
 ];
 
-/// Result of [`bench`].
+/// Result of [`bench()`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     /// Per position: `(preset, position, depth, nodes, best move)`.
