@@ -568,14 +568,14 @@ fn splitmix(seed: u64) -> u64 {
 
 /// One position of the benchmark: a preset name, a position (`None` = start) and a depth.
 pub const BENCH: &[(&str, Option<&str>, u32)] = &[
-    ("abapa", None, 12),
-    ("abapa", Some("5-5-5-5-4-0-5-5-5-5-4-0-0-0-S"), 12),
-    ("abapa", Some("0-3-2-2-2-2-0-0-0-5-3-6-15-8-N"), 14),
-    ("abapa", Some("1-0-3-0-2-1-0-2-1-3-0-1-17-17-S"), 16),
-    ("oware", None, 11),
-    ("oware", Some("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S"), 12),
-    ("ouril", None, 11),
-    ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 12),
+    ("abapa", None, 15),
+    ("abapa", Some("5-5-5-5-4-0-5-5-5-5-4-0-0-0-S"), 15),
+    ("abapa", Some("0-3-2-2-2-2-0-0-0-5-3-6-15-8-N"), 17),
+    ("abapa", Some("1-0-3-0-2-1-0-2-1-3-0-1-17-17-S"), 19),
+    ("oware", None, 14),
+    ("oware", Some("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S"), 15),
+    ("ouril", None, 14),
+    ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 15),
 ];
 
 /// Result of [`bench()`].
