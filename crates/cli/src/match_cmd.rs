@@ -2,14 +2,17 @@
 //! W/D/L, an Elo estimate with its 95% interval, an SPRT log-likelihood ratio, and games saved
 //! as JSON lines.
 //!
-//! A configuration is a comma-separated list: `level=N` (see `level_move`), or any of
+//! A configuration is `uci:<shell command>` for an external engine speaking the protocol of
+//! `mancala engine` (it gets `go <--external-go>`), or a comma-separated list: `level=N` (see
+//! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
 //! reductions). Example:
 //! `mancala match abapa --a movetime=100 --b level=3 --games 20`.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -48,15 +51,126 @@ pub struct Args {
     /// Write every game as one JSON object per line to this file.
     #[arg(long)]
     save: Option<String>,
+    /// The `go` arguments sent to external (`uci:`) engines.
+    #[arg(long, default_value = "movetime 100")]
+    external_go: String,
+}
+
+/// An external engine process speaking the protocol of `mancala engine`.
+#[derive(Debug)]
+struct External {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    go: String,
+}
+
+impl External {
+    fn start(cmd: &str, go: &str) -> Result<External> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {cmd:?}"))?;
+        let stdin = child.stdin.take().context("no stdin")?;
+        let stdout = child.stdout.take().context("no stdout")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = External {
+            child,
+            stdin,
+            lines: rx,
+            go: go.to_string(),
+        };
+        e.send("uci")?;
+        e.wait_for("uciok", Duration::from_secs(30))?;
+        e.sync()?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}").context("the engine closed its input")?;
+        self.stdin.flush().context("the engine closed its input")?;
+        Ok(())
+    }
+
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .map_err(|_| anyhow::anyhow!("no {prefix:?} from the engine in time"))?;
+            if line.starts_with(prefix) {
+                return Ok(line);
+            }
+        }
+    }
+
+    fn sync(&mut self) -> Result<()> {
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(30))
+            .map(|_| ())
+    }
+
+    fn choose(&mut self, start: &str, standard: bool, moves: &[String]) -> Result<String> {
+        let mut pos = if standard {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {start}")
+        };
+        if !moves.is_empty() {
+            // Aalina's dialect writes one-letter moves together ("moves FaBc").
+            let sep = if moves.iter().all(|m| m.chars().count() == 1) {
+                ""
+            } else {
+                " "
+            };
+            pos.push_str(" moves ");
+            pos.push_str(&moves.join(sep));
+        }
+        self.send(&pos)?;
+        let go = format!("go {}", self.go);
+        self.send(&go)?;
+        let line = self.wait_for("bestmove", Duration::from_secs(600))?;
+        line.split_whitespace()
+            .nth(1)
+            .map(str::to_string)
+            .context("bestmove without a move")
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(50));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 #[derive(Debug)]
 enum Player {
     Level(u8),
     Search(Engine, SearchOptions),
+    External(External),
 }
 
-fn parse_player(spec: &str) -> Result<Player> {
+fn parse_player(spec: &str, go: &str) -> Result<Player> {
+    if let Some(cmd) = spec.strip_prefix("uci:") {
+        return Ok(Player::External(External::start(cmd, go)?));
+    }
     let mut limits = Limits::default();
     let mut threads = 1;
     let mut hash = 16;
@@ -102,17 +216,30 @@ fn parse_player(spec: &str) -> Result<Player> {
 }
 
 impl Player {
-    fn new_game(&self) {
-        if let Player::Search(e, _) = self {
-            e.clear();
+    fn new_game(&mut self) -> Result<()> {
+        match self {
+            Player::Search(e, _) => e.clear(),
+            Player::External(x) => {
+                x.send("ucinewgame")?;
+                x.sync()?;
+            }
+            Player::Level(_) => {}
         }
+        Ok(())
     }
 
-    fn choose(&self, game: &dyn DynGame, seed: u64) -> Option<String> {
-        match self {
+    fn choose(&mut self, base: &dyn DynGame, game: &dyn DynGame, seed: u64) -> Result<String> {
+        let mv = match self {
             Player::Level(l) => mancala_engine::level_move(game, *l, seed),
-            Player::Search(e, o) => e.search_dyn(game, o, None, &mut |_| {})?.best,
-        }
+            Player::Search(e, o) => e
+                .search_dyn(game, o, None, &mut |_| {})
+                .and_then(|a| a.best),
+            Player::External(x) => {
+                let standard = base.notation() == base.variant().new_game(&[], None)?.notation();
+                return x.choose(&base.notation(), standard, &game.moves());
+            }
+        };
+        mv.context("the engine cannot play this game")
     }
 }
 
@@ -161,7 +288,10 @@ fn expected(elo: f64) -> f64 {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let base = args.game.build()?;
-    let players = [parse_player(&args.a)?, parse_player(&args.b)?];
+    let mut players = [
+        parse_player(&args.a, &args.external_go)?,
+        parse_player(&args.b, &args.external_go)?,
+    ];
     let lines = openings(
         base.as_ref(),
         args.games.div_ceil(2),
@@ -185,8 +315,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             game.play(mv)
                 .map_err(|e| anyhow::anyhow!("opening move {mv}: {e}"))?;
         }
-        for p in &players {
-            p.new_game();
+        for p in &mut players {
+            p.new_game()?;
         }
         let mut plies = 0;
         while let Some(side) = game.state().to_move {
@@ -194,11 +324,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 break;
             }
             let a_to_move = (side == mancala_core::Side::South) == a_south;
-            let player = &players[usize::from(!a_to_move)];
+            let player = &mut players[usize::from(!a_to_move)];
             let seed = splitmix(args.seed ^ (u64::from(gi) << 32) ^ u64::from(plies));
-            let Some(mv) = player.choose(game.as_ref(), seed) else {
-                bail!("the engine cannot play this game");
-            };
+            let mv = player.choose(base.as_ref(), game.as_ref(), seed)?;
             game.play(&mv)
                 .map_err(|e| anyhow::anyhow!("engine move {mv}: {e}"))?;
             plies += 1;

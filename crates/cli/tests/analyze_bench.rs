@@ -77,3 +77,23 @@ fn bench_prints_a_fingerprint() {
     };
     assert_eq!(nodes(&out), nodes(&again), "bench is deterministic");
 }
+
+#[test]
+fn match_plays_and_saves_games() {
+    let save = std::env::temp_dir().join(format!("mancala-match-{}.jsonl", std::process::id()));
+    let save_arg = save.to_string_lossy().into_owned();
+    let (ok, out, err) = mancala(&[
+        "match", "abapa", "--a", "depth=3", "--b", "level=1", "--games", "2", "--save", &save_arg,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("A vs B: +"), "{out}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    assert_eq!(saved.lines().count(), 2);
+    for line in saved.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["moves"].as_array().is_some_and(|m| !m.is_empty()));
+    }
+    let (ok, _, err) = mancala(&["match", "abapa", "--a", "speed=3", "--b", "level=1"]);
+    assert!(!ok && err.contains("unknown setting"));
+}
