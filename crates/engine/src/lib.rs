@@ -164,7 +164,8 @@ pub struct SearchOptions {
     pub limits: Limits,
     /// A clock to budget from (used when `limits.movetime` is not given).
     pub clock: Option<Clock>,
-    /// Search until stopped (limits still cap the depth).
+    /// Search until the caller's stop flag is set (limits still cap the depth; without a stop
+    /// flag the search ends when its iterations do).
     pub infinite: bool,
     /// How many root moves get exact values (1 = fastest; `usize::MAX` = every move).
     pub multipv: usize,
