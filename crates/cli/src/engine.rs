@@ -15,7 +15,8 @@
 //! quit
 //! ```
 //!
-//! `wtime`/`winc` are South's clock (the first player), `btime`/`binc` North's. A search runs on
+//! A `go` without any limit (and not `infinite`) thinks for one second; a malformed parameter is
+//! reported and the search runs with the others. `wtime`/`winc` are South's clock (the first player), `btime`/`binc` North's. A search runs on
 //! its own thread, so `isready` and `stop` are answered while thinking; any other command that
 //! arrives during a search stops it first. Scores: `cp` is an estimate in centiseeds;
 //! `seeds N` is a proven result, the final seed margin for the side to move (0: a proven draw).
@@ -66,6 +67,8 @@ fn say(out: &Out, line: &str) {
 const MAX_HASH_MB: usize = 4096;
 const MAX_THREADS: usize = 64;
 const MAX_MULTIPV: usize = 32;
+/// Thinking time of a `go` without any limit (and not `infinite`).
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
 struct Running {
     stop: Arc<AtomicBool>,
@@ -375,12 +378,21 @@ impl Uci {
             increment: Duration::from_millis(incs[side.index()]),
             moves_to_go: movestogo,
         });
+        if !infinite
+            && clock.is_none()
+            && limits.depth.is_none()
+            && limits.movetime.is_none()
+            && limits.nodes.is_none()
+        {
+            limits.movetime = Some(DEFAULT_MOVETIME);
+        }
         let options = SearchOptions {
             limits,
             clock,
             infinite,
             multipv: self.multipv,
             threads: self.threads,
+            ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone_box();

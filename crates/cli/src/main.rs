@@ -6,7 +6,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod analyze;
+mod bench;
 mod engine;
+mod match_cmd;
 mod perft;
 mod play;
 mod record;
@@ -40,6 +43,12 @@ enum Command {
     Record(record::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
+    /// The value of every legal move and the best line.
+    Analyze(analyze::Args),
+    /// Fixed-depth searches over fixed positions: total nodes (a fingerprint) and speed.
+    Bench(bench::Args),
+    /// Games between two engine configurations: W/D/L, Elo, SPRT.
+    Match(match_cmd::Args),
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
 }
@@ -83,6 +92,9 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Engine(args) => engine::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
     };
     match result {

@@ -12,8 +12,33 @@
 //!   for protocol front ends (`mancala engine`).
 //!
 //! Scores ([`Score`]) are from the side to move's point of view. See [`eval`] for how values are
-//! encoded and what the evaluation looks at, and the `search` module docs for how repetitions and
-//! the transposition table are reconciled.
+//! encoded and what the evaluation looks at.
+//!
+//! # Repetitions and the transposition table
+//!
+//! Every move inside the search follows the rules' after-move protocol
+//! ([`mancala_core::advance`]: play, first-repetition check against the [`mancala_core::History`]
+//! stack, settle), so a repetition ends the game inside the search exactly as in a real game.
+//! Because that makes a node's value depend on the positions since the last irreversible move,
+//! the table key hashes the node's whole repetition context: the set of those keys (an XOR of
+//! their hashes, reset by every capture), the node's own key, and its ply count (for rules such
+//! as `max_plies`). Stored values are therefore exact for every node that reads them (up to
+//! 64-bit collisions); the price is that transpositions between different non-capturing move
+//! orders are not shared (after a capture they are; iterative deepening keeps its full benefit).
+//!
+//! # Proven results
+//!
+//! Every node counts the static evaluations and unresolved table cutoffs below it; a subtree with
+//! none is *resolved*: its value is the game-theoretic one (alpha-beta's result does not depend on
+//! the leaves it pruned). Resolved entries are valid at any depth, and an iteration whose root is
+//! resolved has solved the position: the search stops and reports [`Score::Exact`]. A proven win
+//! or loss (a forced end within the horizon) is reported as exact as soon as it is found.
+//!
+//! # Determinism and threads
+//!
+//! With one thread and no time limit a search is deterministic (same move, score and node count).
+//! More threads run lazy SMP: helpers search the same root at staggered depths and share the
+//! lock-free table; only the main thread reports and decides.
 //!
 //! ```
 //! use mancala_core::variant::Variant;
@@ -35,6 +60,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use mancala_core::ba_awa::BaAwa;
+use mancala_core::isolo::Isolo;
+use mancala_core::olowuka::Olowuka;
 use mancala_core::oware::Oware;
 use mancala_core::variant::{DynGame, Session};
 use mancala_core::{Game, Position};
@@ -139,12 +167,16 @@ pub struct SearchOptions {
     pub limits: Limits,
     /// A clock to budget from (used when `limits.movetime` is not given).
     pub clock: Option<Clock>,
-    /// Search until stopped (limits still cap the depth).
+    /// Search until the caller's stop flag is set (limits still cap the depth; without a stop
+    /// flag the search ends when its iterations do).
     pub infinite: bool,
     /// How many root moves get exact values (1 = fastest; `usize::MAX` = every move).
     pub multipv: usize,
     /// Search threads (1 = deterministic).
     pub threads: usize,
+    /// Selective search (late move reductions): stronger, but values are no longer those of a
+    /// plain fixed-depth minimax. Off for tests and exact fixed-depth analysis.
+    pub selective: bool,
 }
 
 impl Default for SearchOptions {
@@ -155,6 +187,7 @@ impl Default for SearchOptions {
             infinite: false,
             multipv: 1,
             threads: 1,
+            selective: true,
         }
     }
 }
@@ -301,6 +334,7 @@ impl Engine {
         };
         let helper_nodes = Mutex::new(0u64);
         let mut main = Worker::new(&shared, root, game.history(), &context, abs_ply, true);
+        main.selective = options.selective;
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let shared = &shared;
@@ -309,6 +343,7 @@ impl Engine {
                 let history = game.history();
                 scope.spawn(move || {
                     let mut w = Worker::new(shared, root, history, context, abs_ply, false);
+                    w.selective = options.selective;
                     w.iterate(max_depth, 1, 1 + (id as u32 % 2), &mut |_, _| {});
                     if let Ok(mut n) = helper_nodes.lock() {
                         *n += w.nodes;
@@ -364,7 +399,6 @@ fn make_report<P: Position>(
             )
         }
     };
-    let _ = w.root();
     Report {
         depth,
         lines,
@@ -402,8 +436,10 @@ fn budget(options: &SearchOptions, start: Instant) -> (Option<Instant>, Option<I
     if options.infinite {
         return (None, None);
     }
+    // A deadline too far to represent is no deadline.
     if let Some(t) = options.limits.movetime {
-        return (Some(start + t), Some(start + t));
+        let at = start.checked_add(t);
+        return (at, at);
     }
     if let Some(c) = options.clock {
         let overhead = Duration::from_millis(30);
@@ -412,7 +448,7 @@ fn budget(options: &SearchOptions, start: Instant) -> (Option<Instant>, Option<I
         let share = left / mtg + c.increment * 3 / 4;
         let hard = (share * 3).min(left / 2).max(Duration::from_millis(1));
         let soft = (share / 2).min(hard);
-        return (Some(start + soft), Some(start + hard));
+        return (start.checked_add(soft), start.checked_add(hard));
     }
     (None, None)
 }
@@ -430,6 +466,15 @@ pub trait GameTask {
 pub fn dispatch<T: GameTask>(game: &dyn DynGame, task: T) -> Option<T::Output> {
     let any = game.as_any();
     if let Some(s) = any.downcast_ref::<Session<Oware>>() {
+        return Some(task.run(s.game()));
+    }
+    if let Some(s) = any.downcast_ref::<Session<Olowuka>>() {
+        return Some(task.run(s.game()));
+    }
+    if let Some(s) = any.downcast_ref::<Session<BaAwa>>() {
+        return Some(task.run(s.game()));
+    }
+    if let Some(s) = any.downcast_ref::<Session<Isolo>>() {
         return Some(task.run(s.game()));
     }
     None
@@ -536,17 +581,17 @@ fn splitmix(seed: u64) -> u64 {
 
 /// One position of the benchmark: a preset name, a position (`None` = start) and a depth.
 pub const BENCH: &[(&str, Option<&str>, u32)] = &[
-    ("abapa", None, 12),
-    ("abapa", Some("5-5-5-5-4-0-5-5-5-5-4-0-0-0-S"), 12),
-    ("abapa", Some("0-3-2-2-2-2-0-0-0-5-3-6-15-8-N"), 14),
-    ("abapa", Some("1-0-3-0-2-1-0-2-1-3-0-1-17-17-S"), 16),
-    ("oware", None, 11),
-    ("oware", Some("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S"), 12),
-    ("ouril", None, 11),
-    ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 12),
+    ("abapa", None, 15),
+    ("abapa", Some("5-5-5-5-4-0-5-5-5-5-4-0-0-0-S"), 15),
+    ("abapa", Some("0-3-2-2-2-2-0-0-0-5-3-6-15-8-N"), 17),
+    ("abapa", Some("1-0-3-0-2-1-0-2-1-3-0-1-17-17-S"), 19),
+    ("oware", None, 14),
+    ("oware", Some("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S"), 15),
+    ("ouril", None, 14),
+    ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 15),
 ];
 
-/// Result of [`bench`].
+/// Result of [`bench()`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     /// Per position: `(preset, position, depth, nodes, best move)`.

@@ -41,6 +41,10 @@ pub const MAX_DEPTH: u32 = 100;
 
 const HISTORY_SLOTS: usize = 256;
 const ASPIRATION: i32 = 40;
+/// Late move reductions apply from this remaining depth ...
+const LMR_MIN_DEPTH: i32 = 3;
+/// ... to moves from this index in the ordered list on.
+const LMR_MIN_INDEX: usize = 3;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -85,7 +89,6 @@ pub(crate) struct Worker<'a, P: Position> {
     sh: &'a Shared<'a>,
     root: P,
     root_ctx: u64,
-    root_hash: u64,
     root_abs_ply: u64,
     history: History<P::Key>,
     pub nodes: u64,
@@ -93,6 +96,8 @@ pub(crate) struct Worker<'a, P: Position> {
     stopped: bool,
     can_stop: bool,
     main: bool,
+    /// Late move reductions on (off: a pure alpha-beta whose values equal minimax's).
+    pub selective: bool,
     kids: Vec<[P; MAX_MOVES]>,
     killers: Vec<[Option<P::Move>; 2]>,
     hist: Vec<i32>,
@@ -130,7 +135,6 @@ impl<'a, P: Position> Worker<'a, P> {
             sh,
             root,
             root_ctx,
-            root_hash: hash_of(&root.key()),
             root_abs_ply: abs_ply,
             history,
             nodes: 0,
@@ -138,6 +142,7 @@ impl<'a, P: Position> Worker<'a, P> {
             stopped: false,
             can_stop: true,
             main,
+            selective: true,
             kids: vec![[root; MAX_MOVES]; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
             hist: vec![0; 2 * HISTORY_SLOTS],
@@ -217,13 +222,14 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                 }
             }
-            if self.sh.stop.load(Ordering::Relaxed) {
+            let external = self.sh.external.is_some_and(|s| s.load(Ordering::Relaxed));
+            if external || self.sh.stop.load(Ordering::Relaxed) {
                 break;
             }
         }
     }
 
-    /// Nodes searched and whether the search was cut short.
+    /// Whether the search was cut short.
     pub fn stopped(&self) -> bool {
         self.stopped
     }
@@ -304,6 +310,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     0,
                     self.root_ctx,
                     k < multi,
+                    0,
                 );
                 (v, v > floor)
             } else {
@@ -317,6 +324,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     0,
                     self.root_ctx,
                     k == 0,
+                    0,
                 );
                 (v, v > alpha && v < beta)
             };
@@ -367,6 +375,7 @@ impl<'a, P: Position> Worker<'a, P> {
         ply: usize,
         ctx: u64,
         first: bool,
+        reduce: i32,
     ) -> i32 {
         // The after-move protocol of `mancala_core::advance`, step by step.
         if c.is_over() {
@@ -383,15 +392,21 @@ impl<'a, P: Position> Worker<'a, P> {
         let token = self.history.push(key, eff.irreversible);
         let hk = hash_of(&key);
         let cctx = if eff.irreversible { hk } else { ctx ^ hk };
-        let v = if first || beta - alpha <= 1 {
-            self.signed(c, cme, me, depth - 1, alpha, beta, ply + 1, cctx, hk)
+        let d = depth - 1;
+        let v = if first {
+            self.signed(c, cme, me, d, alpha, beta, ply + 1, cctx, hk)
         } else {
-            let v = self.signed(c, cme, me, depth - 1, alpha, alpha + 1, ply + 1, cctx, hk);
-            if v > alpha && v < beta && !self.stopped {
-                self.signed(c, cme, me, depth - 1, alpha, beta, ply + 1, cctx, hk)
-            } else {
-                v
+            let mut v = alpha + 1;
+            if reduce > 0 {
+                v = self.signed(c, cme, me, d - reduce, alpha, alpha + 1, ply + 1, cctx, hk);
             }
+            if v > alpha && !self.stopped {
+                v = self.signed(c, cme, me, d, alpha, alpha + 1, ply + 1, cctx, hk);
+            }
+            if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
+                v = self.signed(c, cme, me, d, alpha, beta, ply + 1, cctx, hk);
+            }
+            v
         };
         self.history.pop(token);
         v
@@ -508,7 +523,30 @@ impl<'a, P: Position> Worker<'a, P> {
             let mv = list[k];
             let mut c = self.kids[ply][k];
             self.pv_len[ply + 1] = 0;
-            let v = self.child_value(&mut c, effects[k], me, depth, alpha, beta, ply, ctx, k == 0);
+            // Late moves that capture nothing and are neither the table's nor a killer are
+            // searched shallower first; a reduced search that beats alpha is redone in full.
+            let reduce = if self.selective
+                && depth >= LMR_MIN_DEPTH
+                && k >= LMR_MIN_INDEX
+                && effects[k].captured == 0
+                && order[k] < (1 << 23) - 1
+            {
+                1 + i32::from(depth >= 6 && k >= 5)
+            } else {
+                0
+            };
+            let v = self.child_value(
+                &mut c,
+                effects[k],
+                me,
+                depth,
+                alpha,
+                beta,
+                ply,
+                ctx,
+                k == 0,
+                reduce,
+            );
             if self.stopped {
                 return 0;
             }
@@ -567,16 +605,5 @@ impl<'a, P: Position> Worker<'a, P> {
             },
         );
         best
-    }
-
-    /// The root position.
-    pub fn root(&self) -> &P {
-        &self.root
-    }
-
-    /// A hash of the root (for callers that cache by position).
-    #[allow(dead_code)]
-    pub fn root_hash(&self) -> u64 {
-        self.root_hash
     }
 }

@@ -1,0 +1,184 @@
+//! `mancala engine`: a scripted protocol session, garbage included, against the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+struct Session {
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let out = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, lines: rx }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no {prefix:?} in time; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+}
+
+#[test]
+fn scripted_session_with_garbage() {
+    let mut s = Session::start();
+    s.send("uci");
+    let hello = s.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("id name ")));
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Variant type combo")));
+    for garbage in [
+        "",
+        "   ",
+        "xyzzy plugh",
+        "position",
+        "position fen",
+        "position fen 1-2-3",
+        "position startpos moves ZZ",
+        "position startpos moves Aa",
+        "position startpos garbage",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name Nonsense value 3",
+        "setoption name Rule value grand_slam",
+        "setoption name Rule value grand_slam=Sometimes",
+        "setoption name Variant value chess",
+        "\u{1b}[2J\u{0}\u{7f}ü€",
+        "stop",
+    ] {
+        s.send(garbage);
+    }
+    s.send("isready");
+    let lines = s.until("readyok");
+    let strings = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .count();
+    assert!(strings >= 15, "garbage is reported: {lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+
+    // Malformed go commands are reported and search with what is valid (one second by default).
+    for go in ["go depth", "go depth -3 movetime abc", "go sideways 7"] {
+        s.send(go);
+        let lines = s.until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string")),
+            "{lines:?}"
+        );
+    }
+
+    // Absurd numbers neither crash nor hang.
+    s.send("go depth 99999999999 movetime 18446744073709551615 nodes 20000");
+    s.until("bestmove");
+    s.send("go wtime 18446744073709551615 winc 18446744073709551615 movestogo 0 nodes 20000");
+    s.until("bestmove");
+
+    // A normal search from the start position, with concatenated moves.
+    s.send("ucinewgame");
+    s.send("position startpos moves FaBc");
+    s.send("go depth 6");
+    let lines = s.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 score ")));
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        "ABCDEF".contains(best.as_str()) && best.len() == 1,
+        "{best}"
+    );
+
+    // A fen position, North to move, moves separated by spaces.
+    s.send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N moves a B");
+    s.send("go movetime 100");
+    let best = s.until("bestmove").pop().unwrap();
+    assert!("abcdef".contains(&best[9..]), "{best}");
+
+    // An infinite search answers isready while thinking and stops on demand.
+    s.send("position startpos");
+    s.send("go infinite");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("stop");
+    s.until("bestmove");
+
+    // Clocks, rule options, MultiPV and a proven result.
+    s.send("setoption name Rule grand_slam value Allowed");
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    s.send("go wtime 2000 btime 2000 winc 10 binc 10");
+    let lines = s.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains(" multipv 3 ")));
+    s.send("setoption name Rule value clear");
+    s.send("setoption name MultiPV value 1");
+    s.send("position fen 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S");
+    s.send("go depth 20");
+    let lines = s.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score seeds -2")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove F");
+
+    // A finished game.
+    s.send("position fen 0-0-0-0-0-0-0-0-0-0-0-0-24-24-S");
+    s.send("go depth 3");
+    assert_eq!(s.until("bestmove").pop().unwrap(), "bestmove 0000");
+
+    s.send("quit");
+    let status = s.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_ends_the_engine() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    drop(s.child.stdin.take());
+    s.until("bestmove");
+    assert!(s.child.wait().unwrap().success());
+}

@@ -1,0 +1,341 @@
+//! Search correctness: alpha-beta against plain minimax, determinism, proven results against an
+//! exhaustive solver. Every test runs over every registered preset through [`dispatch`], so a
+//! new game is covered as soon as the engine can dispatch to it.
+
+use mancala_core::variant::{DynGame, Variant};
+use mancala_core::{advance, Game, History, Position, Side};
+use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, INF};
+use mancala_engine::{analyse_dyn, dispatch, Engine, GameTask, Limits, Score, SearchOptions};
+
+/// Plain minimax (no pruning, no table) with the engine's evaluation and value encoding; with
+/// `depth = None` it searches to the end of the game.
+fn minimax<P: Position>(
+    pos: &P,
+    me: Side,
+    depth: Option<u32>,
+    ply: usize,
+    history: &mut History<P::Key>,
+) -> i32 {
+    if depth == Some(0) {
+        return evaluate(pos, me);
+    }
+    let mut best = -INF;
+    for &mv in pos.legal_move_list().iter() {
+        let mut c = *pos;
+        let v = match advance(&mut c, mv, history) {
+            (_, None) => terminal(&c, me, ply + 1),
+            (_, Some(token)) => {
+                let cme = c
+                    .to_move()
+                    .expect("a game that goes on has a player to move");
+                let v = minimax(&c, cme, depth.map(|d| d - 1), ply + 1, history);
+                history.pop(token);
+                if cme == me {
+                    v
+                } else {
+                    -v
+                }
+            }
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+/// Comparable form of a value: `(1, margin)` for a proven win/loss, `(0, value)` otherwise.
+fn key_of_value(v: i32) -> (i32, i32) {
+    if is_decisive(v) {
+        (1, margin(v))
+    } else {
+        (0, v)
+    }
+}
+
+fn key_of_score(s: Score) -> (i32, i32) {
+    match s {
+        Score::Heuristic(v) => (0, v),
+        Score::Exact(0) => (0, 0),
+        Score::Exact(m) => (1, m),
+    }
+}
+
+/// Minimax value of every legal move of the game's current position, by move text.
+struct MoveValues(Option<u32>);
+
+impl GameTask for MoveValues {
+    type Output = Vec<(String, i32)>;
+    fn run<P: Position>(self, game: &Game<P>) -> Self::Output {
+        let pos = *game.position();
+        let me = pos.to_move().expect("not over");
+        let mut history = game.history();
+        let mut out = Vec::new();
+        for &mv in pos.legal_move_list().iter() {
+            let mut c = pos;
+            let v = match advance(&mut c, mv, &mut history) {
+                (_, None) => terminal(&c, me, 1),
+                (_, Some(token)) => {
+                    let cme = c.to_move().expect("goes on");
+                    let v = minimax(&c, cme, self.0.map(|d| d - 1), 1, &mut history);
+                    history.pop(token);
+                    if cme == me {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+            };
+            out.push((mv.to_string(), v));
+        }
+        out
+    }
+}
+
+/// Every move valued by a plain (non-selective) alpha-beta search to `depth`.
+fn analyse_exact(game: &dyn DynGame, depth: u32) -> Option<mancala_engine::Analysis> {
+    let options = SearchOptions {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        multipv: usize::MAX,
+        selective: false,
+        ..SearchOptions::default()
+    };
+    Engine::new(4).search_dyn(game, &options, None, &mut |_| {})
+}
+
+/// A tiny deterministic generator for playouts.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Start positions and positions along random playouts (some deep into the game) of every preset.
+fn sample_games() -> Vec<Box<dyn DynGame>> {
+    let mut out = Vec::new();
+    let mut rng = Lcg(7);
+    for v in Variant::ALL {
+        out.push(v.new_game(&[], None).unwrap());
+        for plies in [3, 11, 25, 40, 60] {
+            let mut g = v.new_game(&[], None).unwrap();
+            for _ in 0..plies {
+                let legal = g.state().legal;
+                if legal.is_empty() {
+                    break;
+                }
+                g.play(&legal[rng.next(legal.len())]).unwrap();
+            }
+            if g.state().to_move.is_some() {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn alpha_beta_equals_minimax() {
+    for game in sample_games() {
+        for depth in 1..=4 {
+            let expected = dispatch(game.as_ref(), MoveValues(Some(depth))).expect("known game");
+            let a = analyse_exact(game.as_ref(), depth).expect("a move");
+            assert_eq!(a.moves.len(), expected.len());
+            for (mv, v) in &expected {
+                let got = a
+                    .moves
+                    .iter()
+                    .find(|(m, _)| m == mv)
+                    .expect("move listed")
+                    .1;
+                assert_eq!(
+                    key_of_score(got),
+                    key_of_value(*v),
+                    "{} {} depth {depth} move {mv}",
+                    game.variant().name(),
+                    game.notation()
+                );
+            }
+            let best = expected.iter().map(|(_, v)| *v).max().unwrap();
+            assert_eq!(key_of_score(a.score), key_of_value(best));
+        }
+    }
+}
+
+#[test]
+fn normal_search_value_equals_minimax() {
+    // The single-line search (PVS + aspiration) must find the same root value.
+    for game in sample_games().into_iter().step_by(2) {
+        let depth = 5;
+        let expected = dispatch(game.as_ref(), MoveValues(Some(depth))).expect("known game");
+        let best = expected.iter().map(|(_, v)| *v).max().unwrap();
+        let engine = Engine::new(4);
+        let options = SearchOptions {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            selective: false,
+            ..SearchOptions::default()
+        };
+        let a = engine
+            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .unwrap();
+        assert_eq!(
+            key_of_score(a.score),
+            key_of_value(best),
+            "{}",
+            game.notation()
+        );
+        let chosen = expected
+            .iter()
+            .find(|(m, _)| Some(m) == a.best.as_ref())
+            .unwrap()
+            .1;
+        assert_eq!(
+            key_of_value(chosen),
+            key_of_value(best),
+            "best move is a best move"
+        );
+    }
+}
+
+#[test]
+fn fixed_depth_single_thread_search_is_deterministic() {
+    for v in [Variant::Abapa, Variant::Oware, Variant::Ouril] {
+        let game = v.new_game(&[], None).unwrap();
+        let options = SearchOptions {
+            limits: Limits {
+                depth: Some(9),
+                ..Limits::default()
+            },
+            ..SearchOptions::default()
+        };
+        let runs: Vec<_> = (0..2)
+            .map(|_| {
+                Engine::new(8)
+                    .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1]);
+        assert_eq!(runs[0].depth, 9);
+        assert!(runs[0].nodes > 0);
+    }
+}
+
+#[test]
+fn proven_results_match_an_exhaustive_solver() {
+    // Few seeds, or a ply limit (`max_plies`, counted from the given position), keep the
+    // exhaustive solver's tree small.
+    let cases = [
+        ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S", None),
+        ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S", None),
+        ("abapa", "0-0-0-1-0-1-0-0-2-0-0-0-22-22-S", Some("10")),
+        ("abapa", "1-0-0-0-0-2-0-1-0-0-1-0-20-23-N", Some("12")),
+        ("oware", "0-0-2-0-0-1-0-0-0-1-1-0-20-23-S", Some("12")),
+        ("ouril", "0-0-0-0-2-1-0-0-0-1-0-1-21-22-S", Some("12")),
+        ("wuri", "0-1-0-0-0-3-0-2-0-0-0-0-20-22-N", Some("10")),
+        ("abapa", "2-1-0-3-0-1-1-0-2-0-2-1-17-18-S", Some("8")),
+    ];
+    for (name, pos, max_plies) in cases {
+        let t = std::time::Instant::now();
+        let rules: Vec<(String, String)> = max_plies
+            .map(|n| vec![("max_plies".to_string(), n.to_string())])
+            .unwrap_or_default();
+        let game = Variant::from_name(name)
+            .unwrap()
+            .new_game(&rules, Some(pos))
+            .unwrap();
+        let expected = dispatch(game.as_ref(), MoveValues(None)).unwrap();
+        let best = expected.iter().map(|(_, v)| *v).max().unwrap();
+        let want = if is_decisive(best) {
+            Score::Exact(margin(best))
+        } else {
+            assert_eq!(best, 0, "a finished game is a win, a loss or a draw");
+            Score::Exact(0)
+        };
+        let a = analyse_exact(game.as_ref(), 80).unwrap();
+        assert_eq!(a.score, want, "{name} {pos}");
+        for (mv, v) in &expected {
+            let got = a.moves.iter().find(|(m, _)| m == mv).unwrap().1;
+            let want = if is_decisive(*v) {
+                Score::Exact(margin(*v))
+            } else {
+                Score::Exact(0)
+            };
+            assert_eq!(got, want, "{name} {pos} move {mv}");
+        }
+        assert!(a.depth < 80, "the search stops once the position is solved");
+        assert!(t.elapsed().as_secs() < 60);
+    }
+}
+
+#[test]
+fn selective_search_proves_the_same_results() {
+    // Late move reductions change estimates, never proven results of a solved position.
+    for (name, pos) in [
+        ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S"),
+        ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
+    ] {
+        let game = Variant::from_name(name)
+            .unwrap()
+            .new_game(&[], Some(pos))
+            .unwrap();
+        let exact = analyse_exact(game.as_ref(), 60).unwrap();
+        let limits = Limits {
+            depth: Some(60),
+            ..Limits::default()
+        };
+        let selective = analyse_dyn(game.as_ref(), &limits, None).unwrap();
+        assert_eq!(exact.score, selective.score);
+        assert_eq!(exact.moves, selective.moves);
+    }
+}
+
+#[test]
+fn over_games_and_limits() {
+    let game = Variant::Abapa
+        .new_game(&[], Some("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"))
+        .unwrap();
+    assert!(analyse_dyn(game.as_ref(), &Limits::default(), None).is_none());
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let a = analyse_dyn(
+        game.as_ref(),
+        &Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        },
+        None,
+    )
+    .unwrap();
+    assert!(a.best.is_some());
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let a = analyse_dyn(game.as_ref(), &Limits::default(), Some(&stop)).unwrap();
+    assert_eq!(
+        a.depth, 1,
+        "a stopped search still returns its first iteration"
+    );
+}
+
+#[test]
+fn levels_give_legal_moves_deterministically() {
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    let legal = game.state().legal;
+    for level in 1..=4 {
+        for seed in 0..4 {
+            let m = mancala_engine::level_move(game.as_ref(), level, seed).unwrap();
+            assert!(legal.contains(&m));
+            assert_eq!(
+                Some(m),
+                mancala_engine::level_move(game.as_ref(), level, seed)
+            );
+        }
+    }
+}
