@@ -42,7 +42,7 @@ pub use error::{Illegal, ParseMoveError, ParsePositionError, RuleError, SetupErr
 pub use game::{Game, History, PlayError, PlayRecord};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use position::{
-    advance, perft, perft_divide, perft_divide_with_history, perft_with_history, MoveEffect,
-    Position, RuleSet,
+    advance, perft, perft2_generic, perft_divide, perft_divide_with_history, perft_with_history,
+    MoveEffect, Position, RuleSet,
 };
 pub use side::{EndReason, Outcome, Side};

@@ -688,8 +688,14 @@ impl Oware {
     }
 
     fn threshold_outcome(&self) -> Option<Outcome> {
+        self.threshold_outcome_for(self.stores)
+    }
+
+    /// The end by score that `stores` would mean under these rules.
+    #[inline]
+    fn threshold_outcome_for(&self, stores: [u8; 2]) -> Option<Outcome> {
         let t = self.rules.threshold();
-        let s = [u32::from(self.stores[0]), u32::from(self.stores[1])];
+        let s = [u32::from(stores[0]), u32::from(stores[1])];
         if s[0] >= t && s[0] > s[1] {
             return Some(Outcome {
                 winner: Some(Side::South),
@@ -847,6 +853,68 @@ impl Position for Oware {
     #[inline]
     fn count_legal(&self) -> usize {
         self.legal_mask().count_ones() as usize
+    }
+
+    /// Perft's last two plies without building child positions, for the common rules (no
+    /// singleton rule, no grand-slam filtering or extra turn, no passing, no ply limit): each
+    /// child is only its board, scores, repetition key and legal-move count. Every other case, and
+    /// the meaning, is [`crate::perft2_generic`]'s; the tests check that both agree.
+    fn perft2(&self, history: &mut crate::History<u128>) -> u64 {
+        let r = &self.rules;
+        let plain = self.over.is_none()
+            && !self.extra_turn
+            && !r.singleton_rule
+            && matches!(
+                r.grand_slam,
+                GrandSlam::CaptureForfeited | GrandSlam::Allowed | GrandSlam::LeaveLastPit
+            )
+            && r.no_move_end != NoMoveEnd::Pass
+            && r.max_plies.is_none();
+        if !plain {
+            return crate::perft2_generic(self, history);
+        }
+        let me = self.side;
+        let opp = me.opponent();
+        let (own_start, opp_start) = (row_start(me), row_start(opp));
+        let flags = u128::from(opp == Side::North) << 112;
+        let mut total = 0u64;
+        let mut mask = self.legal;
+        while mask != 0 {
+            let pit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let s = self.simulate(pit);
+            let mut stores = self.stores;
+            stores[me.index()] += s.captured as u8;
+            if s.captured > 0 {
+                if self.threshold_outcome_for(stores).is_some() {
+                    continue;
+                }
+            } else {
+                let key = s.pits.word()
+                    | (u128::from(stores[0]) << 96)
+                    | (u128::from(stores[1]) << 104)
+                    | flags;
+                if r.repetition != Repetition::Off && history.contains(&key) {
+                    continue;
+                }
+            }
+            // The child's mover is `opp`; his opponent's row is `me`'s.
+            let w = s.pits.word();
+            let nonempty = nonzero_bytes((w >> (8 * opp_start)) as u64 & ROW_BYTES);
+            let replies = if r.must_feed && (w >> (8 * own_start)) as u64 & ROW_BYTES == 0 {
+                let mut feeding = 0u16;
+                for k in 0..6 {
+                    if s.pits[opp_start + k] as usize > 5 - k {
+                        feeding |= 1 << k;
+                    }
+                }
+                nonempty & feeding
+            } else {
+                nonempty
+            };
+            total += u64::from(replies.count_ones());
+        }
+        total
     }
 
     fn check_move(&self, mv: Move) -> Result<(), Illegal> {

@@ -98,6 +98,13 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
         self.legal_move_list().len()
     }
 
+    /// Perft of depth 2 from this (settled) position with this history: the legal replies summed
+    /// over every legal move. A game may override it with a faster equivalent; the meaning is
+    /// [`perft2_generic`]'s.
+    fn perft2(&self, history: &mut History<Self::Key>) -> u64 {
+        perft2_generic(self, history)
+    }
+
     /// Whether `mv` is legal.
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.check_move(mv).is_ok()
@@ -128,18 +135,30 @@ pub fn perft_with_history<P: Position>(pos: &P, depth: u32, history: &mut Histor
     if depth == 1 {
         return pos.count_legal() as u64;
     }
+    if depth == 2 {
+        return pos.perft2(history);
+    }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = *pos;
         if let (_, Some(token)) = advance(&mut child, mv, history) {
-            total += if depth == 2 {
-                // Bulk counting: the last ply's moves are counted, not played.
-                child.count_legal() as u64
-            } else {
-                perft_with_history(&child, depth - 1, history)
-            };
+            total += perft_with_history(&child, depth - 1, history);
+            history.pop(token);
+        }
+    }
+    total
+}
+
+/// Perft of depth 2 by definition: every legal move played with the full after-move protocol,
+/// and the legal replies of each child that goes on counted (bulk counting at the last ply).
+pub fn perft2_generic<P: Position>(pos: &P, history: &mut History<P::Key>) -> u64 {
+    let mut total = 0;
+    for &mv in pos.legal_move_list().iter() {
+        let mut child = *pos;
+        if let (_, Some(token)) = advance(&mut child, mv, history) {
+            total += child.count_legal() as u64;
             history.pop(token);
         }
     }

@@ -126,6 +126,19 @@ proptest! {
     }
 
     #[test]
+    fn fast_last_two_plies_agree_with_the_definition(rules in any_rules(), choices in proptest::collection::vec(any::<u8>(), 0..120)) {
+        let mut game = Game::new(Oware::new(rules));
+        for c in choices {
+            let legal = game.position().legal_move_list();
+            if legal.is_empty() { break; }
+            game.play(legal[c as usize % legal.len()]).expect("legal");
+            let fast = game.position().perft2(&mut game.history());
+            let slow = mancala_core::perft2_generic(game.position(), &mut game.history());
+            prop_assert_eq!(fast, slow, "at {}", game.position());
+        }
+    }
+
+    #[test]
     fn chain_requires_sown_is_the_same_game_on_2x6(choices in proptest::collection::vec(any::<u8>(), 0..200)) {
         // Sowing from the own row passes through the opponent's first pit, so every chain pit was
         // sown this move: the WU-c reading cannot change a 2x6 game. Check it on random games.
