@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod engine;
 mod perft;
 mod state;
 mod trace;
@@ -27,6 +28,8 @@ enum Command {
     Perft(perft::Args),
     /// Print the state after each move as one JSON object per line.
     Trace(trace::Args),
+    /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
+    Engine(engine::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Engine(args) => engine::run(&args),
     };
     match result {
         Ok(code) => code,

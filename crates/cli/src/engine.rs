@@ -1,0 +1,460 @@
+//! `mancala engine`: the engine behind a UCI-like text protocol on stdin/stdout, compatible with
+//! the dialect of the Aalina Oware engine (and so with `uci_match.py`).
+//!
+//! ```text
+//! uci                      -> id name, id author, option ..., uciok
+//! isready                  -> readyok (answered at once, also while searching)
+//! ucinewgame               new game: start position, table cleared
+//! setoption name N [value V]
+//! position startpos|fen <position> [moves <moves, concatenated or separated by spaces>]
+//! go [depth N] [movetime MS] [nodes N] [wtime MS] [btime MS] [winc MS] [binc MS]
+//!    [movestogo N] [infinite]
+//!                          -> info depth D score cp S|seeds N [lowerbound|upperbound]
+//!                             nodes N nps N time MS hashfull H pv ...; bestmove X
+//! stop                     ends the search (bestmove follows)
+//! quit
+//! ```
+//!
+//! `wtime`/`winc` are South's clock (the first player), `btime`/`binc` North's. A search runs on
+//! its own thread, so `isready` and `stop` are answered while thinking; any other command that
+//! arrives during a search stops it first. Scores: `cp` is an estimate in centiseeds;
+//! `seeds N` is a proven result, the final seed margin for the side to move (0: a proven draw).
+//!
+//! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
+//! and rule options, in either of two forms:
+//! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
+//! (`setoption name Rule value clear` restores the preset's rules). Changing the variant or the
+//! rules starts a new game. Unknown commands and malformed input are answered with
+//! `info string ...`; nothing on the input can crash or hang the engine.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use anyhow::Result;
+use mancala_core::variant::{DynGame, Variant};
+use mancala_engine::{Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
+
+/// Arguments of `mancala engine`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The preset played until a `Variant` option changes it.
+    #[arg(long, default_value = "abapa")]
+    variant: String,
+}
+
+/// Runs the command on stdin/stdout.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let variant = Variant::from_name(&args.variant)?;
+    let stdin = io::stdin();
+    serve(stdin.lock(), io::stdout(), variant)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+const MAX_HASH_MB: usize = 4096;
+const MAX_THREADS: usize = 64;
+const MAX_MULTIPV: usize = 32;
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+/// The protocol state.
+struct Uci {
+    out: Out,
+    engine: Arc<Engine>,
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    variant: Variant,
+    rules: Vec<(String, String)>,
+    game: Box<dyn DynGame>,
+    running: Option<Running>,
+}
+
+/// Serves the protocol from `input` to `output` until `quit` or the end of the input.
+pub fn serve<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    variant: Variant,
+) -> Result<()> {
+    let out: Out = Arc::new(Mutex::new(Box::new(output)));
+    let mut uci = Uci {
+        out,
+        engine: Arc::new(Engine::new(16)),
+        hash_mb: 16,
+        threads: 1,
+        multipv: 1,
+        variant,
+        rules: Vec::new(),
+        game: variant.new_game(&[], None)?,
+        running: None,
+    };
+    for line in input.split(b'\n') {
+        let Ok(line) = line else { break };
+        let line = String::from_utf8_lossy(&line);
+        if !uci.handle(&line) {
+            break;
+        }
+    }
+    uci.finish_search();
+    Ok(())
+}
+
+impl Uci {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            let _ = r.handle.join();
+        }
+    }
+
+    fn reap(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.finish_search();
+        }
+    }
+
+    /// Handles one line; false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        self.reap();
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, rest)) = tokens.split_first() else {
+            return true;
+        };
+        match cmd {
+            "isready" => self.say("readyok"),
+            "stop" => self.finish_search(),
+            "quit" => return false,
+            "uci" => {
+                self.finish_search();
+                self.say(concat!("id name mancala ", env!("CARGO_PKG_VERSION")));
+                self.say("id author the mancala authors");
+                self.say(&format!(
+                    "option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"
+                ));
+                self.say(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                ));
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
+                let vars: String = Variant::ALL
+                    .iter()
+                    .map(|v| format!(" var {}", v.name()))
+                    .collect();
+                self.say(&format!(
+                    "option name Variant type combo default abapa{vars}"
+                ));
+                self.say("option name Rule type string default <empty>");
+                self.say("uciok");
+            }
+            "ucinewgame" => {
+                self.finish_search();
+                self.engine.clear();
+                self.new_game();
+            }
+            "setoption" => {
+                self.finish_search();
+                self.setoption(rest);
+            }
+            "position" => {
+                self.finish_search();
+                self.position(rest);
+            }
+            "go" => {
+                self.finish_search();
+                self.go(rest);
+            }
+            _ => self.say(&format!("info string unknown command: {}", clip(line))),
+        }
+        true
+    }
+
+    fn new_game(&mut self) {
+        match self.variant.new_game(&self.rules, None) {
+            Ok(g) => self.game = g,
+            Err(e) => self.say(&format!("info string error: {e}")),
+        }
+    }
+
+    fn setoption(&mut self, rest: &[&str]) {
+        if rest.first() != Some(&"name") {
+            self.say("info string error: expected setoption name <name> [value <value>]");
+            return;
+        }
+        let vpos = rest.iter().position(|t| *t == "value");
+        let name_tokens = &rest[1..vpos.unwrap_or(rest.len())];
+        let value = vpos.map_or(String::new(), |i| rest[i + 1..].join(" "));
+        let Some((&first, more)) = name_tokens.split_first() else {
+            self.say("info string error: setoption without a name");
+            return;
+        };
+        let number =
+            |v: &str, max: usize| v.parse::<usize>().ok().filter(|n| (1..=max).contains(n));
+        match first.to_ascii_lowercase().as_str() {
+            "hash" => match number(&value, MAX_HASH_MB) {
+                Some(mb) => {
+                    self.hash_mb = mb;
+                    self.engine = Arc::new(Engine::new(mb));
+                }
+                None => self.say(&format!("info string error: Hash must be 1..{MAX_HASH_MB}")),
+            },
+            "threads" => match number(&value, MAX_THREADS) {
+                Some(n) => self.threads = n,
+                None => self.say(&format!(
+                    "info string error: Threads must be 1..{MAX_THREADS}"
+                )),
+            },
+            "multipv" => match number(&value, MAX_MULTIPV) {
+                Some(n) => self.multipv = n,
+                None => self.say(&format!(
+                    "info string error: MultiPV must be 1..{MAX_MULTIPV}"
+                )),
+            },
+            "variant" => match Variant::from_name(value.trim()) {
+                Ok(v) => {
+                    self.variant = v;
+                    self.rules.clear();
+                    self.engine.clear();
+                    self.new_game();
+                }
+                Err(e) => self.say(&format!("info string error: {e}")),
+            },
+            "rule" => {
+                let assignment = if let Some(&rule) = more.first() {
+                    Ok((rule.to_string(), value.trim().to_string()))
+                } else if matches!(
+                    value.trim().to_ascii_lowercase().as_str(),
+                    "clear" | "default" | "<empty>" | ""
+                ) {
+                    self.rules.clear();
+                    self.engine.clear();
+                    self.new_game();
+                    return;
+                } else {
+                    mancala_core::variant::parse_rule_assignment(&value).map_err(|e| e.to_string())
+                };
+                match assignment {
+                    Ok(a) => {
+                        let mut rules = self.rules.clone();
+                        rules.retain(|(n, _)| n != &a.0);
+                        rules.push(a);
+                        match self.variant.new_game(&rules, None) {
+                            Ok(g) => {
+                                self.rules = rules;
+                                self.game = g;
+                                self.engine.clear();
+                            }
+                            Err(e) => self.say(&format!("info string error: {e}")),
+                        }
+                    }
+                    Err(e) => self.say(&format!("info string error: {e}")),
+                }
+            }
+            "engineturn" | "ownbook" | "ponder" => {}
+            _ => self.say(&format!(
+                "info string unknown option: {}",
+                clip(&name_tokens.join(" "))
+            )),
+        }
+    }
+
+    fn position(&mut self, rest: &[&str]) {
+        let (start, after) = match rest.split_first() {
+            Some((&"startpos", after)) => (None, after),
+            Some((&"fen", after)) if !after.is_empty() && after[0] != "moves" => {
+                (Some(after[0]), &after[1..])
+            }
+            _ => {
+                self.say(
+                    "info string error: expected position startpos|fen <position> [moves ...]",
+                );
+                return;
+            }
+        };
+        let mut game = match self.variant.new_game(&self.rules, start) {
+            Ok(g) => g,
+            Err(e) => {
+                self.say(&format!("info string error: {e}"));
+                return;
+            }
+        };
+        match after.split_first() {
+            None => {}
+            Some((&"moves", moves)) => {
+                for token in moves {
+                    if let Err(e) = play_token(game.as_mut(), token) {
+                        self.say(&format!("info string error: {e}"));
+                        return;
+                    }
+                }
+            }
+            Some((other, _)) => {
+                self.say(&format!(
+                    "info string error: expected 'moves', found {}",
+                    clip(other)
+                ));
+                return;
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, rest: &[&str]) {
+        let mut limits = Limits::default();
+        let mut times = [None::<u64>; 2];
+        let mut incs = [0u64; 2];
+        let mut movestogo = None;
+        let mut infinite = false;
+        let mut i = 0;
+        while i < rest.len() {
+            let key = rest[i];
+            let arg = rest.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+            let needs_arg = matches!(
+                key,
+                "depth" | "movetime" | "nodes" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+            );
+            if needs_arg {
+                match arg {
+                    None => {
+                        self.say(&format!("info string error: go {key} needs a whole number"));
+                        i += 1;
+                        continue;
+                    }
+                    Some(v) => match key {
+                        "depth" => limits.depth = Some(v.clamp(1, 1000) as u32),
+                        "movetime" => limits.movetime = Some(Duration::from_millis(v)),
+                        "nodes" => limits.nodes = Some(v.max(1)),
+                        "wtime" => times[0] = Some(v),
+                        "btime" => times[1] = Some(v),
+                        "winc" => incs[0] = v,
+                        "binc" => incs[1] = v,
+                        _ => movestogo = Some(v.min(u64::from(u32::MAX)) as u32),
+                    },
+                }
+                i += 2;
+                continue;
+            }
+            match key {
+                "infinite" => infinite = true,
+                "ponder" => {}
+                other => self.say(&format!("info string ignored: go {}", clip(other))),
+            }
+            i += 1;
+        }
+        let state = self.game.state();
+        let Some(side) = state.to_move else {
+            self.say("info string the game is over");
+            self.say("bestmove 0000");
+            return;
+        };
+        let clock = times[side.index()].map(|t| Clock {
+            remaining: Duration::from_millis(t),
+            increment: Duration::from_millis(incs[side.index()]),
+            moves_to_go: movestogo,
+        });
+        let options = SearchOptions {
+            limits,
+            clock,
+            infinite,
+            multipv: self.multipv,
+            threads: self.threads,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone_box();
+        let engine = Arc::clone(&self.engine);
+        let out = Arc::clone(&self.out);
+        let flag = Arc::clone(&stop);
+        let fallback = state
+            .legal
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "0000".into());
+        let handle = std::thread::spawn(move || {
+            let mut on_report = |r: &Report| report(&out, r);
+            let a = engine.search_dyn(game.as_ref(), &options, Some(&flag), &mut on_report);
+            let best = a.and_then(|a| a.best).unwrap_or(fallback);
+            say(&out, &format!("bestmove {best}"));
+        });
+        self.running = Some(Running { stop, handle });
+    }
+}
+
+/// Plays one token of a `moves` list: a move, or several one-letter moves written together.
+fn play_token(game: &mut dyn DynGame, token: &str) -> Result<(), String> {
+    if game.play(token).is_ok() {
+        return Ok(());
+    }
+    if token.chars().count() == 1 {
+        return game.play(token).map(|_| ()).map_err(|e| e.to_string());
+    }
+    for c in token.chars() {
+        game.play(&c.to_string())
+            .map_err(|e| format!("move {c} of {}: {e}", clip(token)))?;
+    }
+    Ok(())
+}
+
+fn report(out: &Out, r: &Report) {
+    let ms = r.elapsed.as_millis().max(1) as u64;
+    let nps = r.nodes.saturating_mul(1000) / ms;
+    let multi = r.lines.len() > 1;
+    for (k, (score, pv)) in r.lines.iter().enumerate() {
+        let score = match score {
+            Score::Heuristic(v) => format!("cp {v}"),
+            Score::Exact(m) => format!("seeds {m}"),
+        };
+        let bound = match r.bound {
+            ReportBound::Exact => "",
+            ReportBound::Lower => " lowerbound",
+            ReportBound::Upper => " upperbound",
+        };
+        let mpv = if multi {
+            format!(" multipv {}", k + 1)
+        } else {
+            String::new()
+        };
+        say(
+            out,
+            &format!(
+                "info depth {}{mpv} score {score}{bound} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+                r.depth,
+                r.nodes,
+                r.hashfull,
+                pv.join(" ")
+            ),
+        );
+    }
+}
+
+/// Input echoed in messages is shortened, so garbage cannot flood the output.
+fn clip(text: &str) -> String {
+    let t: String = text.chars().take(60).collect();
+    if t.len() < text.len() {
+        format!("{t}...")
+    } else {
+        t
+    }
+}

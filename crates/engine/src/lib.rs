@@ -1,0 +1,589 @@
+//! # mancala-engine
+//!
+//! Search for every game of [`mancala_core`]: alpha-beta (negamax, principal variation search,
+//! iterative deepening, aspiration windows, a lock-free shared transposition table, killer and
+//! history ordering, lazy SMP), generic over [`Position`] and monomorphised per game.
+//!
+//! Front ends use three entry points:
+//!
+//! * [`analyse_dyn`]: the value of every legal move and the best line of any [`DynGame`];
+//! * [`level_move`]: a move at a playing level, from beginner (plausible mistakes) to full strength;
+//! * [`Engine`]: a long-lived searcher with its own table, clocks, progress reports and threads,
+//!   for protocol front ends (`mancala engine`).
+//!
+//! Scores ([`Score`]) are from the side to move's point of view. See [`eval`] for how values are
+//! encoded and what the evaluation looks at, and the `search` module docs for how repetitions and
+//! the transposition table are reconciled.
+//!
+//! ```
+//! use mancala_core::variant::Variant;
+//! use mancala_engine::{analyse_dyn, Limits};
+//!
+//! let game = Variant::Abapa.new_game(&[], None).unwrap();
+//! let limits = Limits { depth: Some(4), ..Limits::default() };
+//! let a = analyse_dyn(game.as_ref(), &limits, None).unwrap();
+//! assert_eq!(a.moves.len(), 6);
+//! assert_eq!(a.depth, 4);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod eval;
+mod search;
+mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use mancala_core::oware::Oware;
+use mancala_core::variant::{DynGame, Session};
+use mancala_core::{Game, Position};
+
+pub use search::MAX_DEPTH;
+use search::{Completed, Progress, Shared, Worker};
+pub use tt::Table;
+
+/// Limits of one search. With none at all, [`analyse_dyn`] searches for one second (or until its
+/// stop flag, when it has one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Time to think.
+    pub movetime: Option<Duration>,
+    /// Nodes to search (checked at every node by the main thread; iteration 1 always completes).
+    pub nodes: Option<u64>,
+}
+
+/// A value from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// An estimate in centiseeds (100 = one seed ahead).
+    Heuristic(i32),
+    /// A proven result, as the final seed margin: positive = the side to move wins by that many
+    /// seeds, negative = loses, `0` = draw. A win or loss is proven whenever it is reported; the
+    /// margin is the one the best line reaches, which is the game-theoretic margin once the
+    /// search has resolved every line (always the case for a reported draw), and otherwise a
+    /// guaranteed minimum for a win (maximum for a loss).
+    Exact(i32),
+}
+
+impl Score {
+    fn from_value(v: i32, resolved: bool) -> Score {
+        if eval::is_decisive(v) {
+            Score::Exact(eval::margin(v))
+        } else if resolved {
+            Score::Exact(0)
+        } else {
+            Score::Heuristic(v)
+        }
+    }
+
+    /// A number to sort by: proven wins above every estimate, proven losses below.
+    #[must_use]
+    pub fn rank(self) -> i64 {
+        match self {
+            Score::Heuristic(v) => i64::from(v),
+            Score::Exact(0) => 0,
+            Score::Exact(m) if m > 0 => 1_000_000_000 + i64::from(m),
+            Score::Exact(m) => -1_000_000_000 + i64::from(m),
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Score::Heuristic(v) => write!(f, "{:+.2}", f64::from(v) / 100.0),
+            Score::Exact(0) => f.write_str("draw"),
+            Score::Exact(m) if m > 0 => write!(f, "win by {m}"),
+            Score::Exact(m) => write!(f, "loss by {}", -m),
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The best move (`None` when the game is over).
+    pub best: Option<String>,
+    /// The value of the position.
+    pub score: Score,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<String>,
+    /// Every legal move with its value, best first. Values are exact for the moves the search was
+    /// asked to value ([`analyse_dyn`]: all of them); with a normal search the others are upper
+    /// bounds.
+    pub moves: Vec<(String, Score)>,
+}
+
+/// A clock for time controls, for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub remaining: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Everything a search can be told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Depth, time and node limits.
+    pub limits: Limits,
+    /// A clock to budget from (used when `limits.movetime` is not given).
+    pub clock: Option<Clock>,
+    /// Search until stopped (limits still cap the depth).
+    pub infinite: bool,
+    /// How many root moves get exact values (1 = fastest; `usize::MAX` = every move).
+    pub multipv: usize,
+    /// Search threads (1 = deterministic).
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            limits: Limits::default(),
+            clock: None,
+            infinite: false,
+            multipv: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// How a reported value bounds the truth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportBound {
+    /// The value.
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (the search failed low).
+    Upper,
+}
+
+/// Progress of a search: one per completed iteration (and per aspiration failure).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Best lines so far: `(score, pv)`, best first, as many as `multipv` asked.
+    pub lines: Vec<(Score, Vec<String>)>,
+    /// How the first line's score bounds the truth.
+    pub bound: ReportBound,
+    /// Nodes of the main thread so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Per-mille of the table in use.
+    pub hashfull: u32,
+}
+
+/// A long-lived searcher: the transposition table and the thread count persist between searches.
+#[derive(Debug)]
+pub struct Engine {
+    table: Table,
+    threads: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    /// An engine with a table of about `hash_mb` MiB.
+    #[must_use]
+    pub fn new(hash_mb: usize) -> Self {
+        Engine {
+            table: Table::new(hash_mb),
+            threads: 1,
+        }
+    }
+
+    /// Replaces the table with one of about `hash_mb` MiB.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// Per-mille of the table in use.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        self.table.hashfull()
+    }
+
+    /// The default thread count used by [`Engine::search_dyn`] when options say 0.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Searches the current position of any game. `None` if the game is not supported by the
+    /// engine or is over.
+    pub fn search_dyn(
+        &self,
+        game: &dyn DynGame,
+        options: &SearchOptions,
+        stop: Option<&AtomicBool>,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<Analysis> {
+        struct Task<'a> {
+            engine: &'a Engine,
+            options: &'a SearchOptions,
+            stop: Option<&'a AtomicBool>,
+            report: &'a mut dyn FnMut(&Report),
+        }
+        impl GameTask for Task<'_> {
+            type Output = Option<Analysis>;
+            fn run<P: Position>(self, game: &Game<P>) -> Option<Analysis> {
+                self.engine
+                    .search(game, self.options, self.stop, self.report)
+            }
+        }
+        dispatch(
+            game,
+            Task {
+                engine: self,
+                options,
+                stop,
+                report,
+            },
+        )?
+    }
+
+    /// Searches the current position of `game`. `None` when the game is over.
+    pub fn search<P: Position>(
+        &self,
+        game: &Game<P>,
+        options: &SearchOptions,
+        stop: Option<&AtomicBool>,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<Analysis> {
+        let root = *game.position();
+        root.to_move()?;
+        let start = Instant::now();
+        let (soft, hard) = budget(options, start);
+        self.table.new_search();
+        let shared = Shared {
+            tt: &self.table,
+            stop: AtomicBool::new(false),
+            external: stop,
+            deadline: hard,
+            soft_deadline: soft,
+            node_limit: options.limits.nodes,
+        };
+        let floor = game
+            .moves()
+            .iter()
+            .rposition(|r| r.effect.irreversible)
+            .map_or(0, |i| i + 1);
+        let context: Vec<P::Key> = game.positions()[floor..].iter().map(|p| p.key()).collect();
+        let abs_ply = game.moves().len() as u64;
+        let max_depth = options.limits.depth.unwrap_or(MAX_DEPTH);
+        let multi = options.multipv.max(1);
+        let threads = if options.threads == 0 {
+            self.threads
+        } else {
+            options.threads
+        };
+        let helper_nodes = Mutex::new(0u64);
+        let mut main = Worker::new(&shared, root, game.history(), &context, abs_ply, true);
+        std::thread::scope(|scope| {
+            for id in 1..threads {
+                let shared = &shared;
+                let context = &context;
+                let helper_nodes = &helper_nodes;
+                let history = game.history();
+                scope.spawn(move || {
+                    let mut w = Worker::new(shared, root, history, context, abs_ply, false);
+                    w.iterate(max_depth, 1, 1 + (id as u32 % 2), &mut |_, _| {});
+                    if let Ok(mut n) = helper_nodes.lock() {
+                        *n += w.nodes;
+                    }
+                });
+            }
+            main.iterate(max_depth, multi, 1, &mut |w, progress| {
+                report(&make_report(w, progress, start, multi, &self.table));
+            });
+            // Infinite searches and ponder-like use wait for the caller's stop.
+            if options.infinite {
+                while !main.stopped() && !stop.is_none_or(|s| s.load(Ordering::Relaxed)) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            shared.stop.store(true, Ordering::Relaxed);
+        });
+        let extra = helper_nodes.into_inner().unwrap_or(0);
+        let done = main.completed.clone()?;
+        Some(analysis(&done, main.nodes + extra))
+    }
+}
+
+fn make_report<P: Position>(
+    w: &Worker<'_, P>,
+    progress: Progress,
+    start: Instant,
+    multi: usize,
+    table: &Table,
+) -> Report {
+    let (lines, depth) = match (&w.completed, progress) {
+        (Some(c), Progress::Exact) => (
+            c.moves
+                .iter()
+                .take(multi)
+                .map(|m| {
+                    (
+                        Score::from_value(m.value, c.resolved),
+                        m.pv.iter().map(ToString::to_string).collect(),
+                    )
+                })
+                .collect(),
+            c.depth,
+        ),
+        _ => {
+            let m = &w.root_moves[0];
+            (
+                vec![(
+                    Score::from_value(m.value, false),
+                    m.pv.iter().map(ToString::to_string).collect(),
+                )],
+                w.completed.as_ref().map_or(1, |c| c.depth + 1),
+            )
+        }
+    };
+    let _ = w.root();
+    Report {
+        depth,
+        lines,
+        bound: match progress {
+            Progress::Exact => ReportBound::Exact,
+            Progress::Lower => ReportBound::Lower,
+            Progress::Upper => ReportBound::Upper,
+        },
+        nodes: w.nodes,
+        elapsed: start.elapsed(),
+        hashfull: table.hashfull(),
+    }
+}
+
+fn analysis<M: std::fmt::Display>(done: &Completed<M>, nodes: u64) -> Analysis {
+    let best = done.moves.first();
+    let mut moves: Vec<(String, Score)> = done
+        .moves
+        .iter()
+        .map(|m| (m.mv.to_string(), Score::from_value(m.value, done.resolved)))
+        .collect();
+    moves.sort_by_key(|(_, s)| std::cmp::Reverse(s.rank()));
+    Analysis {
+        best: best.map(|m| m.mv.to_string()),
+        score: Score::from_value(done.value, done.resolved),
+        depth: done.depth,
+        nodes,
+        pv: best.map_or_else(Vec::new, |m| m.pv.iter().map(ToString::to_string).collect()),
+        moves,
+    }
+}
+
+/// Soft (no new iteration after) and hard (stop at) deadlines.
+fn budget(options: &SearchOptions, start: Instant) -> (Option<Instant>, Option<Instant>) {
+    if options.infinite {
+        return (None, None);
+    }
+    if let Some(t) = options.limits.movetime {
+        return (Some(start + t), Some(start + t));
+    }
+    if let Some(c) = options.clock {
+        let overhead = Duration::from_millis(30);
+        let left = c.remaining.saturating_sub(overhead);
+        let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 60);
+        let share = left / mtg + c.increment * 3 / 4;
+        let hard = (share * 3).min(left / 2).max(Duration::from_millis(1));
+        let soft = (share / 2).min(hard);
+        return (Some(start + soft), Some(start + hard));
+    }
+    (None, None)
+}
+
+/// Work that runs on a monomorphised game: [`dispatch`] recovers the concrete position type.
+pub trait GameTask {
+    /// What the work returns.
+    type Output;
+    /// Runs on the concrete game.
+    fn run<P: Position>(self, game: &Game<P>) -> Self::Output;
+}
+
+/// Runs `task` on the concrete game behind `game`. `None` for a game type the engine does not
+/// know yet. This is the only place that names position types: a new game is one line here.
+pub fn dispatch<T: GameTask>(game: &dyn DynGame, task: T) -> Option<T::Output> {
+    let any = game.as_any();
+    if let Some(s) = any.downcast_ref::<Session<Oware>>() {
+        return Some(task.run(s.game()));
+    }
+    None
+}
+
+/// The value of every legal move and the best line. With no limit at all it searches one second,
+/// or until `stop` is set when one is given (or until the position is solved). `None` when the
+/// game is over or its type is unknown to the engine.
+pub fn analyse_dyn(
+    game: &dyn DynGame,
+    limits: &Limits,
+    stop: Option<&AtomicBool>,
+) -> Option<Analysis> {
+    let mut limits = *limits;
+    let unlimited = limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none();
+    if unlimited && stop.is_none() {
+        limits.movetime = Some(Duration::from_secs(1));
+    }
+    let engine = Engine::new(16);
+    let options = SearchOptions {
+        limits,
+        multipv: usize::MAX,
+        ..SearchOptions::default()
+    };
+    engine.search_dyn(game, &options, stop, &mut |_| {})
+}
+
+/// The highest playing level of [`level_move`].
+pub const MAX_LEVEL: u8 = 6;
+
+/// Depth and softmax temperature (centiseeds) of each level, 1 to [`MAX_LEVEL`].
+const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
+    (1, 250.0),
+    (2, 120.0),
+    (4, 60.0),
+    (6, 25.0),
+    (9, 0.0),
+    (0, 0.0), // full strength: one second
+];
+
+/// A move at a playing level from 1 (beginner: shallow search, frequent plausible mistakes) to
+/// [`MAX_LEVEL`] (full strength, one second). Levels below the top are deterministic for a given
+/// `seed`: a fixed-depth search values every move and a move is drawn with probability
+/// proportional to `exp(value / temperature)`, so good moves stay likely and blunders rare.
+/// Proven wins are always taken from level 3 up. `None` when the game is over.
+pub fn level_move(game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
+    let level = level.clamp(1, MAX_LEVEL);
+    let (depth, temperature) = LEVELS[usize::from(level - 1)];
+    if depth == 0 {
+        let engine = Engine::new(32);
+        let options = SearchOptions {
+            limits: Limits {
+                movetime: Some(Duration::from_secs(1)),
+                ..Limits::default()
+            },
+            ..SearchOptions::default()
+        };
+        return engine.search_dyn(game, &options, None, &mut |_| {})?.best;
+    }
+    let a = analyse_dyn(
+        game,
+        &Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        None,
+    )?;
+    if temperature <= 0.0 || a.moves.len() == 1 {
+        return a.best;
+    }
+    if level >= 3 && matches!(a.score, Score::Exact(m) if m > 0) {
+        return a.best;
+    }
+    let value = |s: Score| -> f64 {
+        match s {
+            Score::Heuristic(v) => f64::from(v),
+            Score::Exact(m) => f64::from(m.signum()) * 3000.0 + f64::from(m) * 100.0,
+        }
+    };
+    let top = a
+        .moves
+        .iter()
+        .map(|(_, s)| value(*s))
+        .fold(f64::MIN, f64::max);
+    let weights: Vec<f64> = a
+        .moves
+        .iter()
+        .map(|(_, s)| ((value(*s) - top) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for ((mv, _), w) in a.moves.iter().zip(&weights) {
+        if x < *w {
+            return Some(mv.clone());
+        }
+        x -= w;
+    }
+    a.best
+}
+
+fn splitmix(seed: u64) -> u64 {
+    tt::mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15))
+}
+
+/// One position of the benchmark: a preset name, a position (`None` = start) and a depth.
+pub const BENCH: &[(&str, Option<&str>, u32)] = &[
+    ("abapa", None, 12),
+    ("abapa", Some("5-5-5-5-4-0-5-5-5-5-4-0-0-0-S"), 12),
+    ("abapa", Some("0-3-2-2-2-2-0-0-0-5-3-6-15-8-N"), 14),
+    ("abapa", Some("1-0-3-0-2-1-0-2-1-3-0-1-17-17-S"), 16),
+    ("oware", None, 11),
+    ("oware", Some("19-1-0-0-0-0-0-1-0-4-2-5-8-8-S"), 12),
+    ("ouril", None, 11),
+    ("wuri", Some("6-1-6-1-5-0-1-7-0-6-5-0-4-6-N"), 12),
+];
+
+/// Result of [`bench`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Per position: `(preset, position, depth, nodes, best move)`.
+    pub positions: Vec<(String, String, u32, u64, String)>,
+    /// Total nodes: a fingerprint of the search's behaviour.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Fixed-depth, single-thread searches of the [`BENCH`] positions, each with a fresh table
+/// (`depth_offset` is added to every depth, e.g. `-4` for a quick run).
+pub fn bench(depth_offset: i32) -> Result<BenchResult, mancala_core::SetupError> {
+    let start = Instant::now();
+    let mut positions = Vec::new();
+    let mut total = 0;
+    for &(name, pos, depth) in BENCH {
+        let game = mancala_core::variant::Variant::from_name(name)?.new_game(&[], pos)?;
+        let depth = (depth as i32 + depth_offset).max(1) as u32;
+        let engine = Engine::new(16);
+        let options = SearchOptions {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            ..SearchOptions::default()
+        };
+        let a = engine.search_dyn(game.as_ref(), &options, None, &mut |_| {});
+        let (nodes, best) = a.map_or((0, "-".to_string()), |a| {
+            (a.nodes, a.best.unwrap_or_default())
+        });
+        total += nodes;
+        positions.push((name.to_string(), game.notation(), depth, nodes, best));
+    }
+    Ok(BenchResult {
+        positions,
+        nodes: total,
+        elapsed: start.elapsed(),
+    })
+}

@@ -1,0 +1,582 @@
+//! Alpha-beta search generic over [`Position`]: negamax with principal variation search,
+//! iterative deepening, aspiration windows, a shared transposition table, killer and history move
+//! ordering, and lazy SMP helpers.
+//!
+//! # Repetitions and the transposition table
+//!
+//! The first-repetition rule makes a position's value depend on the positions seen since the last
+//! irreversible move, not on the position alone. Every move inside the search goes through the
+//! same after-move protocol as [`mancala_core::advance`] (play, repetition check against the
+//! [`History`] stack, settle), so repetitions end the game exactly where the rules say.
+//!
+//! To keep table entries from leaking history-dependent values, the table key of a node hashes
+//! its *whole repetition context*: the set of keys in the history since the last irreversible
+//! move (an XOR of their hashes, updated incrementally and reset by captures), the node's own key,
+//! and its ply count (for rules such as `max_plies`). Two nodes share an entry only if everything
+//! the rules can look at is the same, so stored values are exact for every node that reads them
+//! (up to 64-bit hash collisions). The price: transpositions reached by different non-capturing
+//! move orders are not shared; after a capture they are. Iterative deepening, which revisits the
+//! same paths, gets the full benefit.
+//!
+//! # Proven values
+//!
+//! Each node counts the "horizon" events below it: static evaluations and table cutoffs from
+//! entries that were themselves not resolved. A subtree without any is *resolved*: its value
+//! comes from finished games only and is the game-theoretic value (alpha-beta's result does not
+//! depend on the leaves it pruned). Resolved entries are stored with an infinite depth. An
+//! iteration whose root is resolved has solved the position, and the search stops there.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
+
+use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, INF};
+use crate::tt::{hash_of, mix, Bound, Entry, Table, RESOLVED_DEPTH};
+
+/// The deepest ply the search reaches (iterations are capped below it).
+pub(crate) const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+
+const HISTORY_SLOTS: usize = 256;
+const ASPIRATION: i32 = 40;
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a Table,
+    /// Set when the search must end (by the main thread, the time, or the caller).
+    pub stop: AtomicBool,
+    pub external: Option<&'a AtomicBool>,
+    pub deadline: Option<Instant>,
+    pub soft_deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+}
+
+/// One root move with its latest value.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<M> {
+    pub mv: M,
+    pub value: i32,
+    /// The value is exact (not a bound from a null-window or failed search).
+    pub exact: bool,
+    pub pv: Vec<M>,
+}
+
+/// A completed iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Completed<M> {
+    pub depth: u32,
+    pub value: i32,
+    pub resolved: bool,
+    pub moves: Vec<RootMove<M>>,
+}
+
+/// How an iteration's root value bounds the truth, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Progress {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, P: Position> {
+    sh: &'a Shared<'a>,
+    root: P,
+    root_ctx: u64,
+    root_hash: u64,
+    root_abs_ply: u64,
+    history: History<P::Key>,
+    pub nodes: u64,
+    horizon: u64,
+    stopped: bool,
+    can_stop: bool,
+    main: bool,
+    kids: Vec<[P; MAX_MOVES]>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    hist: Vec<i32>,
+    pv: Vec<[P::Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub root_moves: Vec<RootMove<P::Move>>,
+    pub completed: Option<Completed<P::Move>>,
+}
+
+impl<'a, P: Position> Worker<'a, P> {
+    /// A worker for the current position of `game`-like data: `root` with its repetition history
+    /// (`history`, whose last key is the root's), the keys since the last irreversible move
+    /// (`context_keys`, the root's included) and the number of plies played before the root.
+    pub fn new(
+        sh: &'a Shared<'a>,
+        root: P,
+        history: History<P::Key>,
+        context_keys: &[P::Key],
+        abs_ply: u64,
+        main: bool,
+    ) -> Self {
+        let root_ctx = context_keys.iter().fold(0, |acc, k| acc ^ hash_of(k));
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        let root_moves = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                value: -INF,
+                exact: false,
+                pv: vec![mv],
+            })
+            .collect();
+        Worker {
+            sh,
+            root,
+            root_ctx,
+            root_hash: hash_of(&root.key()),
+            root_abs_ply: abs_ply,
+            history,
+            nodes: 0,
+            horizon: 0,
+            stopped: false,
+            can_stop: true,
+            main,
+            kids: vec![[root; MAX_MOVES]; MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            hist: vec![0; 2 * HISTORY_SLOTS],
+            pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            completed: None,
+        }
+    }
+
+    /// Iterative deepening up to `max_depth`; `multi` root moves get exact values (1 = normal
+    /// search, the number of moves = every move valued). Helpers (`!main`) start at
+    /// `first_depth` and report nothing.
+    pub fn iterate(
+        &mut self,
+        max_depth: u32,
+        multi: usize,
+        first_depth: u32,
+        report: &mut dyn FnMut(&Self, Progress),
+    ) {
+        if self.root_moves.is_empty() {
+            return;
+        }
+        let multi = multi.clamp(1, self.root_moves.len());
+        let max_depth = max_depth.clamp(1, MAX_DEPTH);
+        let mut prev = 0;
+        for depth in first_depth.max(1)..=max_depth {
+            self.horizon = 0;
+            self.can_stop = !(self.main && self.completed.is_none());
+            let d = depth as i32;
+            let value = if multi > 1 || depth < 4 || is_decisive(prev) {
+                self.root_search(d, -INF, INF, multi)
+            } else {
+                let mut delta = ASPIRATION;
+                let (mut a, mut b) = (prev - delta, prev + delta);
+                loop {
+                    let v = self.root_search(d, a, b, 1);
+                    if self.stopped {
+                        break v;
+                    }
+                    if v <= a {
+                        report(self, Progress::Upper);
+                        a = if delta > 1000 { -INF } else { v - delta };
+                    } else if v >= b {
+                        report(self, Progress::Lower);
+                        b = if delta > 1000 { INF } else { v + delta };
+                    } else {
+                        break v;
+                    }
+                    delta *= 2;
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            prev = value;
+            let resolved = self.horizon == 0;
+            self.completed = Some(Completed {
+                depth,
+                value,
+                resolved,
+                moves: self.root_moves.clone(),
+            });
+            report(self, Progress::Exact);
+            if resolved {
+                break;
+            }
+            if self.main {
+                if let Some(soft) = self.sh.soft_deadline {
+                    if Instant::now() >= soft {
+                        break;
+                    }
+                }
+                if let Some(limit) = self.sh.node_limit {
+                    if self.nodes >= limit {
+                        break;
+                    }
+                }
+            }
+            if self.sh.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+    }
+
+    /// Nodes searched and whether the search was cut short.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if !self.can_stop {
+            return false;
+        }
+        if self.main {
+            if let Some(limit) = self.sh.node_limit {
+                if self.nodes >= limit {
+                    self.halt();
+                    return true;
+                }
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            let external = self.sh.external.is_some_and(|s| s.load(Ordering::Relaxed));
+            let late = self.main && self.sh.deadline.is_some_and(|d| Instant::now() >= d);
+            if external || late || self.sh.stop.load(Ordering::Relaxed) {
+                self.halt();
+            }
+        }
+        self.stopped
+    }
+
+    fn halt(&mut self) {
+        self.stopped = true;
+        self.sh.stop.store(true, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn table_key(&self, ctx: u64, hash: u64, ply: usize) -> u64 {
+        let abs = self.root_abs_ply + ply as u64;
+        mix(ctx
+            ^ hash.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93))
+    }
+
+    #[inline]
+    fn slot(side: Side, mv: P::Move) -> usize {
+        side.index() * HISTORY_SLOTS + (hash_of(&mv) as usize & (HISTORY_SLOTS - 1))
+    }
+
+    fn root_search(&mut self, depth: i32, alpha0: i32, beta: i32, multi: usize) -> i32 {
+        let Some(me) = self.root.to_move() else {
+            return 0;
+        };
+        self.nodes += 1;
+        let mut alpha = alpha0;
+        let mut best = -INF;
+        let mut best_k = 0;
+        let n = self.root_moves.len();
+        for k in 0..n {
+            let mv = self.root_moves[k].mv;
+            let mut c = self.root;
+            let eff = c.play_unchecked(mv);
+            self.pv_len[1] = 0;
+            let (v, exact) = if multi > 1 {
+                let floor = if k < multi {
+                    -INF
+                } else {
+                    let mut vals: Vec<i32> = self.root_moves[..k].iter().map(|r| r.value).collect();
+                    vals.sort_unstable_by(|a, b| b.cmp(a));
+                    vals[multi - 1]
+                };
+                let v = self.child_value(
+                    &mut c,
+                    eff,
+                    me,
+                    depth,
+                    floor,
+                    INF,
+                    0,
+                    self.root_ctx,
+                    k < multi,
+                );
+                (v, v > floor)
+            } else {
+                let v = self.child_value(
+                    &mut c,
+                    eff,
+                    me,
+                    depth,
+                    alpha,
+                    beta,
+                    0,
+                    self.root_ctx,
+                    k == 0,
+                );
+                (v, v > alpha && v < beta)
+            };
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[k];
+            rm.value = v;
+            rm.exact = exact;
+            if exact || v > alpha {
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            }
+            if v > best {
+                best = v;
+                best_k = k;
+            }
+            if multi == 1 && v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            if multi > 1 {
+                self.root_moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+            } else {
+                self.root_moves[..=best_k].rotate_right(1);
+            }
+        }
+        best
+    }
+
+    /// The value for `me` of the child `c` (just played with effect `eff`, not yet settled),
+    /// within `alpha..beta`; `first` searches with the full window, otherwise null window first.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_value(
+        &mut self,
+        c: &mut P,
+        eff: MoveEffect,
+        me: Side,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        ctx: u64,
+        first: bool,
+    ) -> i32 {
+        // The after-move protocol of `mancala_core::advance`, step by step.
+        if c.is_over() {
+            return terminal(c, me, ply + 1);
+        }
+        let key = c.key();
+        if !eff.irreversible && self.history.contains(&key) && c.end_by_repetition() {
+            return terminal(c, me, ply + 1);
+        }
+        c.settle();
+        let Some(cme) = c.to_move() else {
+            return terminal(c, me, ply + 1);
+        };
+        let token = self.history.push(key, eff.irreversible);
+        let hk = hash_of(&key);
+        let cctx = if eff.irreversible { hk } else { ctx ^ hk };
+        let v = if first || beta - alpha <= 1 {
+            self.signed(c, cme, me, depth - 1, alpha, beta, ply + 1, cctx, hk)
+        } else {
+            let v = self.signed(c, cme, me, depth - 1, alpha, alpha + 1, ply + 1, cctx, hk);
+            if v > alpha && v < beta && !self.stopped {
+                self.signed(c, cme, me, depth - 1, alpha, beta, ply + 1, cctx, hk)
+            } else {
+                v
+            }
+        };
+        self.history.pop(token);
+        v
+    }
+
+    /// Negamax of a child from the parent's point of view: the side to move may not alternate
+    /// (extra turns, passes).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn signed(
+        &mut self,
+        c: &P,
+        cme: Side,
+        me: Side,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        ctx: u64,
+        hk: u64,
+    ) -> i32 {
+        if cme == me {
+            self.negamax(c, cme, depth, alpha, beta, ply, ctx, hk)
+        } else {
+            -self.negamax(c, cme, depth, -beta, -alpha, ply, ctx, hk)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &P,
+        me: Side,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        ctx: u64,
+        hk: u64,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            self.horizon += 1;
+            return evaluate(pos, me);
+        }
+        let tkey = self.table_key(ctx, hk, ply);
+        let mut tt_move = None;
+        if let Some(e) = self.sh.tt.probe(tkey) {
+            tt_move = e.mv;
+            if e.bound != Bound::None && i32::from(e.depth) >= depth {
+                let v = from_table(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    if !e.resolved {
+                        self.horizon += 1;
+                    }
+                    return v;
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let n = moves.len();
+        let mut effects = [MoveEffect::default(); MAX_MOVES];
+        let mut order = [0i32; MAX_MOVES];
+        let mut list = [P::Move::default(); MAX_MOVES];
+        list[..n].copy_from_slice(&moves);
+        let mut index = [0u8; MAX_MOVES];
+        let killers = self.killers[ply];
+        for i in 0..n {
+            let mv = moves[i];
+            index[i] = i as u8;
+            let mut c = *pos;
+            effects[i] = c.play_unchecked(mv);
+            self.kids[ply][i] = c;
+            order[i] = if tt_move == Some(i as u8) {
+                1 << 30
+            } else if effects[i].captured > 0 {
+                (1 << 24) + effects[i].captured as i32
+            } else if killers[0] == Some(mv) {
+                1 << 23
+            } else if killers[1] == Some(mv) {
+                (1 << 23) - 1
+            } else {
+                self.hist[Self::slot(me, mv)]
+            };
+        }
+        let alpha_orig = alpha;
+        let before = self.horizon;
+        let mut best = -INF;
+        let mut best_i = 0;
+        for k in 0..n {
+            let mut i = k;
+            for j in k + 1..n {
+                if order[j] > order[i] {
+                    i = j;
+                }
+            }
+            // Selection sort step: bring the best remaining move to position k.
+            order.swap(k, i);
+            list.swap(k, i);
+            index.swap(k, i);
+            effects.swap(k, i);
+            self.kids[ply].swap(k, i);
+            let mv = list[k];
+            let mut c = self.kids[ply][k];
+            self.pv_len[ply + 1] = 0;
+            let v = self.child_value(&mut c, effects[k], me, depth, alpha, beta, ply, ctx, k == 0);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_i = k;
+                if v > alpha {
+                    alpha = v;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+                    head[ply][0] = mv;
+                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
+                    if v >= beta {
+                        if effects[k].captured == 0 {
+                            let kl = &mut self.killers[ply];
+                            if kl[0] != Some(mv) {
+                                kl[1] = kl[0];
+                                kl[0] = Some(mv);
+                            }
+                            let s = Self::slot(me, mv);
+                            self.hist[s] += depth * depth;
+                            if self.hist[s] > 1 << 20 {
+                                for h in &mut self.hist {
+                                    *h /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let resolved = self.horizon == before;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // The index in pit order, which is what a later probe's move list will have.
+        let idx = Some(index[best_i]);
+        self.sh.tt.store(
+            tkey,
+            Entry {
+                value: to_table(best, ply),
+                depth: if resolved {
+                    RESOLVED_DEPTH
+                } else {
+                    depth.clamp(0, 250) as u8
+                },
+                bound,
+                resolved,
+                mv: idx,
+            },
+        );
+        best
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &P {
+        &self.root
+    }
+
+    /// A hash of the root (for callers that cache by position).
+    #[allow(dead_code)]
+    pub fn root_hash(&self) -> u64 {
+        self.root_hash
+    }
+}
