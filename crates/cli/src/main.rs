@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod engine;
 mod perft;
+mod serve;
 mod state;
 mod trace;
 mod variants;
@@ -28,6 +29,8 @@ enum Command {
     Perft(perft::Args),
     /// Print the state after each move as one JSON object per line.
     Trace(trace::Args),
+    /// Serve the JSON/WebSocket API and the browser UI.
+    Serve(serve::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
 }
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Variants(args) => variants::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Engine(args) => engine::run(&args),
     };
     match result {

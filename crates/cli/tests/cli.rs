@@ -51,7 +51,11 @@ fn perft_abapa_10_and_divide_adds_up() {
     assert_eq!(sum, total);
 
     let par = mancala(&["perft", "abapa", "7", "--divide", "--threads", "2"]);
-    assert_eq!(stdout(&par), text, "parallel divide differs from single-threaded");
+    assert_eq!(
+        stdout(&par),
+        text,
+        "parallel divide differs from single-threaded"
+    );
 }
 
 #[test]
@@ -62,7 +66,10 @@ fn trace_schema_for_every_oware_preset() {
         let states = json_lines(&o);
         assert_eq!(states.len(), 4, "{variant}");
         for (i, s) in states.iter().enumerate() {
-            for key in ["position", "pits", "stores", "to_move", "legal", "captured", "over", "result", "reason"] {
+            for key in [
+                "position", "pits", "stores", "to_move", "legal", "captured", "over", "result",
+                "reason",
+            ] {
                 assert!(s.get(key).is_some(), "{variant} line {i}: missing {key}");
             }
             assert_eq!(s["pits"].as_array().expect("pits").len(), 12);
@@ -71,7 +78,10 @@ fn trace_schema_for_every_oware_preset() {
         }
         assert_eq!(states[0]["position"], "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
         assert_eq!(states[0]["to_move"], "south");
-        assert_eq!(states[0]["legal"], serde_json::json!(["A", "B", "C", "D", "E", "F"]));
+        assert_eq!(
+            states[0]["legal"],
+            serde_json::json!(["A", "B", "C", "D", "E", "F"])
+        );
         assert_eq!(states[0]["captured"], 0);
         assert_eq!(states[1]["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
         assert_eq!(states[1]["to_move"], "north");
@@ -83,7 +93,13 @@ fn trace_schema_for_every_oware_preset() {
 
 #[test]
 fn trace_end_of_game_fields() {
-    let o = mancala(&["trace", "oware", "--position", "1-2-1-1-0-3-0-0-0-0-5-0-17-18-N", "e"]);
+    let o = mancala(&[
+        "trace",
+        "oware",
+        "--position",
+        "1-2-1-1-0-3-0-0-0-0-5-0-17-18-N",
+        "e",
+    ]);
     assert!(o.status.success());
     let last = json_lines(&o).pop().expect("a state");
     assert_eq!(last["over"], true);
@@ -97,7 +113,13 @@ fn trace_end_of_game_fields() {
 
 #[test]
 fn illegal_move_prints_states_before_then_error_and_exits_2() {
-    let o = mancala(&["trace", "oware", "--position", "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S", "F"]);
+    let o = mancala(&[
+        "trace",
+        "oware",
+        "--position",
+        "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S",
+        "F",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(json_lines(&o).len(), 1, "the start state is printed");
     let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON error on stderr");
@@ -116,11 +138,23 @@ fn illegal_move_prints_states_before_then_error_and_exits_2() {
     let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
     assert_eq!(err["reason"], "not your pit");
 
-    let o = mancala(&["trace", "oware", "--position", "3-0-0-3-0-0-0-0-0-0-0-0-20-22-S", "A"]);
+    let o = mancala(&[
+        "trace",
+        "oware",
+        "--position",
+        "3-0-0-3-0-0-0-0-0-0-0-0-20-22-S",
+        "A",
+    ]);
     let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
     assert_eq!(err["reason"], "must feed the opponent");
 
-    let o = mancala(&["trace", "ouril", "--position", "1-3-1-0-0-0-2-2-2-2-2-2-15-16-S", "A"]);
+    let o = mancala(&[
+        "trace",
+        "ouril",
+        "--position",
+        "1-3-1-0-0-0-2-2-2-2-2-2-15-16-S",
+        "A",
+    ]);
     let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
     assert_eq!(err["reason"], "singleton rule");
 }
@@ -129,14 +163,53 @@ fn illegal_move_prints_states_before_then_error_and_exits_2() {
 fn malformed_input_exits_2_with_a_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["trace", "nosuchgame"], "unknown variant"),
-        (&["trace", "abapa", "--position", "4-4-4"], "expected 15 fields"),
-        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-x-0-0-S"], "pit f (field 12)"),
-        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-W"], "side to move"),
-        (&["trace", "abapa", "--position", "4-4-4-4-4-4-4-4-4-4-4-5-0-0-S"], "add up to 49"),
-        (&["trace", "abapa", "--rule", "nosuch=1"], "unknown rule option"),
-        (&["trace", "abapa", "--rule", "grand_slam=Sometimes"], "bad value"),
-        (&["trace", "abapa", "--rule", "grand_slam"], "expected NAME=VALUE"),
-        (&["perft", "abapa", "3", "--rule", "seeds=99"], "from 1 to 20"),
+        (
+            &["trace", "abapa", "--position", "4-4-4"],
+            "expected 15 fields",
+        ),
+        (
+            &[
+                "trace",
+                "abapa",
+                "--position",
+                "4-4-4-4-4-4-4-4-4-4-4-x-0-0-S",
+            ],
+            "pit f (field 12)",
+        ),
+        (
+            &[
+                "trace",
+                "abapa",
+                "--position",
+                "4-4-4-4-4-4-4-4-4-4-4-4-0-0-W",
+            ],
+            "side to move",
+        ),
+        (
+            &[
+                "trace",
+                "abapa",
+                "--position",
+                "4-4-4-4-4-4-4-4-4-4-4-5-0-0-S",
+            ],
+            "add up to 49",
+        ),
+        (
+            &["trace", "abapa", "--rule", "nosuch=1"],
+            "unknown rule option",
+        ),
+        (
+            &["trace", "abapa", "--rule", "grand_slam=Sometimes"],
+            "bad value",
+        ),
+        (
+            &["trace", "abapa", "--rule", "grand_slam"],
+            "expected NAME=VALUE",
+        ),
+        (
+            &["perft", "abapa", "3", "--rule", "seeds=99"],
+            "from 1 to 20",
+        ),
     ];
     for (args, needle) in cases {
         let o = mancala(args);
@@ -157,7 +230,13 @@ fn malformed_input_exits_2_with_a_message() {
 #[test]
 fn rules_can_be_set_on_top_of_a_preset() {
     let o = mancala(&[
-        "trace", "oware", "--rule", "grand_slam=Allowed", "--position", "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S", "F",
+        "trace",
+        "oware",
+        "--rule",
+        "grand_slam=Allowed",
+        "--position",
+        "1-0-0-0-0-3-1-1-2-0-0-0-20-20-S",
+        "F",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let last = json_lines(&o).pop().expect("state");
@@ -170,7 +249,15 @@ fn variants_lists_every_preset_with_options() {
     let o = mancala(&["variants"]);
     assert!(o.status.success());
     let text = stdout(&o);
-    for name in ["oware", "abapa", "wuri", "ouril", "grand_slam", "IllegalElseLoses", "must_feed"] {
+    for name in [
+        "oware",
+        "abapa",
+        "wuri",
+        "ouril",
+        "grand_slam",
+        "IllegalElseLoses",
+        "must_feed",
+    ] {
         assert!(text.contains(name), "variants output lacks {name}");
     }
     let o = mancala(&["variants", "--json"]);

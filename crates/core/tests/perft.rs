@@ -31,14 +31,22 @@ fn run(text: &str, file: &str) -> usize {
                 let depth: u32 = d.parse().expect("depth");
                 let want: u64 = want.parse().expect("count");
                 if depth > max_depth {
-                    eprintln!("note: {file}:{} {id} perft({depth}) skipped in a debug build", n + 1);
+                    eprintln!(
+                        "note: {file}:{} {id} perft({depth}) skipped in a debug build",
+                        n + 1
+                    );
                     continue;
                 }
                 let game = Variant::from_name(&variant)
                     .expect("variant")
                     .new_game(&rules, position.as_deref())
                     .expect("game");
-                assert_eq!(game.perft(depth), want, "{file}:{} {id} perft({depth})", n + 1);
+                assert_eq!(
+                    game.perft(depth),
+                    want,
+                    "{file}:{} {id} perft({depth})",
+                    n + 1
+                );
                 checked += 1;
             }
             other => panic!("{file}:{}: unknown line {other:?}", n + 1),
@@ -49,6 +57,9 @@ fn run(text: &str, file: &str) -> usize {
 
 #[test]
 fn oware_family_perft() {
-    let n = run(include_str!("data/oware-family.perft"), "oware-family.perft");
+    let n = run(
+        include_str!("data/oware-family.perft"),
+        "oware-family.perft",
+    );
     assert!(n >= 8);
 }
