@@ -196,8 +196,8 @@ async function drain() {
     render();
   }
   view.animating = false;
+  render();
   $('board').dataset.animating = 'false';
-  $('board').dataset.ply = String(view.game.ply);
   if (view.evalOn) evaluate();
 }
 
@@ -297,7 +297,8 @@ function drawBoard(g, pits, stores, marks = {}) {
     grp.append(el('text', { class: 'count', x: p.x, y: p.y + 5 }, String(count)));
     const top = Math.floor(i / L.n) % 2 === 1;
     if (name) grp.append(el('text', { class: 'label', x: p.x, y: top ? p.y - p.r - 3 : p.y + p.r + 13 }, name));
-    if (legal) {
+    // Every pit is clickable on your turn: an illegal choice is answered with the rules' reason.
+    if (canPlay && name) {
       grp.addEventListener('click', () => play(name));
       grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); play(name); } });
     }
