@@ -390,7 +390,12 @@ pub(crate) async fn post_move(
             "this token holds no seat in this game",
         ));
     }
-    let view = {
+    // The critical section writes to the database (a commit may checkpoint the log and wait
+    // for the disk): it runs on the blocking pool so the async threads keep serving.
+    let app2 = Arc::clone(&app);
+    let room2 = Arc::clone(&room);
+    let view = blocking(move || -> ApiResult<Value> {
+        let (app, room) = (app2, room2);
         let mut live = room.lock();
         let state = live.game.state();
         let Some(to_move) = state.to_move else {
@@ -440,10 +445,24 @@ pub(crate) async fn post_move(
             captured,
         });
         room.publish("move", &live);
-        room.view(&live)
-    };
+        Ok(room.view(&live))
+    })
+    .await?;
     schedule_computer(&app, &room);
     Ok(Json(view))
+}
+
+/// Runs `f` on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::task::spawn_blocking(f).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "internal",
+            "the request could not be completed",
+        )
+    })?
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move (against the computer: back to the
@@ -470,7 +489,10 @@ pub(crate) async fn undo(
             "moves cannot be taken back in an online game",
         ));
     }
-    let view = {
+    let app2 = Arc::clone(&app);
+    let room2 = Arc::clone(&room);
+    let view = blocking(move || -> ApiResult<Value> {
+        let (app, room) = (app2, room2);
         let mut live = room.lock();
         let before = live.game.moves().len();
         if before == 0 {
@@ -504,8 +526,9 @@ pub(crate) async fn undo(
         live.thinking = false;
         live.last = None;
         room.publish("undo", &live);
-        room.view(&live)
-    };
+        Ok(room.view(&live))
+    })
+    .await?;
     schedule_computer(&app, &room);
     Ok(Json(view))
 }
@@ -545,18 +568,40 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
             }
             Err(_) => None,
         };
+        let app2 = Arc::clone(&app);
+        let room2 = Arc::clone(&room);
+        let again = tokio::task::spawn_blocking(move || {
+            apply_computer_move(&app2, &room2, computer, chosen, version, ply)
+        })
+        .await
+        .unwrap_or(false);
+        if again {
+            schedule_computer(&app, &room);
+        }
+    });
+}
+
+/// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
+/// should be asked again (the game changed, or it has another turn).
+fn apply_computer_move(
+    app: &Arc<App>,
+    room: &Arc<Room>,
+    computer: Side,
+    chosen: Option<String>,
+    version: u64,
+    ply: usize,
+) -> bool {
+    {
         let mut live = room.lock();
         live.thinking = false;
         if live.version != version {
             // The game changed while thinking (undo): think again about the new state.
-            drop(live);
-            schedule_computer(&app, &room);
-            return;
+            return true;
         }
         let Some(mv) = chosen else {
             live.computer_failed = true;
             room.publish("computer_failed", &live);
-            return;
+            return false;
         };
         match live.game.play(&mv) {
             Ok(captured) => {
@@ -570,7 +615,7 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
                     live.game.undo();
                     live.computer_failed = true;
                     room.publish("computer_failed", &live);
-                    return;
+                    return false;
                 }
                 live.version += 1;
                 live.last = Some(LastMove {
@@ -583,13 +628,12 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
             Err(_) => {
                 live.computer_failed = true;
                 room.publish("computer_failed", &live);
-                return;
+                return false;
             }
         }
-        drop(live);
-        // After an extra turn the computer may be to move again.
-        schedule_computer(&app, &room);
-    });
+    }
+    // After an extra turn the computer may be to move again.
+    true
 }
 
 #[derive(Deserialize)]

@@ -63,7 +63,7 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The SQLite database file; `None` keeps games in memory only.
     pub db: Option<PathBuf>,
-    /// Threads that run engine searches at once.
+    /// Threads that run engine searches at once (default: the cores less one, at least one).
     pub engine_threads: usize,
     /// Longest thinking time of one analysis request, in milliseconds.
     pub max_analysis_ms: u64,
@@ -80,7 +80,10 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("mancala.db")),
-            engine_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            // One core is left to the async threads so that requests stay fast while the
+            // computer thinks.
+            engine_threads: std::thread::available_parallelism()
+                .map_or(1, |n| usize::from(n).saturating_sub(1).max(1)),
             max_analysis_ms: 2000,
             body_limit: 16 * 1024,
             create_burst: 20,
