@@ -548,6 +548,7 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
             return;
         }
         live.thinking = true;
+        room.publish("thinking", &live);
         (live.game.clone_box(), live.version, live.game.moves().len())
     };
     let app = Arc::clone(app);
