@@ -15,6 +15,7 @@ mod play;
 mod record;
 mod selfplay;
 mod show;
+mod serve;
 mod state;
 mod trace;
 mod variants;
@@ -41,6 +42,8 @@ enum Command {
     Show(show::Args),
     /// Check, replay and convert game records (ours, Aualé's .ogn, JSON).
     Record(record::Args),
+    /// Serve the JSON/WebSocket API and the browser UI.
+    Serve(serve::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
     /// The value of every legal move and the best line.
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Record(args) => record::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -1,0 +1,186 @@
+//! `mancala serve` keeps games across a `kill -9`: a game against the computer is played, the
+//! server process is killed with SIGKILL, started again on the same database, and the game
+//! continues where it was.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(db: &std::path::Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start mancala serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// One request on a fresh connection (`Connection: close`).
+fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(t) = token {
+        head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out[9..12].parse().unwrap();
+    let json = out
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| serde_json::from_str(b).unwrap_or(Value::Null))
+        .unwrap_or(Value::Null);
+    (status, json)
+}
+
+fn wait_human_turn(addr: &str, id: &str, min_ply: u64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, g) = request(addr, "GET", &format!("/api/games/{id}"), None, None);
+        assert_eq!(status, 200, "{g}");
+        if g["ply"].as_u64().unwrap() >= min_ply && (g["to_move"] == "south" || g["over"] == true) {
+            return g;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the computer did not answer: {g}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_game_survives_sigkill() {
+    let dir = std::env::temp_dir().join(format!("mancala-restart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+
+    let mut server = start(&db);
+    let (status, created) = request(
+        &server.addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"variant": "oware", "mode": "computer", "side": "south", "level": 1})),
+        None,
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"]["south"].as_str().unwrap().to_string();
+    let mut g = created["game"].clone();
+    for _ in 0..3 {
+        let mv = g["legal"][0].as_str().unwrap().to_string();
+        let (status, after) = request(
+            &server.addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&json!({"move": mv})),
+            Some(&token),
+        );
+        assert_eq!(status, 200, "{after}");
+        g = wait_human_turn(&server.addr, &id, after["ply"].as_u64().unwrap() + 1);
+    }
+    let before = g.clone();
+    assert!(before["ply"].as_u64().unwrap() >= 6);
+
+    // SIGKILL: no chance to flush anything.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    drop(server);
+
+    let server = start(&db);
+    let (status, g) = request(&server.addr, "GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(g["moves"], before["moves"]);
+    assert_eq!(g["position"], before["position"]);
+    // The same token still holds the seat, and the computer still answers.
+    let mv = g["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = request(
+        &server.addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&json!({"move": mv})),
+        Some(&token),
+    );
+    assert_eq!(status, 200, "{after}");
+    let g = wait_human_turn(&server.addr, &id, after["ply"].as_u64().unwrap() + 1);
+    assert!(g["ply"].as_u64().unwrap() > before["ply"].as_u64().unwrap());
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_computer_turn_interrupted_by_sigkill_resumes() {
+    let dir = std::env::temp_dir().join(format!("mancala-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let mut server = start(&db);
+    // The human takes north: the computer is to move at once; kill before or while it thinks.
+    let (status, created) = request(
+        &server.addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"variant": "abapa", "mode": "computer", "side": "north", "level": 1})),
+        None,
+    );
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_string();
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    drop(server);
+    let server = start(&db);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, g) = request(&server.addr, "GET", &format!("/api/games/{id}"), None, None);
+        if g["ply"].as_u64() == Some(1) && g["to_move"] == "north" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the computer did not resume: {g}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,861 @@
+//! The HTTP handlers. Every input is validated here; every failure a client can cause is a 4xx
+//! with a JSON body saying what is wrong.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use mancala_core::variant::{DynGame, DynPlayError, Variant};
+use mancala_core::Side;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use subtle::ConstantTimeEq;
+
+use crate::error::ApiError;
+use crate::rooms::{LastMove, Room};
+use crate::store::{GameMeta, Mode};
+use crate::App;
+
+/// Longest accepted variant name, option name or value, or move.
+const MAX_WORD: usize = 64;
+/// Longest accepted position string.
+const MAX_POSITION: usize = 512;
+/// Most rule options in one request.
+const MAX_RULES: usize = 32;
+/// Bytes of randomness in a game id and in a seat token.
+const ID_BYTES: usize = 10;
+const TOKEN_BYTES: usize = 24;
+/// Default and bounds of a hint's thinking time.
+const HINT_DEFAULT_MS: u64 = 500;
+const HINT_MIN_MS: u64 = 20;
+/// How long a hint may wait for a free engine thread before the server says it is busy.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
+
+type ApiResult<T> = Result<T, ApiError>;
+
+fn random_hex(bytes: usize) -> ApiResult<String> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "randomness",
+            format!("no randomness: {e}"),
+        )
+    })?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn random_u64() -> ApiResult<u64> {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).map_err(|e| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "randomness",
+            format!("no randomness: {e}"),
+        )
+    })?;
+    Ok(u64::from_le_bytes(buf))
+}
+
+/// Parses a JSON body into `T`, with the reason in the error.
+fn parse_body<T: serde::de::DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> ApiResult<T> {
+    if let Some(ct) = headers.get(header::CONTENT_TYPE) {
+        let ok = ct
+            .to_str()
+            .map(|s| {
+                s.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("application/json")
+            })
+            .unwrap_or(false);
+        if !ok {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_content_type",
+                "the body must be JSON (Content-Type: application/json)",
+            ));
+        }
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request("bad_json", format!("bad request body: {e}")))
+}
+
+fn valid_id(id: &str) -> bool {
+    id.len() == 2 * ID_BYTES
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Finds a room (loading it and resuming the computer if needed).
+pub(crate) fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
+    if !valid_id(id) {
+        return Err(ApiError::no_game());
+    }
+    let (room, loaded) = app.hub.get(id)?.ok_or_else(ApiError::no_game)?;
+    if loaded {
+        schedule_computer(app, &room);
+    }
+    Ok(room)
+}
+
+fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
+    let missing = || {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_token",
+            "send your seat token as `Authorization: Bearer TOKEN`",
+        )
+    };
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(missing)?
+        .to_str()
+        .map_err(|_| missing())?;
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .ok_or_else(missing)?
+        .trim();
+    if token.is_empty() {
+        return Err(missing());
+    }
+    Ok(token)
+}
+
+/// Which seats `token` holds, `[south, north]`, compared in constant time.
+fn seats_of(meta: &GameMeta, token: &str) -> [bool; 2] {
+    let holds = |t: &str| !t.is_empty() && bool::from(t.as_bytes().ct_eq(token.as_bytes()));
+    [holds(&meta.tokens[0]), holds(&meta.tokens[1])]
+}
+
+fn side_name(s: Side) -> &'static str {
+    s.name()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variants
+
+/// The variants with their options and start states, built once.
+pub(crate) fn variants_json() -> Value {
+    let list: Vec<Value> = Variant::ALL
+        .iter()
+        .map(|v| {
+            let info = v.info();
+            let start = v.new_game(&[], None).ok();
+            json!({
+                "name": info.name,
+                "aliases": info.aliases,
+                "board": info.board,
+                "summary": info.summary,
+                "spec": info.spec,
+                "options": info.options.iter().map(crate::json::option_json).collect::<Vec<_>>(),
+                "pits_per_row": start.as_ref().map(|g| g.pits_per_row()),
+                "start": start.as_ref().map(|g| crate::json::state_json(&g.state())),
+            })
+        })
+        .collect();
+    json!({ "variants": list })
+}
+
+/// `GET /api/variants`.
+pub(crate) async fn variants(State(app): State<Arc<App>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        app.variants.clone(),
+    )
+        .into_response()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating a game
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    variant: String,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    rules: Option<serde_json::Map<String, Value>>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    level: Option<i64>,
+    #[serde(default)]
+    position: Option<String>,
+}
+
+fn check_word(what: &str, s: &str) -> ApiResult<()> {
+    if s.is_empty() || s.len() > MAX_WORD || s.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "bad_field",
+            format!("{what} must be 1 to {MAX_WORD} printable characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/games`.
+pub(crate) async fn create_game(
+    State(app): State<Arc<App>>,
+    extensions: axum::http::Extensions,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let client = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    if !app.create_limit.allow(client) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many games created from this address; try again shortly",
+        ));
+    }
+    let req: CreateRequest = parse_body(&headers, &body)?;
+    check_word("variant", &req.variant)?;
+    let variant = Variant::from_name(&req.variant)
+        .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?;
+    let mode = match req.mode.as_deref() {
+        None => Mode::Computer,
+        Some(m) => Mode::from_name(m).ok_or_else(|| {
+            ApiError::bad_request(
+                "bad_mode",
+                format!("unknown mode {m:?} (expected online, computer or local)"),
+            )
+        })?,
+    };
+    let side = match req.side.as_deref() {
+        None => Side::South,
+        Some(s) => Side::parse(s)
+            .filter(|_| matches!(s.to_ascii_lowercase().as_str(), "south" | "north"))
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "bad_side",
+                    format!("unknown side {s:?} (expected south or north)"),
+                )
+            })?,
+    };
+    let max_level = app.brain.max_level();
+    let level = match req.level {
+        None => 3,
+        Some(l) if (1..=i64::from(max_level)).contains(&l) => l as u8,
+        Some(l) => {
+            return Err(ApiError::bad_request(
+                "bad_level",
+                format!("level {l} is out of range 1..={max_level}"),
+            ))
+        }
+    };
+    let mut rules = Vec::new();
+    if let Some(map) = &req.rules {
+        if map.len() > MAX_RULES {
+            return Err(ApiError::bad_request(
+                "bad_rules",
+                format!("at most {MAX_RULES} rule options"),
+            ));
+        }
+        for (name, value) in map {
+            check_word("a rule option's name", name)?;
+            let value = match value {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "bad_rules",
+                        format!("rule option {name:?}: the value must be a string or a number"),
+                    ))
+                }
+            };
+            check_word("a rule option's value", &value)?;
+            rules.push((name.clone(), value));
+        }
+    }
+    if let Some(p) = &req.position {
+        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(
+                "bad_position",
+                format!("the position must be at most {MAX_POSITION} printable characters"),
+            ));
+        }
+    }
+    let game = variant
+        .new_game(&rules, req.position.as_deref())
+        .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
+
+    let id = random_hex(ID_BYTES)?;
+    let token = random_hex(TOKEN_BYTES)?;
+    let (tokens, computer) = match mode {
+        Mode::Online => ([token, random_hex(TOKEN_BYTES)?], None),
+        Mode::Local => ([token.clone(), token], None),
+        Mode::Computer => {
+            let mut t = [String::new(), String::new()];
+            t[side.index()] = token;
+            (t, Some(side.opponent().index()))
+        }
+    };
+    let meta = GameMeta {
+        id: id.clone(),
+        variant: variant.name().to_string(),
+        rules,
+        position: req.position.clone(),
+        mode,
+        computer,
+        level,
+        seed: random_u64()?,
+        tokens,
+        created: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0)),
+    };
+    let room = app.hub.create(meta, game)?;
+    schedule_computer(&app, &room);
+    let meta = &room.meta;
+    let mut seats = serde_json::Map::new();
+    let mut links = serde_json::Map::new();
+    for s in Side::BOTH {
+        let t = &meta.tokens[s.index()];
+        if !t.is_empty() {
+            seats.insert(side_name(s).into(), json!(t));
+            links.insert(side_name(s).into(), json!(format!("/g/{id}#seat={t}")));
+        }
+    }
+    let view = room.view(&room.lock());
+    let body = json!({
+        "id": id,
+        "seats": seats,
+        "links": links,
+        "spectate": format!("/g/{id}"),
+        "game": view,
+    });
+    let mut r = (StatusCode::CREATED, Json(body)).into_response();
+    if let Ok(loc) = HeaderValue::from_str(&format!("/api/games/{id}")) {
+        r.headers_mut().insert(header::LOCATION, loc);
+    }
+    Ok(r)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and playing
+
+/// `GET /api/games/{id}`.
+pub(crate) async fn get_game(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let room = room(&app, &id)?;
+    let view = room.view(&room.lock());
+    Ok(Json(view))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number of moves the client has seen; a mismatch means it acted on a stale board.
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// `POST /api/games/{id}/moves`.
+pub(crate) async fn post_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let room = room(&app, &id)?;
+    let req: MoveRequest = parse_body(&headers, &body)?;
+    if req.mv.len() > MAX_WORD * 4 || req.mv.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "bad_move",
+            "a move is a short line of printable text",
+        ));
+    }
+    let token = bearer(&headers)?;
+    let seats = seats_of(&room.meta, token);
+    if !seats.iter().any(|&s| s) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "this token holds no seat in this game",
+        ));
+    }
+    // The critical section writes to the database (a commit may checkpoint the log and wait
+    // for the disk): it runs on the blocking pool so the async threads keep serving.
+    let app2 = Arc::clone(&app);
+    let room2 = Arc::clone(&room);
+    let view = blocking(move || -> ApiResult<Value> {
+        let (app, room) = (app2, room2);
+        let mut live = room.lock();
+        let state = live.game.state();
+        let Some(to_move) = state.to_move else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "game_over",
+                "the game is over",
+            ));
+        };
+        if !seats[to_move.index()] {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "not_your_turn",
+                format!("it is {}'s turn", to_move.name()),
+            ));
+        }
+        let ply = live.game.moves().len();
+        if let Some(p) = req.ply {
+            if p != ply {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "stale",
+                    format!("the game is at move {ply}, not {p}: reload"),
+                )
+                .with(json!({ "ply": ply })));
+            }
+        }
+        let captured = live.game.play(&req.mv).map_err(|e| match e {
+            DynPlayError::Parse(p) => ApiError::bad_request("bad_move", p.to_string())
+                .with(json!({ "legal": state.legal })),
+            DynPlayError::Illegal { mv, reason } => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_move",
+                format!("illegal move {mv}: {reason}"),
+            )
+            .with(json!({ "reason": reason.to_string(), "legal": state.legal })),
+        })?;
+        let canonical = live.game.moves().last().cloned().unwrap_or_default();
+        if let Err(e) = app.hub.store().push_move(&room.meta.id, ply, &canonical) {
+            live.game.undo();
+            return Err(e.into());
+        }
+        live.version += 1;
+        live.last = Some(LastMove {
+            mv: canonical,
+            side: to_move,
+            captured,
+        });
+        room.publish("move", &live);
+        Ok(room.view(&live))
+    })
+    .await?;
+    schedule_computer(&app, &room);
+    Ok(Json(view))
+}
+
+/// Runs `f` on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::task::spawn_blocking(f).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "internal",
+            "the request could not be completed",
+        )
+    })?
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last move (against the computer: back to the
+/// human's last turn). Not in online games.
+pub(crate) async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let room = room(&app, &id)?;
+    let token = bearer(&headers)?;
+    let seats = seats_of(&room.meta, token);
+    if !seats.iter().any(|&s| s) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "this token holds no seat in this game",
+        ));
+    }
+    if room.meta.mode == Mode::Online {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "undo_not_allowed",
+            "moves cannot be taken back in an online game",
+        ));
+    }
+    let app2 = Arc::clone(&app);
+    let room2 = Arc::clone(&room);
+    let view = blocking(move || -> ApiResult<Value> {
+        let (app, room) = (app2, room2);
+        let mut live = room.lock();
+        let before = live.game.moves().len();
+        if before == 0 {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "nothing_to_undo",
+                "no move has been played",
+            ));
+        }
+        live.game.undo();
+        if let Some(computer) = room.computer_side() {
+            // Back to a position where the human is to move (the computer may have moved
+            // several times in a row after an extra turn).
+            while !live.game.moves().is_empty() && live.game.state().to_move == Some(computer) {
+                live.game.undo();
+            }
+        }
+        let after = live.game.moves().len();
+        if let Err(e) = app.hub.store().truncate(&room.meta.id, after) {
+            // Put the game back as it was stored.
+            let moves = app.hub.store().load(&room.meta.id)?.map(|x| x.1);
+            if let Some(moves) = moves {
+                if let Ok((g, last)) = crate::rooms::replay(&room.meta, &moves) {
+                    live.game = g;
+                    live.last = last;
+                }
+            }
+            return Err(e.into());
+        }
+        live.version += 1;
+        live.thinking = false;
+        live.last = None;
+        room.publish("undo", &live);
+        Ok(room.view(&live))
+    })
+    .await?;
+    schedule_computer(&app, &room);
+    Ok(Json(view))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The computer
+
+/// If the computer is to move in `room` and not already thinking, starts choosing its move on the
+/// engine pool; the move is played when found unless the game changed meanwhile.
+pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
+    let Some(computer) = room.computer_side() else {
+        return;
+    };
+    let (game, version, ply) = {
+        let mut live = room.lock();
+        if live.thinking || live.computer_failed || live.game.state().to_move != Some(computer) {
+            return;
+        }
+        live.thinking = true;
+        room.publish("thinking", &live);
+        (live.game.clone_box(), live.version, live.game.moves().len())
+    };
+    let app = Arc::clone(app);
+    let room = Arc::clone(room);
+    tokio::spawn(async move {
+        let level = room.meta.level;
+        let seed = room.meta.seed ^ (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let chosen = match Arc::clone(&app.pool).acquire_owned().await {
+            Ok(permit) => {
+                let brain = Arc::clone(&app.brain);
+                tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    brain.choose(game.as_ref(), level, seed)
+                })
+                .await
+                .ok()
+                .flatten()
+            }
+            Err(_) => None,
+        };
+        let app2 = Arc::clone(&app);
+        let room2 = Arc::clone(&room);
+        let again = tokio::task::spawn_blocking(move || {
+            apply_computer_move(&app2, &room2, computer, chosen, version, ply)
+        })
+        .await
+        .unwrap_or(false);
+        if again {
+            schedule_computer(&app, &room);
+        }
+    });
+}
+
+/// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
+/// should be asked again (the game changed, or it has another turn).
+fn apply_computer_move(
+    app: &Arc<App>,
+    room: &Arc<Room>,
+    computer: Side,
+    chosen: Option<String>,
+    version: u64,
+    ply: usize,
+) -> bool {
+    {
+        let mut live = room.lock();
+        live.thinking = false;
+        if live.version != version {
+            // The game changed while thinking (undo): think again about the new state.
+            return true;
+        }
+        let Some(mv) = chosen else {
+            live.computer_failed = true;
+            room.publish("computer_failed", &live);
+            return false;
+        };
+        match live.game.play(&mv) {
+            Ok(captured) => {
+                let canonical = live.game.moves().last().cloned().unwrap_or(mv);
+                if app
+                    .hub
+                    .store()
+                    .push_move(&room.meta.id, ply, &canonical)
+                    .is_err()
+                {
+                    live.game.undo();
+                    live.computer_failed = true;
+                    room.publish("computer_failed", &live);
+                    return false;
+                }
+                live.version += 1;
+                live.last = Some(LastMove {
+                    mv: canonical,
+                    side: computer,
+                    captured,
+                });
+                room.publish("move", &live);
+            }
+            Err(_) => {
+                live.computer_failed = true;
+                room.publish("computer_failed", &live);
+                return false;
+            }
+        }
+    }
+    // After an extra turn the computer may be to move again.
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisQuery {
+    #[serde(default)]
+    ms: Option<u64>,
+}
+
+/// `GET /api/games/{id}/analysis?ms=500`: the value of every legal move (hints and the
+/// evaluation bar). Allowed against the computer, in local games, and once a game is over.
+pub(crate) async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<AnalysisQuery>,
+) -> ApiResult<Json<Value>> {
+    let room = room(&app, &id)?;
+    let (game, ply, to_move): (Box<dyn DynGame>, usize, Option<Side>) = {
+        let live = room.lock();
+        let state = live.game.state();
+        if room.meta.mode == Mode::Online && state.outcome.is_none() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "analysis_not_allowed",
+                "no analysis while an online game is in play",
+            ));
+        }
+        (
+            live.game.clone_box(),
+            live.game.moves().len(),
+            state.to_move,
+        )
+    };
+    let Some(to_move) = to_move else {
+        return Ok(Json(
+            json!({ "ply": ply, "over": true, "best": null, "moves": [] }),
+        ));
+    };
+    let ms =
+        q.ms.unwrap_or(HINT_DEFAULT_MS)
+            .clamp(HINT_MIN_MS, app.max_analysis_ms);
+    let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "every engine thread is busy; try again",
+            )
+        })?;
+    let brain = Arc::clone(&app.brain);
+    let a = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        brain.analyse(game.as_ref(), Duration::from_millis(ms), None)
+    })
+    .await
+    .ok()
+    .flatten()
+    .ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "no_analysis",
+            "the engine cannot analyse this game",
+        )
+    })?;
+    Ok(Json(json!({
+        "ply": ply,
+        "over": false,
+        "to_move": to_move.name(),
+        "best": a.best,
+        "score": a.score.to_json(),
+        "depth": a.depth,
+        "nodes": a.nodes,
+        "pv": a.pv,
+        "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s.to_json() })).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RecordQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// `GET /api/games/{id}/record?format=text|json`: the game record as a download.
+pub(crate) async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<RecordQuery>,
+) -> ApiResult<Response> {
+    let room = room(&app, &id)?;
+    let live = room.lock();
+    let meta = &room.meta;
+    match q.format.as_deref().unwrap_or("text") {
+        "json" => {
+            let body = room.view(&live).to_string();
+            let disposition = format!("attachment; filename=\"mancala-{}.json\"", meta.id);
+            Ok((
+                [
+                    (header::CONTENT_TYPE, "application/json".to_string()),
+                    (header::CONTENT_DISPOSITION, disposition),
+                ],
+                body,
+            )
+                .into_response())
+        }
+        "text" => {
+            let state = live.game.state();
+            let player = |s: Side| -> String {
+                if room.computer_side() == Some(s) {
+                    format!("computer (level {})", meta.level)
+                } else {
+                    "human".into()
+                }
+            };
+            let mut out = String::new();
+            out.push_str(&format!("[Variant \"{}\"]\n", meta.variant));
+            let options: Vec<String> = live
+                .game
+                .options()
+                .iter()
+                .map(|o| format!("{}={}", o.name, o.value))
+                .collect();
+            out.push_str(&format!("[Rules \"{}\"]\n", options.join(" ")));
+            if let Some(p) = &meta.position {
+                out.push_str(&format!("[Start \"{p}\"]\n"));
+            }
+            out.push_str(&format!("[Mode \"{}\"]\n", meta.mode.name()));
+            out.push_str(&format!("[South \"{}\"]\n", player(Side::South)));
+            out.push_str(&format!("[North \"{}\"]\n", player(Side::North)));
+            let result = state.outcome.map_or("*", |o| o.result_name());
+            out.push_str(&format!("[Result \"{result}\"]\n"));
+            if let Some(o) = state.outcome {
+                out.push_str(&format!("[Reason \"{}\"]\n", o.reason.as_str()));
+            }
+            out.push_str(&format!("[Final \"{}\"]\n\n", state.position));
+            let moves = live.game.moves();
+            let mut line = String::new();
+            for (i, m) in moves.iter().enumerate() {
+                let item = format!("{}. {} ", i + 1, m);
+                if line.len() + item.len() > 78 {
+                    out.push_str(line.trim_end());
+                    out.push('\n');
+                    line.clear();
+                }
+                line.push_str(&item);
+            }
+            line.push_str(result);
+            out.push_str(line.trim_end());
+            out.push('\n');
+            let disposition = format!("attachment; filename=\"mancala-{}.txt\"", meta.id);
+            Ok((
+                [
+                    (
+                        header::CONTENT_TYPE,
+                        "text/plain; charset=utf-8".to_string(),
+                    ),
+                    (header::CONTENT_DISPOSITION, disposition),
+                ],
+                out,
+            )
+                .into_response())
+        }
+        other => Err(ApiError::bad_request(
+            "bad_format",
+            format!("unknown format {other:?} (expected text or json)"),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Push
+
+/// `GET /api/games/{id}/ws`: a WebSocket that receives `{"type": "update", "event": ..., "game":
+/// VIEW}` now and after every change. Players and spectators alike; moves are sent over HTTP.
+pub(crate) async fn ws(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let room = room(&app, &id)?;
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| watch(socket, room)))
+}
+
+async fn watch(mut socket: WebSocket, room: Arc<Room>) {
+    let mut rx = room.subscribe();
+    let hello = {
+        let live = room.lock();
+        json!({ "type": "update", "event": "hello", "game": room.view(&live) }).to_string()
+    };
+    if socket.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            msg = rx.recv() => {
+                let text = match msg {
+                    Ok(text) => text.to_string(),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        let live = room.lock();
+                        json!({ "type": "update", "event": "resync", "game": room.view(&live) })
+                            .to_string()
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => {
+                match incoming {
+                    // Watchers have nothing to say; pings are answered by the library.
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Errors: the API's JSON error responses and the server's typed errors.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// An error answered to a client: a status and a JSON body `{"error": CODE, "message": TEXT}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status (always 4xx for anything a client can cause).
+    pub status: StatusCode,
+    /// A stable machine-readable code, e.g. `"illegal_move"`.
+    pub code: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+    /// Extra fields merged into the body (e.g. the legal moves after an illegal one).
+    pub details: Option<serde_json::Value>,
+}
+
+impl ApiError {
+    /// A new error.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            details: None,
+        }
+    }
+
+    /// 400 with `code`.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 404 for an unknown game.
+    pub fn no_game() -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "no_such_game",
+            "no game with this id",
+        )
+    }
+
+    /// Adds extra fields to the body.
+    #[must_use]
+    pub fn with(mut self, details: serde_json::Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> serde_json::Value {
+        let mut body = json!({ "error": self.code, "message": self.message });
+        if let (Some(serde_json::Value::Object(extra)), serde_json::Value::Object(m)) =
+            (&self.details, &mut body)
+        {
+            for (k, v) in extra {
+                m.insert(k.clone(), v.clone());
+            }
+        }
+        body
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage",
+            format!("storage failed: {e}"),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut r = (self.status, axum::Json(self.body())).into_response();
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        r
+    }
+}
+
+/// A storage operation failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database said no.
+    Sqlite(rusqlite::Error),
+    /// A stored record could not be read back.
+    Corrupt(String),
+    /// The database was written by a newer version of this program.
+    TooNew {
+        /// The schema version found.
+        found: i64,
+        /// The newest version this program knows.
+        known: i64,
+    },
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Sqlite(e) => write!(f, "sqlite: {e}"),
+            StoreError::Corrupt(what) => write!(f, "corrupt record: {what}"),
+            StoreError::TooNew { found, known } => write!(
+                f,
+                "database schema version {found} is newer than this program's ({known})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Sqlite(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sqlite(e)
+    }
+}
+
+/// The server could not start or stopped with an error.
+#[derive(Debug)]
+pub enum ServerError {
+    /// The database could not be opened or migrated.
+    Store(StoreError),
+    /// Binding the address or serving failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerError::Store(e) => write!(f, "database: {e}"),
+            ServerError::Io(e) => write!(f, "network: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServerError::Store(e) => Some(e),
+            ServerError::Io(e) => Some(e),
+        }
+    }
+}
+
+impl From<StoreError> for ServerError {
+    fn from(e: StoreError) -> Self {
+        ServerError::Store(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> Self {
+        ServerError::Io(e)
+    }
+}

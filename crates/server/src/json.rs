@@ -1,0 +1,52 @@
+//! The JSON shape of a game state: the trace schema of `mancala trace`, shared by the CLI and the
+//! API so that both speak exactly the same words.
+
+use mancala_core::value::Value;
+use mancala_core::variant::{OptionInfo, StateView};
+use serde_json::{json, Map};
+
+/// Converts a core [`Value`] to JSON.
+pub fn value_json(v: &Value) -> serde_json::Value {
+    match v {
+        Value::Null => serde_json::Value::Null,
+        Value::Bool(b) => json!(b),
+        Value::Int(i) => json!(i),
+        Value::Str(s) => json!(s),
+        Value::List(items) => serde_json::Value::Array(items.iter().map(value_json).collect()),
+        Value::Map(entries) => serde_json::Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), value_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+/// The state as the trace schema's JSON object: `position`, `pits`, `stores`, `to_move`, `legal`,
+/// `captured`, `over`, `result`, `reason`, then the game's extra fields.
+pub fn state_json(s: &StateView) -> serde_json::Value {
+    serde_json::Value::Object(state_map(s))
+}
+
+/// [`state_json`] as a map, for callers that add fields of their own.
+pub fn state_map(s: &StateView) -> Map<String, serde_json::Value> {
+    let mut m = Map::new();
+    m.insert("position".into(), json!(s.position));
+    m.insert("pits".into(), json!(s.pits));
+    m.insert("stores".into(), json!(s.stores));
+    m.insert("to_move".into(), json!(s.to_move.map(|x| x.name())));
+    m.insert("legal".into(), json!(s.legal));
+    m.insert("captured".into(), json!(s.captured));
+    m.insert("over".into(), json!(s.outcome.is_some()));
+    m.insert("result".into(), json!(s.outcome.map(|o| o.result_name())));
+    m.insert("reason".into(), json!(s.outcome.map(|o| o.reason.as_str())));
+    for (k, v) in &s.extras {
+        m.insert((*k).to_string(), value_json(v));
+    }
+    m
+}
+
+/// A rule option as JSON: `name`, `value`, `values`, `doc`.
+pub fn option_json(o: &OptionInfo) -> serde_json::Value {
+    json!({ "name": o.name, "value": o.value, "values": o.values, "doc": o.doc })
+}

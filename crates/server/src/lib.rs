@@ -1,0 +1,330 @@
+//! # mancala-server
+//!
+//! The HTTP/WebSocket server behind `mancala serve`: a JSON API to create and play games of every
+//! preset (online between two people, against the computer, or two people on one device),
+//! WebSocket push of every move to players and spectators, hints and records, SQLite
+//! persistence, and the browser UI embedded in the binary.
+//!
+//! The API is described by `GET /api/openapi.json`. In short:
+//!
+//! | request | does |
+//! | --- | --- |
+//! | `GET /api/variants` | the presets with their options and start states |
+//! | `POST /api/games` | creates a game; answers its id, seat tokens and links |
+//! | `GET /api/games/{id}` | the state (the `mancala trace` shape) plus the set-up and moves |
+//! | `POST /api/games/{id}/moves` | plays `{"move": "C"}` with `Authorization: Bearer TOKEN` |
+//! | `POST /api/games/{id}/undo` | takes a move back (not in online games) |
+//! | `GET /api/games/{id}/analysis` | every legal move's value (not during online games) |
+//! | `GET /api/games/{id}/record` | the game record (text or JSON) |
+//! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
+//!
+//! Engine searches run on a bounded pool of blocking threads with time limits, never on the
+//! async threads, so the server stays responsive while the computer thinks.
+//!
+//! ```no_run
+//! let config = mancala_server::Config::default();
+//! mancala_server::run(config, |addr| println!("listening on http://{addr}")).unwrap();
+//! ```
+#![forbid(unsafe_code)]
+
+mod api;
+pub mod assets;
+pub mod brain;
+pub mod client;
+pub mod error;
+pub mod json;
+pub mod limit;
+pub mod rooms;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Path, Request};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::Semaphore;
+
+pub use brain::{Brain, EngineBrain};
+pub use error::{ApiError, ServerError, StoreError};
+pub use store::{SqliteStore, Store};
+
+/// The OpenAPI description of the API.
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+/// Server settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The SQLite database file; `None` keeps games in memory only.
+    pub db: Option<PathBuf>,
+    /// Threads that run engine searches at once (default: the cores less one, at least one).
+    pub engine_threads: usize,
+    /// Longest thinking time of one analysis request, in milliseconds.
+    pub max_analysis_ms: u64,
+    /// Largest accepted request body, in bytes.
+    pub body_limit: usize,
+    /// Games a client may create at once ...
+    pub create_burst: u32,
+    /// ... and per minute after that.
+    pub create_per_minute: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: Some(PathBuf::from("mancala.db")),
+            // One core is left to the async threads so that requests stay fast while the
+            // computer thinks.
+            engine_threads: std::thread::available_parallelism()
+                .map_or(1, |n| usize::from(n).saturating_sub(1).max(1)),
+            max_analysis_ms: 2000,
+            body_limit: 16 * 1024,
+            create_burst: 20,
+            create_per_minute: 30,
+        }
+    }
+}
+
+/// The shared state of the handlers.
+pub struct App {
+    hub: rooms::Hub,
+    brain: Arc<dyn Brain>,
+    pool: Arc<Semaphore>,
+    create_limit: limit::RateLimiter,
+    max_analysis_ms: u64,
+    variants: String,
+}
+
+impl App {
+    /// The state for `config`, with `store` and `brain`.
+    pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
+        Arc::new(App {
+            hub: rooms::Hub::new(store),
+            brain,
+            pool: Arc::new(Semaphore::new(config.engine_threads.max(1))),
+            create_limit: limit::RateLimiter::new(config.create_burst, config.create_per_minute),
+            max_analysis_ms: config.max_analysis_ms.max(50),
+            variants: api::variants_json().to_string(),
+        })
+    }
+
+    /// Games currently in memory.
+    pub fn games_in_memory(&self) -> usize {
+        self.hub.len()
+    }
+}
+
+/// Opens the store `config` names (SQLite file, or memory).
+pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
+    Ok(match &config.db {
+        Some(path) => Arc::new(SqliteStore::open(path)?),
+        None => Arc::new(SqliteStore::in_memory()?),
+    })
+}
+
+/// The router: the API under `/api`, the UI everywhere else.
+pub fn router(app: Arc<App>, config: &Config) -> Router {
+    let api = Router::new()
+        .route("/variants", get(api::variants))
+        .route("/openapi.json", get(openapi))
+        .route("/games", post(api::create_game))
+        .route("/games/{id}", get(api::get_game))
+        .route("/games/{id}/moves", post(api::post_move))
+        .route("/games/{id}/undo", post(api::undo))
+        .route("/games/{id}/analysis", get(api::analysis))
+        .route("/games/{id}/record", get(api::record))
+        .route("/games/{id}/ws", get(api::ws))
+        .fallback(api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(index))
+        .route("/g/{id}", get(index_for_game))
+        .route("/assets/{name}", get(asset))
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn(harden))
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(app)
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn index() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        assets::INDEX,
+    )
+        .into_response()
+}
+
+async fn index_for_game(Path(_id): Path<String>) -> Response {
+    index().await
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match assets::find(&name) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            a.bytes,
+        )
+            .into_response(),
+        None => not_found().await,
+    }
+}
+
+async fn api_not_found() -> Response {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such endpoint").into_response()
+}
+
+async fn not_found() -> Response {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "not found").into_response()
+}
+
+/// Adds security headers, and turns every error answered without a JSON body (axum's own
+/// rejections: body too large, wrong method, bad query string, not a WebSocket request ...) into
+/// the API's JSON error shape.
+async fn harden(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        let code = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad_content_type",
+            s if s.is_server_error() => "server_error",
+            _ => "bad_request",
+        };
+        let body = axum::body::to_bytes(std::mem::take(res.body_mut()), 4096)
+            .await
+            .unwrap_or_default();
+        let message = String::from_utf8_lossy(&body).trim().to_string();
+        let message = if message.is_empty() {
+            status.canonical_reason().unwrap_or("error").to_lowercase()
+        } else {
+            message
+        };
+        let allow = res.headers().get(header::ALLOW).cloned();
+        let mut r = ApiError::new(status, code, message).into_response();
+        if let Some(a) = allow {
+            r.headers_mut().insert(header::ALLOW, a);
+        }
+        res = r;
+    }
+    let h = res.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; \
+             script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        ),
+    );
+    res
+}
+
+/// A server bound to its address, ready to serve.
+pub struct Bound {
+    listener: tokio::net::TcpListener,
+    router: Router,
+    app: Arc<App>,
+}
+
+impl Bound {
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The shared state.
+    pub fn app(&self) -> Arc<App> {
+        Arc::clone(&self.app)
+    }
+
+    /// Serves until `shutdown` completes.
+    pub async fn serve(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await?;
+        Ok(())
+    }
+}
+
+/// Opens the store, builds the router with `brain` and binds `config.addr` (inside a Tokio
+/// runtime).
+pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, ServerError> {
+    let store = open_store(config)?;
+    let app = App::new(config, store, brain);
+    let router = router(Arc::clone(&app), config);
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    Ok(Bound {
+        listener,
+        router,
+        app,
+    })
+}
+
+/// Runs the server with the real engine until Ctrl-C or SIGTERM; `on_ready` is told the bound
+/// address once it accepts connections.
+pub fn run(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let bound = bind(&config, Arc::new(EngineBrain)).await?;
+        on_ready(bound.local_addr()?);
+        bound.serve(shutdown_signal()).await
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

@@ -1,0 +1,607 @@
+//! API tests against a real server on a loopback port: every endpoint, bad input and wrong
+//! tokens. The opponent is the real engine at level 1 (a shallow search, fast).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use mancala_server::client::{Client, Reply};
+use mancala_server::{Config, EngineBrain};
+use serde_json::{json, Value};
+
+async fn start(config: Config) -> SocketAddr {
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: None,
+        ..config
+    };
+    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
+        .await
+        .unwrap();
+    let addr = bound.local_addr().unwrap();
+    tokio::spawn(bound.serve(std::future::pending()));
+    addr
+}
+
+async fn server() -> (SocketAddr, Client) {
+    let addr = start(Config {
+        create_burst: 1000,
+        ..Config::default()
+    })
+    .await;
+    (addr, Client::new(addr))
+}
+
+async fn create(c: &mut Client, body: Value) -> Value {
+    let r = c.post_json("/api/games", &body, None).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    r.json()
+}
+
+fn assert_error(r: &Reply, status: u16, code: &str) {
+    assert_eq!(r.status, status, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["error"], code, "{}", r.text());
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
+}
+
+/// Waits until the game satisfies `pred` (polling; the computer moves asynchronously).
+async fn wait_for(c: &mut Client, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let g = c.get(&format!("/api/games/{id}")).await.unwrap().json();
+        if pred(&g) {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("condition not reached");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variants_and_openapi() {
+    let (_, mut c) = server().await;
+    let r = c.get("/api/variants").await.unwrap();
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    let list = v["variants"].as_array().unwrap();
+    let oware = list.iter().find(|x| x["name"] == "oware").unwrap();
+    assert_eq!(oware["board"], "2x6");
+    assert_eq!(oware["pits_per_row"], 6);
+    assert_eq!(oware["start"]["position"], "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+    assert!(!oware["options"].as_array().unwrap().is_empty());
+    assert!(list.iter().any(|x| x["name"] == "abapa"));
+
+    let r = c.get("/api/openapi.json").await.unwrap();
+    assert_eq!(r.status, 200);
+    let doc = r.json();
+    assert_eq!(doc["openapi"], "3.0.3");
+    for p in [
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/analysis",
+        "/api/games/{id}/record",
+        "/api/games/{id}/ws",
+    ] {
+        assert!(doc["paths"][p].is_object(), "{p} undocumented");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_game_tokens_and_moves() {
+    let (_, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap();
+    let south = g["seats"]["south"].as_str().unwrap().to_string();
+    let north = g["seats"]["north"].as_str().unwrap().to_string();
+    assert_ne!(south, north);
+    assert_eq!(south.len(), 48);
+    assert_eq!(g["spectate"], format!("/g/{id}"));
+    assert_eq!(g["links"]["north"], format!("/g/{id}#seat={north}"));
+
+    // The state in the trace shape, plus moves.
+    let s = c.get(&format!("/api/games/{id}")).await.unwrap().json();
+    for k in [
+        "position", "pits", "stores", "to_move", "legal", "captured", "over", "result", "reason",
+        "moves",
+    ] {
+        assert!(s.get(k).is_some(), "missing {k}");
+    }
+    assert_eq!(s["to_move"], "south");
+    assert_eq!(s["legal"], json!(["A", "B", "C", "D", "E", "F"]));
+
+    let path = format!("/api/games/{id}/moves");
+    let mv = json!({"move": "C"});
+    assert_error(
+        &c.post_json(&path, &mv, None).await.unwrap(),
+        401,
+        "no_token",
+    );
+    assert_error(
+        &c.post_json(&path, &mv, Some("0123")).await.unwrap(),
+        403,
+        "bad_token",
+    );
+    assert_error(
+        &c.post_json(&path, &mv, Some(&north)).await.unwrap(),
+        403,
+        "not_your_turn",
+    );
+    let r = c.post_json(&path, &mv, Some(&south)).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let s = r.json();
+    assert_eq!(s["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+    assert_eq!(s["moves"], json!(["C"]));
+    assert_eq!(s["last_move"]["move"], "C");
+    assert_eq!(s["to_move"], "north");
+    // A stale client is told to reload.
+    let r = c
+        .post_json(&path, &json!({"move": "a", "ply": 0}), Some(&north))
+        .await
+        .unwrap();
+    assert_error(&r, 409, "stale");
+    // Not a move of this game, then an illegal one: the reason and the legal moves come back.
+    let r = c
+        .post_json(&path, &json!({"move": "Z9"}), Some(&north))
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_move");
+    let r = c
+        .post_json(&path, &json!({"move": "C"}), Some(&north))
+        .await
+        .unwrap();
+    assert_error(&r, 422, "illegal_move");
+    assert_eq!(r.json()["reason"], "not your pit");
+    let r = c
+        .post_json(&path, &json!({"move": "a", "ply": 1}), Some(&north))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let r = c
+        .post_json(&path, &json!({"move": "C"}), Some(&south))
+        .await
+        .unwrap();
+    assert_error(&r, 422, "illegal_move");
+    assert_eq!(r.json()["reason"], "empty pit");
+
+    // No undo and no analysis while an online game is in play.
+    let r = c
+        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&south))
+        .await
+        .unwrap();
+    assert_error(&r, 403, "undo_not_allowed");
+    let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
+    assert_error(&r, 403, "analysis_not_allowed");
+
+    // The record.
+    let r = c.get(&format!("/api/games/{id}/record")).await.unwrap();
+    assert_eq!(r.status, 200);
+    assert!(r
+        .header("content-disposition")
+        .unwrap()
+        .contains("attachment"));
+    let text = r.text();
+    assert!(text.contains("[Variant \"oware\"]"), "{text}");
+    assert!(text.contains("1. C 2. a *"), "{text}");
+    let r = c
+        .get(&format!("/api/games/{id}/record?format=json"))
+        .await
+        .unwrap();
+    assert_eq!(r.json()["moves"], json!(["C", "a"]));
+    let r = c
+        .get(&format!("/api/games/{id}/record?format=pdf"))
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_format");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_computer_undo_and_analysis() {
+    let (_, mut c) = server().await;
+    // The human plays north: the computer (south) opens.
+    let g = create(
+        &mut c,
+        json!({"variant": "abapa", "mode": "computer", "side": "north", "level": 1}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let seats = g["seats"].as_object().unwrap();
+    assert_eq!(seats.len(), 1, "one seat only against the computer");
+    let token = seats["north"].as_str().unwrap().to_string();
+    assert_eq!(g["game"]["seats"]["south"], "computer");
+    let s = wait_for(&mut c, &id, |g| {
+        g["ply"] == 1 && !g["thinking"].as_bool().unwrap()
+    })
+    .await;
+    assert_eq!(s["to_move"], "north");
+    assert_eq!(s["last_move"]["side"], "south");
+
+    let path = format!("/api/games/{id}/moves");
+    let legal = s["legal"][0].as_str().unwrap().to_string();
+    let r = c
+        .post_json(&path, &json!({"move": legal}), Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let s = wait_for(&mut c, &id, |g| g["ply"] == 3).await;
+    assert_eq!(s["to_move"], "north");
+
+    // Undo goes back to the human's turn (two plies), and the computer does not move again.
+    let r = c
+        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let s = r.json();
+    assert_eq!(s["ply"], 1);
+    assert_eq!(s["to_move"], "north");
+    let r = c
+        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some("nope"))
+        .await
+        .unwrap();
+    assert_error(&r, 403, "bad_token");
+
+    let r = c
+        .get(&format!("/api/games/{id}/analysis?ms=50"))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let a = r.json();
+    assert_eq!(a["to_move"], "north");
+    assert_eq!(
+        a["moves"].as_array().unwrap().len(),
+        s["legal"].as_array().unwrap().len()
+    );
+    assert!(a["best"].is_string());
+    assert!(matches!(
+        a["score"]["kind"].as_str(),
+        Some("heuristic" | "exact")
+    ));
+    let r = c
+        .get(&format!("/api/games/{id}/analysis?ms=abc"))
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_request");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn local_game_to_the_end() {
+    let (_, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "wuri", "mode": "local"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["seats"]["south"], g["seats"]["north"]);
+    let token = g["seats"]["south"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/moves");
+    let mut state = g["game"].clone();
+    let mut plies = 0;
+    while !state["over"].as_bool().unwrap() {
+        // Always the last legal move: a deterministic game that ends.
+        let legal = state["legal"].as_array().unwrap();
+        let mv = legal.last().unwrap().clone();
+        let r = c
+            .post_json(&path, &json!({"move": mv}), Some(&token))
+            .await
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        state = r.json();
+        plies += 1;
+        assert!(plies < 2000);
+    }
+    assert!(state["result"].is_string());
+    assert!(state["reason"].is_string());
+    let r = c
+        .post_json(&path, &json!({"move": "A"}), Some(&token))
+        .await
+        .unwrap();
+    assert_error(&r, 409, "game_over");
+    // Analysis of a finished game says so.
+    let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
+    assert_eq!(r.json()["over"], true);
+    // Undo one ply in a local game.
+    let r = c
+        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["ply"], plies - 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_and_positions() {
+    let (_, mut c) = server().await;
+    let g = create(
+        &mut c,
+        json!({"variant": "abapa", "mode": "local", "rules": {"grand_slam": "Allowed"},
+               "position": "0-0-0-0-0-1-1-1-0-0-0-0-20-25-S"}),
+    )
+    .await;
+    let s = &g["game"];
+    assert_eq!(s["position"], "0-0-0-0-0-1-1-1-0-0-0-0-20-25-S");
+    assert_eq!(s["rules"]["grand_slam"], "Allowed");
+    let opt = s["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "grand_slam")
+        .unwrap()
+        .clone();
+    assert_eq!(opt["value"], "Allowed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_4xx_with_json() {
+    let (addr, mut c) = server().await;
+    let cases: Vec<(Value, &str)> = vec![
+        (json!({}), "bad_json"),
+        (json!([]), "bad_json"),
+        (json!({"variant": "oware", "colour": "red"}), "bad_json"),
+        (json!({"variant": 7}), "bad_json"),
+        (json!({"variant": "chess"}), "unknown_variant"),
+        (json!({"variant": ""}), "bad_field"),
+        (json!({"variant": "x".repeat(100)}), "bad_field"),
+        (json!({"variant": "oware", "mode": "solo"}), "bad_mode"),
+        (json!({"variant": "oware", "side": "east"}), "bad_side"),
+        (json!({"variant": "oware", "side": "s"}), "bad_side"),
+        (json!({"variant": "oware", "level": 0}), "bad_level"),
+        (json!({"variant": "oware", "level": 99}), "bad_level"),
+        (json!({"variant": "oware", "level": -1}), "bad_level"),
+        (json!({"variant": "oware", "level": 1.5}), "bad_json"),
+        (
+            json!({"variant": "oware", "rules": {"nonsense": "1"}}),
+            "bad_setup",
+        ),
+        (
+            json!({"variant": "oware", "rules": {"grand_slam": "Maybe"}}),
+            "bad_setup",
+        ),
+        (
+            json!({"variant": "oware", "rules": {"grand_slam": ["x"]}}),
+            "bad_rules",
+        ),
+        (
+            json!({"variant": "oware", "rules": "grand_slam=Allowed"}),
+            "bad_json",
+        ),
+        (
+            json!({"variant": "oware", "position": "1-2-3"}),
+            "bad_setup",
+        ),
+        (
+            json!({"variant": "oware", "position": "9-9-9-9-9-9-9-9-9-9-9-9-0-0-S"}),
+            "bad_setup",
+        ),
+        (
+            json!({"variant": "oware", "position": "4".repeat(600)}),
+            "bad_position",
+        ),
+    ];
+    for (body, code) in cases {
+        let r = c.post_json("/api/games", &body, None).await.unwrap();
+        assert_error(&r, 400, code);
+    }
+    // Not JSON at all, wrong content type, too large, wrong method.
+    let r = c
+        .request(
+            "POST",
+            "/api/games",
+            &[("Content-Type", "application/json")],
+            b"{oops",
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_json");
+    let r = c
+        .request(
+            "POST",
+            "/api/games",
+            &[("Content-Type", "text/plain")],
+            b"{}",
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 415, "bad_content_type");
+    let big = vec![b' '; 64 * 1024];
+    let r = c
+        .request(
+            "POST",
+            "/api/games",
+            &[("Content-Type", "application/json")],
+            &big,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 413, "too_large");
+    let mut c = Client::new(addr);
+    let r = c.request("DELETE", "/api/games", &[], b"").await.unwrap();
+    assert_error(&r, 405, "method_not_allowed");
+    // Unknown games and endpoints.
+    for path in [
+        "/api/games/0123456789abcdef0123",
+        "/api/games/..%2f..%2fetc",
+        "/api/games/ZZZ/moves",
+        "/api/nope",
+        "/api/games/0123456789abcdef0123/record",
+        "/api/games/0123456789abcdef0123/analysis",
+    ] {
+        let r = c.get(path).await.unwrap();
+        assert!(matches!(r.status, 404 | 405), "{path}: {}", r.status);
+        assert!(r.json()["error"].is_string(), "{path}");
+    }
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap();
+    let token = g["seats"]["south"].as_str().unwrap();
+    let path = format!("/api/games/{id}/moves");
+    for (body, status, code) in [
+        (json!({}), 400, "bad_json"),
+        (json!({"move": 3}), 400, "bad_json"),
+        (json!({"move": "C", "extra": 1}), 400, "bad_json"),
+        (json!({"move": ""}), 400, "bad_move"),
+        (json!({"move": "\u{0}"}), 400, "bad_move"),
+        (json!({"move": "x".repeat(1000)}), 400, "bad_move"),
+        (json!({"move": "C", "ply": -1}), 400, "bad_json"),
+    ] {
+        let r = c.post_json(&path, &body, Some(token)).await.unwrap();
+        assert_error(&r, status, code);
+    }
+    let r = c
+        .request(
+            "POST",
+            &path,
+            &[("Authorization", "Basic abc")],
+            b"{\"move\":\"C\"}",
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 401, "no_token");
+    // The WebSocket endpoint without an upgrade.
+    let r = c.get(&format!("/api/games/{id}/ws")).await.unwrap();
+    assert!(r.status >= 400 && r.status < 500, "{}", r.status);
+    assert!(r.json()["error"].is_string());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_bytes_never_cause_a_server_error() {
+    let (_, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let token = g["seats"]["south"].as_str().unwrap().to_string();
+    let auth = format!("Bearer {token}");
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let fragments: [&[u8]; 10] = [
+        b"{",
+        b"}",
+        b"\"move\"",
+        b":",
+        b"\"C\"",
+        b"\"variant\"",
+        b"\"oware\"",
+        b",",
+        b"null",
+        b"\xff\xfe",
+    ];
+    for i in 0..300 {
+        let mut body = Vec::new();
+        for _ in 0..(i % 7 + 1) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            body.extend_from_slice(fragments[(x % 10) as usize]);
+        }
+        let path = if i % 2 == 0 {
+            "/api/games".to_string()
+        } else {
+            format!("/api/games/{id}/moves")
+        };
+        let r = c
+            .request(
+                "POST",
+                &path,
+                &[
+                    ("Content-Type", "application/json"),
+                    ("Authorization", &auth),
+                ],
+                &body,
+            )
+            .await
+            .unwrap();
+        assert!(
+            r.status < 500,
+            "{} for {:?}",
+            r.status,
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creation_is_rate_limited_per_client() {
+    let addr = start(Config {
+        create_burst: 3,
+        create_per_minute: 1,
+        ..Config::default()
+    })
+    .await;
+    let mut c = Client::new(addr);
+    for _ in 0..3 {
+        create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    }
+    let r = c
+        .post_json("/api/games", &json!({"variant": "oware"}), None)
+        .await
+        .unwrap();
+    assert_error(&r, 429, "rate_limited");
+    assert!(r.header("retry-after").is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_pushes_moves_to_spectators() {
+    let (addr, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let south = g["seats"]["south"].as_str().unwrap().to_string();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let next = |m: tokio_tungstenite::tungstenite::Message| -> Value {
+        serde_json::from_str(m.to_text().unwrap()).unwrap()
+    };
+    let hello = next(ws.next().await.unwrap().unwrap());
+    assert_eq!(hello["event"], "hello");
+    assert_eq!(hello["game"]["ply"], 0);
+    let r = c
+        .post_json(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "F"}),
+            Some(&south),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200);
+    let update = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let update = next(update);
+    assert_eq!(update["event"], "move");
+    assert_eq!(update["game"]["moves"], json!(["F"]));
+    assert_eq!(update["game"]["last_move"]["side"], "south");
+    // Unknown game: no upgrade.
+    let err =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/0123456789abcdef0123/ws"))
+            .await;
+    assert!(err.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ui_assets_and_no_traversal() {
+    let (_, mut c) = server().await;
+    for path in ["/", "/g/0123456789abcdef0123"] {
+        let r = c.get(path).await.unwrap();
+        assert_eq!(r.status, 200);
+        assert!(r.header("content-type").unwrap().starts_with("text/html"));
+        assert!(r.header("content-security-policy").is_some());
+        assert!(r.text().contains("<html"));
+    }
+    let r = c.get("/assets/app.js").await.unwrap();
+    assert_eq!(r.status, 200);
+    assert!(r
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/javascript"));
+    for path in [
+        "/assets/../Cargo.toml",
+        "/assets/..%2f..%2fCargo.toml",
+        "/assets/%2e%2e/%2e%2e/Cargo.toml",
+        "/assets/",
+        "/assets/index.html/../../Cargo.toml",
+        "/../../etc/passwd",
+        "/web/app.js",
+    ] {
+        let r = c.get(path).await.unwrap();
+        assert_eq!(r.status, 404, "{path}");
+        assert!(!r.text().contains("[workspace]"));
+    }
+}

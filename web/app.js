@@ -1,0 +1,496 @@
+// The mancala web UI: plain JavaScript, no build step. Talks to the JSON API and the WebSocket.
+'use strict';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+const STANDARD = new Set(['position', 'pits', 'stores', 'to_move', 'legal', 'captured', 'over',
+  'result', 'reason', 'id', 'variant', 'mode', 'seats', 'level', 'options', 'rules', 'start', 'ply',
+  'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error']);
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = 'Bearer ' + token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch (_) { data = { message: res.statusText }; }
+  if (!res.ok) { const err = new Error(data.message || res.statusText); err.data = data; err.status = res.status; throw err; }
+  return data;
+}
+
+// ------------------------------------------------------------------------------------------
+// Home: create a game
+
+let variants = [];
+
+async function showHome() {
+  $('home').hidden = false;
+  $('subtitle').textContent = 'traditional sowing games';
+  const data = await api('GET', '/api/variants');
+  variants = data.variants;
+  const sel = $('variant');
+  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  for (let l = 1; l <= 6; l++) $('level').append(new Option(String(l) + (l === 1 ? ' (beginner)' : l === 6 ? ' (strongest)' : ''), String(l)));
+  $('level').value = '3';
+  sel.addEventListener('change', showVariant);
+  document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => {
+    $('computer-options').hidden = modeValue() !== 'computer';
+  }));
+  showVariant();
+  $('new-game').addEventListener('submit', createGame);
+}
+
+function modeValue() { return document.querySelector('input[name=mode]:checked').value; }
+
+function showVariant() {
+  const v = variants.find((x) => x.name === $('variant').value);
+  $('variant-summary').textContent = v ? `${v.summary} — ${v.spec}` : '';
+  const box = $('rule-options');
+  box.replaceChildren();
+  if (!v) return;
+  for (const o of v.options) {
+    const label = document.createElement('label');
+    label.textContent = o.name + ' ';
+    const choices = o.values.split('|').map((s) => s.trim());
+    let input;
+    if (choices.length > 1 && choices.every((c) => !/\.\./.test(c))) {
+      input = document.createElement('select');
+      for (const c of choices) input.append(new Option(c, c));
+    } else {
+      input = document.createElement('input');
+      input.type = 'text';
+      input.size = 8;
+    }
+    input.value = o.value;
+    input.dataset.option = o.name;
+    input.dataset.default = o.value;
+    input.title = o.doc;
+    label.append(input);
+    const doc = document.createElement('span');
+    doc.className = 'muted';
+    doc.textContent = ' ' + o.doc;
+    label.append(doc);
+    box.append(label);
+  }
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  $('create-error').textContent = '';
+  const rules = {};
+  document.querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
+  const mode = modeValue();
+  const body = { variant: $('variant').value, mode, rules };
+  if (mode === 'computer') { body.side = $('side').value; body.level = Number($('level').value); }
+  try {
+    $('start').disabled = true;
+    const g = await api('POST', '/api/games', body);
+    const mine = mode === 'computer' ? g.seats[body.side] : g.seats.south;
+    localStorage.setItem('mancala:' + g.id, JSON.stringify({ token: mine, links: g.links, spectate: g.spectate }));
+    location.href = `/g/${g.id}#seat=${mine}`;
+  } catch (e) {
+    $('create-error').textContent = e.message;
+  } finally {
+    $('start').disabled = false;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Play
+
+const view = {
+  id: null, token: null, game: null, shown: null, animating: false, queue: [], ws: null,
+  hint: null, evalOn: false, geometry: null,
+};
+
+function seatSides() {
+  const g = view.game;
+  if (!view.token || !g) return [];
+  if (g.mode === 'local') return ['south', 'north'];
+  if (g.mode === 'computer') return [g.seats.south === 'human' ? 'south' : 'north'];
+  const saved = loadSaved();
+  return saved.side ? [saved.side] : [];
+}
+
+function loadSaved() {
+  try { return JSON.parse(localStorage.getItem('mancala:' + view.id)) || {}; } catch (_) { return {}; }
+}
+
+async function showPlay(id) {
+  $('play').hidden = false;
+  view.id = id;
+  const saved = loadSaved();
+  const m = location.hash.match(/seat=([0-9a-f]+)/);
+  view.token = m ? m[1] : saved.token || null;
+  if (view.token) {
+    const side = saved.links && Object.entries(saved.links).find(([, l]) => l.endsWith('seat=' + view.token));
+    localStorage.setItem('mancala:' + id, JSON.stringify({ ...saved, token: view.token, side: side ? side[0] : saved.side }));
+  }
+  $('record').href = `/api/games/${id}/record`;
+  $('hint').addEventListener('click', hint);
+  $('undo').addEventListener('click', undo);
+  $('eval-on').addEventListener('change', () => { view.evalOn = $('eval-on').checked; $('evalbar').hidden = !view.evalOn; if (view.evalOn) evaluate(); });
+  try {
+    const g = await api('GET', `/api/games/${id}`);
+    await resolveSeat(g);
+    receive(g, 'load');
+  } catch (e) {
+    $('status').textContent = e.message;
+    return;
+  }
+  connect();
+}
+
+// In an online game the link only carries a token: find which side it holds by asking the
+// server with a harmless request (a stale ply answers 409 for the right seat, 403 otherwise).
+async function resolveSeat(g) {
+  if (g.mode !== 'online' || !view.token || loadSaved().side) return;
+  const mover = g.to_move;
+  if (!mover) return;
+  try {
+    await api('POST', `/api/games/${g.id}/moves`, { move: g.legal[0] || 'A', ply: 1e9 }, view.token);
+  } catch (e) {
+    const saved = loadSaved();
+    let side = null;
+    if (e.data && e.data.error === 'stale') side = mover;
+    else if (e.data && e.data.error === 'not_your_turn') side = mover === 'south' ? 'north' : 'south';
+    if (side) localStorage.setItem('mancala:' + g.id, JSON.stringify({ ...saved, side }));
+  }
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${view.id}/ws`);
+  view.ws = ws;
+  ws.onmessage = (m) => {
+    try { const u = JSON.parse(m.data); if (u.game) receive(u.game, u.event); } catch (_) { /* ignore */ }
+  };
+  ws.onclose = () => { setTimeout(connect, 1500); };
+}
+
+// A new state from the server: animate the move from the shown board when it is the next one.
+function receive(g, event) {
+  if (view.game && g.ply === view.game.ply && g.position === view.game.position && g.thinking === view.game.thinking) return;
+  view.queue.push({ g, event });
+  if (!view.animating) drain();
+}
+
+async function drain() {
+  view.animating = true;
+  $('board').dataset.animating = 'true';
+  while (view.queue.length) {
+    const { g } = view.queue.shift();
+    const prev = view.game;
+    view.game = g;
+    if (prev && g.ply === prev.ply + 1 && g.last_move && prev.position !== g.position) {
+      await animate(prev, g);
+    }
+    view.hint = null;
+    render();
+  }
+  view.animating = false;
+  render();
+  $('board').dataset.animating = 'false';
+  if (view.evalOn) evaluate();
+}
+
+// ------------------------------------------------------------------------------------------
+// The board
+
+function layout(g) {
+  const n = g.pits_per_row || g.pits.length / 2;
+  const rows = Math.max(2, Math.round(g.pits.length / n));
+  const pitR = 34, gap = 10, storeW = 70, pad = 14;
+  const cell = 2 * pitR + gap;
+  const width = pad * 2 + storeW * 2 + gap * 2 + n * cell - gap;
+  const height = pad * 2 + rows * cell - gap + 18;
+  const pos = [];
+  for (let i = 0; i < g.pits.length; i++) {
+    const row = Math.floor(i / n), k = i % n;
+    // Row 0 (South) at the bottom left to right; the next row right to left (anticlockwise).
+    const col = row % 2 === 0 ? k : n - 1 - k;
+    const x = pad + storeW + gap + col * cell + pitR;
+    const y = pad + (rows - 1 - row) * cell + pitR + 9;
+    pos.push({ x, y, r: pitR });
+  }
+  const stores = [
+    { x: width - pad - storeW / 2, y: height / 2, w: storeW, h: height - 2 * pad }, // South: right
+    { x: pad + storeW / 2, y: height / 2, w: storeW, h: height - 2 * pad },         // North: left
+  ];
+  return { n, rows, width, height, pos, stores, pitR };
+}
+
+function moveName(i, n) {
+  if (i < n) return String.fromCharCode(65 + i);
+  if (i < 2 * n) return String.fromCharCode(97 + i - n);
+  return null;
+}
+
+function pitIndex(move, n) {
+  if (!move || move.length !== 1) return -1;
+  const c = move.charCodeAt(0);
+  if (c >= 65 && c < 65 + n) return c - 65;
+  if (c >= 97 && c < 97 + n) return n + c - 97;
+  return -1;
+}
+
+// Seed positions in a pit: a golden-angle spiral, stable from one render to the next.
+function seedSpots(count, r) {
+  const shown = Math.min(count, 24);
+  const spots = [];
+  const scale = (r - 8) / Math.sqrt(Math.max(shown, 1));
+  for (let k = 0; k < shown; k++) {
+    const a = k * 2.39996, d = scale * Math.sqrt(k + 0.5);
+    spots.push([Math.cos(a) * d, Math.sin(a) * d, a]);
+  }
+  return spots;
+}
+
+function drawSeeds(group, cx, cy, count, r) {
+  for (const [dx, dy, a] of seedSpots(count, r)) {
+    group.append(el('ellipse', { class: 'seed', cx: (cx + dx).toFixed(1), cy: (cy + dy).toFixed(1), rx: 5.5, ry: 4,
+      transform: `rotate(${(a * 57.3 % 180).toFixed(0)} ${(cx + dx).toFixed(1)} ${(cy + dy).toFixed(1)})` }));
+  }
+}
+
+function drawBoard(g, pits, stores, marks = {}) {
+  const L = layout(g);
+  view.geometry = L;
+  const svg = $('board');
+  svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
+  svg.replaceChildren();
+  svg.append(el('rect', { x: 2, y: 2, width: L.width - 4, height: L.height - 4, rx: 40, class: 'wood' }));
+  const mine = seatSides();
+  const canPlay = !view.animating && !g.over && g.to_move && mine.includes(g.to_move);
+  const owners = Array.isArray(g.owners) ? g.owners : null;
+  for (let s = 0; s < 2; s++) {
+    const st = L.stores[s];
+    const grp = el('g', { class: 'store', 'data-store': s === 0 ? 'south' : 'north' });
+    grp.append(el('rect', { class: 'hole', x: st.x - st.w / 2 + 6, y: st.y - st.h / 2 + 6, width: st.w - 12, height: st.h - 12, rx: 28 }));
+    drawSeeds(grp, st.x, st.y, stores[s], 26);
+    grp.append(el('text', { class: 'count', x: st.x, y: st.y + st.h / 2 - 16 }, String(stores[s])));
+    grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? 'South' : 'North'));
+    svg.append(grp);
+  }
+  pits.forEach((count, i) => {
+    const p = L.pos[i];
+    const name = moveName(i, L.n);
+    const legal = canPlay && name && g.legal.includes(name);
+    const cls = ['pit'];
+    if (legal) cls.push('legal');
+    if (marks.last === i) cls.push('last');
+    if (marks.capture && marks.capture.has(i)) cls.push('capture');
+    if (marks.sowing === i) cls.push('sowing');
+    if (view.hint && pitIndex(view.hint, L.n) === i) cls.push('hint');
+    if (owners && owners[i]) cls.push('owner-' + owners[i]);
+    const grp = el('g', { class: cls.join(' '), 'data-pit': i, 'data-move': name || '', 'data-count': count });
+    if (legal) { grp.setAttribute('tabindex', '0'); grp.setAttribute('role', 'button'); grp.setAttribute('aria-label', `play ${name} (${count} seeds)`); }
+    grp.append(el('circle', { class: 'hole', cx: p.x, cy: p.y, r: p.r }));
+    drawSeeds(grp, p.x, p.y, count, p.r);
+    grp.append(el('text', { class: 'count', x: p.x, y: p.y + 5 }, String(count)));
+    const top = Math.floor(i / L.n) % 2 === 1;
+    if (name) grp.append(el('text', { class: 'label', x: p.x, y: top ? p.y - p.r - 3 : p.y + p.r + 13 }, name));
+    // Every pit is clickable on your turn: an illegal choice is answered with the rules' reason.
+    if (canPlay && name) {
+      grp.addEventListener('click', () => play(name));
+      grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); play(name); } });
+    }
+    svg.append(grp);
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Sows the previous position's pit seed by seed, anticlockwise, skipping the origin when the
+// rules say so; then shows captures and settles on the server's position (the rules' truth).
+async function animate(prev, g) {
+  const n = prev.pits_per_row || prev.pits.length / 2;
+  const origin = pitIndex(g.last_move.move, n);
+  const pits = prev.pits.slice();
+  const stores = prev.stores.slice();
+  if (origin < 0 || pits[origin] === 0) return;
+  const skip = (g.options || []).some((o) => o.name === 'skip_origin' && o.value === 'Always');
+  let hand = pits[origin];
+  pits[origin] = 0;
+  const delay = Math.max(40, Math.min(160, 2400 / hand));
+  drawBoard(g, pits, stores, { sowing: origin });
+  let at = origin;
+  while (hand > 0) {
+    at = (at + 1) % pits.length;
+    if (skip && at === origin) continue;
+    pits[at] += 1;
+    hand -= 1;
+    await sleep(delay);
+    drawBoard(g, pits, stores, { sowing: at });
+  }
+  const capture = new Set();
+  g.pits.forEach((c, i) => { if (c < pits[i]) capture.add(i); });
+  if (capture.size || g.last_move.captured) {
+    await sleep(200);
+    drawBoard(g, pits, stores, { capture, last: at });
+    await sleep(450);
+  }
+}
+
+function render() {
+  const g = view.game;
+  const L = layout(g);
+  drawBoard(g, g.pits, g.stores, { last: g.last_move ? pitIndex(g.last_move.move, L.n) : undefined });
+  $('board').dataset.position = g.position;
+  $('board').dataset.ply = String(g.ply);
+  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? 'against the computer (level ' + g.level + ')' : g.mode === 'online' ? 'online' : 'two players'}`;
+  const mine = seatSides();
+  let status;
+  if (g.over) {
+    status = g.result === 'draw' ? 'Draw' : `${cap(g.result)} wins`;
+    status += ` (${(g.reason || '').replace(/_/g, ' ')}) — ${g.stores[0]} : ${g.stores[1]}`;
+  } else if (g.computer_error) {
+    status = g.computer_error;
+  } else if (g.thinking) {
+    status = 'The computer is thinking…';
+  } else if (mine.includes(g.to_move)) {
+    status = g.mode === 'local' ? `${cap(g.to_move)} to move` : `Your move (${g.to_move})`;
+  } else if (view.token || g.mode !== 'online') {
+    status = `Waiting for ${g.to_move}`;
+  } else {
+    status = `Watching — ${g.to_move} to move`;
+  }
+  if (g.last_move && !g.over) status += ` · last: ${g.last_move.side} ${g.last_move.move}${g.last_move.captured ? ' captured ' + g.last_move.captured : ''}`;
+  $('status').textContent = status;
+  $('status').dataset.over = String(g.over);
+
+  const ol = $('moves');
+  ol.replaceChildren(...g.moves.map((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    if (i === g.moves.length - 1) li.className = 'last';
+    return li;
+  }));
+  ol.scrollTop = ol.scrollHeight;
+
+  const v = variants.find((x) => x.name === g.variant);
+  $('rules-summary').textContent = v ? v.summary : '';
+  $('rules').replaceChildren(...g.options.flatMap((o) => {
+    const dt = document.createElement('dt'); dt.textContent = o.name;
+    const dd = document.createElement('dd'); dd.textContent = o.value; dd.title = o.doc;
+    return [dt, dd];
+  }));
+  const extras = Object.entries(g).filter(([k]) => !STANDARD.has(k));
+  $('extras').replaceChildren(...extras.flatMap(([k, val]) => {
+    const dt = document.createElement('dt'); dt.textContent = k;
+    const dd = document.createElement('dd'); dd.textContent = typeof val === 'string' ? val : JSON.stringify(val);
+    return [dt, dd];
+  }));
+
+  const canAnalyse = g.mode !== 'online' || g.over;
+  $('hint').hidden = !canAnalyse || g.over;
+  $('eval-toggle').hidden = !canAnalyse;
+  $('undo').hidden = g.mode === 'online' || !view.token;
+  $('undo').disabled = g.ply === 0;
+  showShare(g);
+}
+
+function showShare(g) {
+  const saved = loadSaved();
+  if (g.mode !== 'online' || !saved.links) { $('share').hidden = true; return; }
+  $('share').hidden = false;
+  const box = $('share-links');
+  const items = [];
+  for (const [side, link] of Object.entries(saved.links)) {
+    if (link.endsWith('seat=' + view.token)) continue;
+    items.push([`${cap(side)} seat`, location.origin + link]);
+  }
+  items.push(['Spectators', location.origin + saved.spectate]);
+  box.replaceChildren(...items.flatMap(([name, url]) => {
+    const label = document.createElement('label'); label.textContent = name;
+    const input = document.createElement('input'); input.readOnly = true; input.value = url;
+    input.dataset.link = name.toLowerCase().startsWith('spect') ? 'spectate' : name.split(' ')[0].toLowerCase();
+    input.addEventListener('focus', () => input.select());
+    return [label, input];
+  }));
+}
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+async function play(move) {
+  $('message').textContent = '';
+  $('hint-text').textContent = '';
+  try {
+    const g = await api('POST', `/api/games/${view.id}/moves`, { move, ply: view.game.ply }, view.token);
+    receive(g, 'move');
+  } catch (e) {
+    $('message').textContent = e.data && e.data.reason ? `Illegal move ${move}: ${e.data.reason}` : e.message;
+    if (e.data && e.data.error === 'stale') { receive(await api('GET', `/api/games/${view.id}`), 'load'); }
+  }
+}
+
+async function undo() {
+  $('message').textContent = '';
+  try {
+    const g = await api('POST', `/api/games/${view.id}/undo`, {}, view.token);
+    view.queue.push({ g, event: 'undo' });
+    view.game = null;
+    if (!view.animating) drain();
+  } catch (e) { $('message').textContent = e.message; }
+}
+
+function scoreText(s) {
+  if (s.kind === 'exact') return s.value === 0 ? 'draw' : s.value > 0 ? `win by ${s.value}` : `loss by ${-s.value}`;
+  return (s.value >= 0 ? '+' : '') + (s.value / 100).toFixed(2);
+}
+
+async function hint() {
+  $('hint-text').textContent = 'Thinking…';
+  try {
+    const a = await api('GET', `/api/games/${view.id}/analysis?ms=600`);
+    if (!a.best) { $('hint-text').textContent = 'No move to suggest.'; return; }
+    view.hint = a.best;
+    render();
+    const top = a.moves.slice(0, 3).map((m) => `${m.move} ${scoreText(m.score)}`).join(', ');
+    $('hint-text').textContent = `Suggested: ${a.best} (${scoreText(a.score)}, depth ${a.depth}). ${top}`;
+    showEval(a);
+  } catch (e) { $('hint-text').textContent = e.message; }
+}
+
+async function evaluate() {
+  const g = view.game;
+  if (!g || g.over || (g.mode === 'online' && !g.over)) return;
+  try {
+    const a = await api('GET', `/api/games/${view.id}/analysis?ms=250`);
+    if (view.game && a.ply === view.game.ply) showEval(a);
+  } catch (_) { /* the bar just stays */ }
+}
+
+// The bar shows South's share: a proven result fills it, an estimate moves it smoothly.
+function showEval(a) {
+  if (!a.score) return;
+  let v = a.score.kind === 'exact' ? Math.sign(a.score.value) * 10000 : a.score.value;
+  if (a.to_move === 'north') v = -v;
+  const frac = a.score.kind === 'exact' && a.score.value === 0 ? 0.5 : 0.5 + Math.tanh(v / 600) / 2;
+  $('evalbar').hidden = !view.evalOn && !a.best;
+  $('evalfill').style.height = (frac * 100).toFixed(1) + '%';
+  $('evalbar').title = `evaluation for ${a.to_move}: ${scoreText(a.score)}`;
+}
+
+// ------------------------------------------------------------------------------------------
+
+window.addEventListener('DOMContentLoaded', async () => {
+  const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
+  try {
+    if (m) {
+      api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
+      await showPlay(m[1]);
+    } else {
+      await showHome();
+    }
+  } catch (e) {
+    document.body.append(document.createTextNode(e.message));
+  }
+});
