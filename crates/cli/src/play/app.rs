@@ -1021,7 +1021,9 @@ impl App {
             if let Some(side) = after.to_move {
                 if picks_left(&after) > 0 {
                     text.push_str(&format!(" · {side} picks again"));
-                } else if !mv.starts_with("k:") {
+                } else if !mv.starts_with("k:")
+                    && Self::extra_str(&after, "phase") == Self::extra_str(&before, "phase")
+                {
                     text.push_str(&format!(
                         " · {} has no move and passes: {side} moves again",
                         side.opponent()
@@ -1215,7 +1217,7 @@ pub fn round_summary(state: &StateView) -> Option<String> {
         format!("{winner} wins the round")
     };
     Some(format!(
-        "round {} over: captures {captures} (last seeds included), {won}, ended by {}",
+        "round {} over: captured {captures} (last seeds incl.), {won} ({})",
         text(get("round")),
         text(get("reason"))
     ))

@@ -611,7 +611,7 @@ fn the_cursor_reaches_pits_owned_in_the_other_row() {
         "the pit owned across the board is marked\n{s}"
     );
     assert!(s.contains("round 2"), "{s}");
-    assert!(s.contains("pits 7/"), "{s}");
+    assert!(s.contains("own 7/10"), "{s}");
     // The letter of the owned pit plays it.
     app.handle(Event::Key(Key::Char('f')));
     assert_eq!(app.played().len(), 1);

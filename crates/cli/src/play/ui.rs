@@ -324,7 +324,7 @@ fn store_lines(app: &App, state: &StateView, side: Side, store: u32) -> Vec<Line
         return vec![
             Line::from(Span::styled(format!("{store}"), bold)),
             Line::from(Span::styled(
-                format!("pits {pits}/{target}"),
+                format!("own {pits}/{target}"),
                 Style::new().fg(side_colour(side)),
             )),
             Line::from(format!("rounds {won}")),
