@@ -4,7 +4,9 @@
 //! `DynGame`: the seeds of the chosen pit are dropped one by one in index order (the sowing
 //! direction of the rules specification), skipping the origin on a full lap; pits that then lose
 //! their seeds are shown as captured; the last frame is always the true position after the move.
-//! Games whose sowing does more (relay laps) jump from the last simple frame to the true position.
+//! Games whose sowing does more (relay laps) jump from the last simple frame to the true position;
+//! Isolo, which sows in the mover's own row only, shows the lifted pit and then the result
+//! ([`Animation::lift_and_land`]).
 
 /// One picture of the board during the animation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +98,37 @@ impl Animation {
         Some(Animation { frames, index: 0 })
     }
 
+    /// A short animation for a move whose sowing path is not drawn (Isolo's own-row laps): the
+    /// origin lifted, then the true position held for a moment. `None` for bad input.
+    #[must_use]
+    pub fn lift_and_land(
+        before: (&[u32], [u32; 2]),
+        after: (&[u32], [u32; 2]),
+        origin: Option<usize>,
+    ) -> Option<Animation> {
+        let origin = origin?;
+        if origin >= before.0.len() || after.0.len() != before.0.len() || before.0[origin] == 0 {
+            return None;
+        }
+        let mut lifted = before.0.to_vec();
+        lifted[origin] = 0;
+        let mut frames = vec![AnimFrame {
+            pits: lifted,
+            stores: before.1,
+            hot: Some(origin),
+            taken: Vec::new(),
+        }];
+        for _ in 0..CAPTURE_HOLD {
+            frames.push(AnimFrame {
+                pits: after.0.to_vec(),
+                stores: after.1,
+                hot: None,
+                taken: Vec::new(),
+            });
+        }
+        Some(Animation { frames, index: 0 })
+    }
+
     /// The frame to draw now.
     #[must_use]
     pub fn frame(&self) -> Option<&AnimFrame> {
@@ -142,6 +175,18 @@ mod tests {
         let anim = Animation::sowing((&before, [0, 0]), (&after, [0, 2]), Some(0), 2).unwrap();
         assert!(anim.frames.iter().skip(1).all(|f| f.pits[0] == 0));
         assert!(anim.frames.iter().any(|f| f.taken == vec![11]));
+    }
+
+    #[test]
+    fn lift_and_land_ends_on_the_true_position() {
+        let before = vec![2u32; 16];
+        let after = vec![3u32; 16];
+        let mut anim =
+            Animation::lift_and_land((&before, [0, 0]), (&after, [0, 0]), Some(1)).unwrap();
+        assert_eq!(anim.frame().unwrap().pits[1], 0);
+        while anim.advance() {}
+        assert_eq!(anim.frames.last().unwrap().pits, after);
+        assert!(Animation::lift_and_land((&before, [0, 0]), (&after, [0, 0]), Some(16)).is_none());
     }
 
     #[test]

@@ -137,7 +137,53 @@ pub struct App {
     input: Option<String>,
     size: (u16, u16),
     generation: u64,
+    setup: Option<Setup>,
+    /// Idle ticks the computer waits before moving (after a round ends, so that it can be read).
+    hold: u32,
 }
+
+/// The kucheleka editor: the foregame winner places his seeds pit by pit (Isolo).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Who sets up.
+    pub side: Side,
+    /// Seeds per pit of his row, from his own left (`A..` or `a..`).
+    pub counts: Vec<u32>,
+    /// The pit being edited, as an index into `counts`.
+    pub at: usize,
+    /// The largest total allowed (`kucheleka_max_total`).
+    pub max_total: u32,
+    /// Whether the last key was a digit typed into this pit (a second digit makes two figures).
+    typing: bool,
+}
+
+impl Setup {
+    /// The seeds placed so far.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The set-up as a move, e.g. `k:0,5,0,3,0,0,8,1`.
+    #[must_use]
+    pub fn move_text(&self) -> String {
+        let parts: Vec<String> = self.counts.iter().map(ToString::to_string).collect();
+        format!("k:{}", parts.join(","))
+    }
+
+    /// Sets the count of the pit being edited, if the total stays within the limit.
+    fn set(&mut self, value: u32) -> bool {
+        let others = self.total() - self.counts[self.at];
+        if others + value > self.max_total {
+            return false;
+        }
+        self.counts[self.at] = value;
+        true
+    }
+}
+
+/// Rounds the computer waits (in idle ticks) after a Ba-awa round ends.
+const ROUND_HOLD_TICKS: u32 = 16;
 
 impl App {
     /// A new session on `game` (which may already contain moves). `side` is the human's side in
@@ -180,6 +226,8 @@ impl App {
             input: None,
             size: (100, 30),
             generation: 0,
+            setup: None,
+            hold: 0,
         };
         app.rebuild_played();
         app.snap_cursor();
@@ -374,16 +422,54 @@ impl App {
         )
     }
 
+    /// Whether the cursor may rest on `pit`: a pit the player to move may play from (his own
+    /// row, or the pits he owns in either row when the game has owners). Any pit when nobody is
+    /// to move.
+    pub fn selectable(&self, state: &StateView, pit: usize) -> bool {
+        let n = self.pits_per_row();
+        if pit >= 2 * n {
+            return false;
+        }
+        let Some(side) = state.to_move else {
+            return true;
+        };
+        if let Some(setup) = &self.setup {
+            return pit / n == setup.side.index();
+        }
+        if self.move_pit_legal(state, pit) {
+            return true;
+        }
+        match self.owners(state) {
+            Some(owners) => owners.get(pit).copied().flatten() == Some(side),
+            None => pit / n == side.index(),
+        }
+    }
+
+    /// The pits in screen order: South's row left to right, then North's row left to right.
+    fn screen_order(&self) -> Vec<usize> {
+        let n = self.pits_per_row();
+        (0..n).chain((n..2 * n).rev()).collect()
+    }
+
     /// Puts the cursor on a legal pit of the player to move.
     fn snap_cursor(&mut self) {
+        self.sync_setup();
         let state = self.game.state();
-        if self.move_pit_legal(&state, self.cursor) {
+        if let Some(setup) = &self.setup {
+            self.cursor = setup.side.index() * self.pits_per_row() + setup.at;
+            return;
+        }
+        if self.move_pit_legal(&state, self.cursor) && self.selectable(&state, self.cursor) {
             return;
         }
         if let Some(pit) = state.legal.iter().find_map(|m| self.move_pit(m)) {
             self.cursor = pit;
-        } else if let Some(side) = state.to_move {
-            self.cursor = side.index() * self.pits_per_row();
+        } else if let Some(pit) = self
+            .screen_order()
+            .into_iter()
+            .find(|&p| self.selectable(&state, p))
+        {
+            self.cursor = pit;
         }
     }
 
@@ -391,16 +477,185 @@ impl App {
         self.pit_move(pit).is_some_and(|m| state.legal.contains(&m))
     }
 
-    /// Moves the cursor one pit to the left (`-1`) or right (`+1`) on the screen.
+    /// Moves the cursor to the previous (`-1`) or next (`+1`) pit the player may play, in screen
+    /// order, going on into the other row when he has pits there.
     fn step_cursor(&mut self, dir: isize) {
+        let state = self.game.state();
+        let order = self.screen_order();
+        let len = order.len() as isize;
+        let here = order.iter().position(|&p| p == self.cursor).unwrap_or(0) as isize;
+        for k in 1..=len {
+            let pit = order[(here + dir * k).rem_euclid(len) as usize];
+            if self.selectable(&state, pit) {
+                self.cursor = pit;
+                break;
+            }
+        }
         let n = self.pits_per_row();
-        let row = self.cursor / n;
-        let col = self.cursor % n;
-        // North's row is drawn right to left.
-        let screen_col = if row == 0 { col } else { n - 1 - col };
-        let next = (screen_col as isize + dir).rem_euclid(n as isize) as usize;
-        let col = if row == 0 { next } else { n - 1 - next };
-        self.cursor = row * n + col;
+        if let Some(setup) = &mut self.setup {
+            setup.at = self.cursor % n;
+            setup.typing = false;
+        }
+    }
+
+    /// Moves the cursor to the row above (`north = true`) or below, to the nearest pit there that
+    /// the player may play; it stays when he has none in that row.
+    fn change_row(&mut self, north: bool) {
+        let state = self.game.state();
+        let n = self.pits_per_row();
+        let screen_col = |p: usize| if p < n { p } else { 2 * n - 1 - p };
+        let here = screen_col(self.cursor) as isize;
+        let row = usize::from(north);
+        let best = (row * n..row * n + n)
+            .filter(|&p| self.selectable(&state, p))
+            .min_by_key(|&p| (screen_col(p) as isize - here).abs());
+        if let Some(p) = best {
+            self.cursor = p;
+        }
+    }
+
+    /// A string extra of the current state, e.g. Isolo's `phase`.
+    fn extra_str(state: &StateView, key: &str) -> Option<String> {
+        state
+            .extras
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| match v {
+                Value::Str(s) => Some(s.clone()),
+                _ => None,
+            })
+    }
+
+    /// An integer extra of the current state, e.g. Ba-awa's `round`.
+    fn extra_int(state: &StateView, key: &str) -> Option<i64> {
+        state
+            .extras
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| match v {
+                Value::Int(i) => Some(*i),
+                _ => None,
+            })
+    }
+
+    /// Whether the player to move must set up his row (Isolo's kucheleka).
+    pub fn in_kucheleka(state: &StateView) -> bool {
+        Self::extra_str(state, "phase").is_some_and(|p| p.eq_ignore_ascii_case("kucheleka"))
+    }
+
+    /// Opens the kucheleka editor when a person must set up, and closes it otherwise.
+    fn sync_setup(&mut self) {
+        let state = self.game.state();
+        let side = state.to_move.filter(|&s| self.is_human(s));
+        match side {
+            Some(side)
+                if Self::in_kucheleka(&state)
+                    && self.resigned.is_none()
+                    && self.setup.as_ref().is_none_or(|s| s.side != side) =>
+            {
+                let max_total = self
+                    .game
+                    .options()
+                    .iter()
+                    .find(|o| o.name == "kucheleka_max_total")
+                    .and_then(|o| o.value.parse().ok())
+                    .unwrap_or(64);
+                let n = self.pits_per_row();
+                let per = if max_total >= 2 * n as u32 { 2 } else { 0 };
+                self.setup = Some(Setup {
+                    side,
+                    counts: vec![per; n],
+                    at: 0,
+                    max_total,
+                    typing: false,
+                });
+            }
+            Some(_) if Self::in_kucheleka(&state) && self.resigned.is_none() => {}
+            _ => self.setup = None,
+        }
+    }
+
+    /// The kucheleka editor, while a person sets up his row.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The board the editor would make: the set-up row as edited, the other row 2 per pit.
+    pub fn setup_preview(&self) -> Option<Vec<u32>> {
+        let setup = self.setup.as_ref()?;
+        let n = self.pits_per_row();
+        let mut pits = vec![2; 2 * n];
+        let base = setup.side.index() * n;
+        for (j, &c) in setup.counts.iter().enumerate() {
+            pits[base + j] = c;
+        }
+        Some(pits)
+    }
+
+    /// A key in the kucheleka editor; false when the key is not the editor's.
+    fn setup_key(&mut self, key: Key) -> bool {
+        let Some(setup) = &mut self.setup else {
+            return false;
+        };
+        match key {
+            Key::Up | Key::Char('+') | Key::Char('=') => {
+                let v = setup.counts[setup.at] + 1;
+                if !setup.set(v) {
+                    self.message = Some((
+                        format!("at most {} seeds in all", setup.max_total),
+                        Tone::Error,
+                    ));
+                }
+                setup.typing = false;
+            }
+            Key::Down | Key::Char('-') => {
+                let v = setup.counts[setup.at].saturating_sub(1);
+                setup.set(v);
+                setup.typing = false;
+            }
+            Key::Backspace => {
+                setup.set(0);
+                setup.typing = false;
+            }
+            Key::Char(c) if c.is_ascii_digit() => {
+                let d = c.to_digit(10).unwrap_or(0);
+                let v = if setup.typing {
+                    setup.counts[setup.at] * 10 + d
+                } else {
+                    d
+                };
+                if setup.set(v) || setup.set(d) {
+                    setup.typing = true;
+                } else {
+                    self.message = Some((
+                        format!("at most {} seeds in all", setup.max_total),
+                        Tone::Error,
+                    ));
+                }
+            }
+            Key::Left => self.step_cursor(-1),
+            Key::Right => self.step_cursor(1),
+            Key::Enter | Key::Char(' ') => {
+                let mv = setup.move_text();
+                if setup.total() == 0 {
+                    self.message = Some(("place at least one seed".into(), Tone::Error));
+                } else {
+                    self.human_move(&mv);
+                }
+            }
+            Key::Char(c) if c.is_ascii_alphabetic() => {
+                let n = setup.counts.len();
+                let j = c.to_ascii_lowercase() as usize - 'a' as usize;
+                if j >= n {
+                    return false;
+                }
+                setup.at = j;
+                setup.typing = false;
+                self.cursor = setup.side.index() * n + j;
+            }
+            _ => return false,
+        }
+        true
     }
 
     // ----- events -----
@@ -442,6 +697,10 @@ impl App {
             return;
         };
         if self.is_human(side) {
+            return;
+        }
+        if self.hold > 0 {
+            self.hold -= 1;
             return;
         }
         if !self.thinking {
@@ -533,6 +792,16 @@ impl App {
             column >= r.x && column < r.x + r.width && row >= r.y && row < r.y + r.height
         });
         if let Some(pit) = hit {
+            let n = self.pits_per_row();
+            if let Some(setup) = &mut self.setup {
+                // In the kucheleka editor a click picks the pit to edit.
+                if pit / n == setup.side.index() {
+                    setup.at = pit % n;
+                    setup.typing = false;
+                    self.cursor = pit;
+                }
+                return;
+            }
             self.cursor = pit;
             if let Some(mv) = self.pit_move(pit) {
                 self.human_move(&mv);
@@ -576,12 +845,16 @@ impl App {
                 return Action::None;
             }
         }
+        self.hold = 0;
+        if self.setup_key(key) {
+            return Action::None;
+        }
         let n = self.pits_per_row();
         match key {
             Key::Left => self.step_cursor(-1),
             Key::Right => self.step_cursor(1),
-            Key::Up => self.cursor = n + self.cursor % n,
-            Key::Down => self.cursor %= n,
+            Key::Up => self.change_row(true),
+            Key::Down => self.change_row(false),
             Key::Enter | Key::Char(' ') => {
                 if let Some(mv) = self.pit_move(self.cursor) {
                     self.human_move(&mv);
@@ -704,8 +977,15 @@ impl App {
             side: before.to_move,
             captured,
         });
+        let own_row_sowing = self.game.variant() == mancala_core::variant::Variant::Isolo;
         self.anim = if SPEEDS_MS[self.speed] == 0 {
             None
+        } else if own_row_sowing {
+            Animation::lift_and_land(
+                (&before.pits, before.stores),
+                (&after.pits, after.stores),
+                self.move_pit(&mv),
+            )
         } else {
             Animation::sowing(
                 (&before.pits, before.stores),
@@ -717,11 +997,40 @@ impl App {
         self.hint = None;
         self.generation += 1;
         let who = before.to_move.map_or(String::new(), |s| format!("{s} "));
-        let text = if captured > 0 {
+        let mut text = if mv.starts_with("k:") {
+            format!("{who}set up the row {mv}")
+        } else if captured > 0 {
             format!("{who}played {mv}, capturing {captured}")
+        } else if let Some(laps) = Self::extra_int(&after, "laps").filter(|&l| l > 1) {
+            format!("{who}played {mv} ({laps} laps)")
         } else {
             format!("{who}played {mv}")
         };
+        let round = |s: &StateView| Self::extra_int(s, "round");
+        if round(&after) != round(&before) || (after.outcome.is_some() && round(&after).is_some()) {
+            // A Ba-awa round ended: say how, and let it be read before the computer goes on.
+            if let Some(summary) = round_summary(&after) {
+                text.push_str(" · ");
+                text.push_str(&summary);
+            }
+            self.hold = ROUND_HOLD_TICKS;
+        } else if after.outcome.is_none()
+            && after.to_move.is_some()
+            && after.to_move == before.to_move
+        {
+            if let Some(side) = after.to_move {
+                if picks_left(&after) > 0 {
+                    text.push_str(&format!(" · {side} picks again"));
+                } else if !mv.starts_with("k:")
+                    && Self::extra_str(&after, "phase") == Self::extra_str(&before, "phase")
+                {
+                    text.push_str(&format!(
+                        " · {} has no move and passes: {side} moves again",
+                        side.opponent()
+                    ));
+                }
+            }
+        }
         self.message = Some((text, Tone::Info));
         self.snap_cursor();
         Ok(())
@@ -863,6 +1172,55 @@ impl App {
             Tone::Info,
         ));
     }
+}
+
+/// Ba-awa's set-up picks still to make (`match.setup_picks`), 0 for other games.
+pub fn picks_left(state: &StateView) -> u32 {
+    match_field(state, "setup_picks")
+        .and_then(|v| match v {
+            Value::Int(i) => u32::try_from(*i).ok(),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// A field of Ba-awa's `match` extra.
+pub fn match_field<'a>(state: &'a StateView, key: &str) -> Option<&'a Value> {
+    let (_, Value::Map(entries)) = state.extras.iter().find(|(k, _)| *k == "match")? else {
+        return None;
+    };
+    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// The last finished Ba-awa round in words, e.g. `"round 1 over (captures 20-28, north wins the
+/// round, board_of_eight)"`.
+pub fn round_summary(state: &StateView) -> Option<String> {
+    let (_, Value::Map(entries)) = state.extras.iter().find(|(k, _)| *k == "round_end")? else {
+        return None;
+    };
+    let get = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let text = |v: Option<&Value>| v.map_or(String::from("?"), super::ui::value_text);
+    let captures = match get("captures") {
+        Some(Value::List(c)) if c.len() == 2 => {
+            format!(
+                "{}-{}",
+                super::ui::value_text(&c[0]),
+                super::ui::value_text(&c[1])
+            )
+        }
+        _ => "?".into(),
+    };
+    let winner = text(get("winner"));
+    let won = if winner == "draw" {
+        "a drawn round".to_string()
+    } else {
+        format!("{winner} wins the round")
+    };
+    Some(format!(
+        "round {} over: captured {captures} (last seeds incl.), {won} ({})",
+        text(get("round")),
+        text(get("reason"))
+    ))
 }
 
 /// The result in words, e.g. `"south wins 25-23 (score_majority)"`.

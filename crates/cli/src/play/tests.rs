@@ -59,6 +59,32 @@ impl Opponent for Scripted {
     }
 }
 
+/// Enters a kucheleka set-up (`counts` as in `k:0,5,...`) with the editor's keys and confirms
+/// it: every pit cleared first, then each count typed as digits or stepped with `+`.
+fn edit_setup(app: &mut App, counts: &str, variant: usize) {
+    let counts: Vec<u32> = counts.split(',').map(|c| c.parse().unwrap()).collect();
+    let letter = |j: usize| char::from(b'a' + j as u8);
+    for j in 0..counts.len() {
+        app.handle(Event::Key(Key::Char(letter(j))));
+        app.handle(Event::Key(Key::Backspace));
+    }
+    assert_eq!(app.setup().unwrap().total(), 0);
+    for (j, &c) in counts.iter().enumerate() {
+        app.handle(Event::Key(Key::Char(letter(j))));
+        if variant % 2 == 0 || c > 5 {
+            for d in c.to_string().chars() {
+                app.handle(Event::Key(Key::Char(d)));
+            }
+        } else {
+            for _ in 0..c {
+                app.handle(Event::Key(Key::Char('+')));
+            }
+        }
+        assert_eq!(app.setup().unwrap().counts[j], c);
+    }
+    app.handle(Event::Key(Key::Enter));
+}
+
 #[test]
 fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
     for variant in Variant::ALL {
@@ -72,29 +98,37 @@ fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
         while !app.is_over() {
             let legal = app.state().legal;
             let mv = rng.pick(&legal).unwrap().clone();
-            // Alternate between letter keys, the arrow cursor and mouse clicks.
-            match plies % 3 {
-                0 => {
-                    app.handle(Event::Key(Key::Char(mv.chars().next().unwrap())));
-                }
-                1 => {
-                    let target = app.move_pit(&mv).unwrap();
-                    for _ in 0..12 {
-                        if app.cursor() == target {
-                            break;
-                        }
-                        app.handle(Event::Key(Key::Right));
+            let n = app.game().pits_per_row();
+            // Alternate between letter keys, the arrow cursor and mouse clicks; an Isolo set-up
+            // goes through the kucheleka editor.
+            if let Some(counts) = mv.strip_prefix("k:") {
+                assert!(app.setup().is_some(), "{variant:?}: no editor");
+                edit_setup(&mut app, counts, plies);
+            } else {
+                match plies % 3 {
+                    0 => {
+                        app.handle(Event::Key(Key::Char(mv.chars().next().unwrap())));
                     }
-                    assert_eq!(app.cursor(), target, "{variant:?}");
-                    app.handle(Event::Key(Key::Enter));
-                }
-                _ => {
-                    let geo = ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), 6).unwrap();
-                    let r = geo.pits[app.move_pit(&mv).unwrap()];
-                    app.handle(Event::Click {
-                        column: r.x + 2,
-                        row: r.y + 1,
-                    });
+                    1 => {
+                        let target = app.move_pit(&mv).unwrap();
+                        for _ in 0..12 {
+                            if app.cursor() == target {
+                                break;
+                            }
+                            app.handle(Event::Key(Key::Right));
+                        }
+                        assert_eq!(app.cursor(), target, "{variant:?}");
+                        app.handle(Event::Key(Key::Enter));
+                    }
+                    _ => {
+                        let geo =
+                            ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), n).unwrap();
+                        let r = geo.pits[app.move_pit(&mv).unwrap()];
+                        app.handle(Event::Click {
+                            column: r.x + 2,
+                            row: r.y + 1,
+                        });
+                    }
                 }
             }
             assert_eq!(
@@ -113,6 +147,13 @@ fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
         }
         let s = screen(&app, 100, 30);
         assert!(s.contains("Game over"), "{variant:?}\n{s}");
+        if variant == Variant::Isolo {
+            assert!(app.played().iter().any(|p| p.mv.starts_with("k:")));
+        }
+        if variant == Variant::BaAwa {
+            // A whole match: several rounds were played.
+            assert!(s.contains("round"), "{s}");
+        }
         let st = app.state();
         assert!(
             s.contains(&format!("{}-{}", st.stores[0], st.stores[1])),
@@ -530,4 +571,106 @@ fn background_thinking_keeps_keys_alive_and_drops_stale_answers() {
     assert_eq!(app.played().len(), 2);
     assert_eq!(app.played()[1].side, Some(Side::North));
     assert!(app.opponent_name().contains("scripted"));
+}
+
+#[test]
+fn the_cursor_reaches_pits_owned_in_the_other_row() {
+    // Round 2: South owns North's f (index 11) as well as his own row.
+    let game = Variant::BaAwa
+        .new_game(
+            &[],
+            Some("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNS-S-r2-w1.0"),
+        )
+        .unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    );
+    assert!(app.state().legal.contains(&"f".to_string()));
+    let mut seen = Vec::new();
+    for _ in 0..7 {
+        seen.push(app.cursor());
+        app.handle(Event::Key(Key::Right));
+    }
+    seen.sort_unstable();
+    assert_eq!(
+        seen,
+        vec![0, 1, 2, 3, 4, 5, 11],
+        "Right visits exactly South's pits"
+    );
+    app.handle(Event::Key(Key::Down));
+    assert!(app.cursor() < 6);
+    app.handle(Event::Key(Key::Up));
+    assert_eq!(app.cursor(), 11, "Up goes to the owned pit in North's row");
+    let s = screen(&app, 100, 30);
+    assert!(
+        s.contains("*S*"),
+        "the pit owned across the board is marked\n{s}"
+    );
+    assert!(s.contains("round 2"), "{s}");
+    assert!(s.contains("own 7/10"), "{s}");
+    // The letter of the owned pit plays it.
+    app.handle(Event::Key(Key::Char('f')));
+    assert_eq!(app.played().len(), 1);
+    assert_eq!(app.played()[0].mv, "f");
+}
+
+#[test]
+fn the_kucheleka_editor_places_seeds_and_confirms() {
+    // The foregame is over: South won it and sets up.
+    let mut game = Variant::Isolo.new_game(&[], None).unwrap();
+    let mut rng = RandomOpponent::new(3);
+    while !App::in_kucheleka(&game.state()) {
+        let legal = game.state().legal;
+        let mv = rng.pick(&legal).unwrap().clone();
+        game.play(&mv).unwrap();
+    }
+    let winner = game.state().to_move.unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Computer,
+        winner,
+        1,
+        Box::new(RandomOpponent::new(5)),
+    );
+    let setup = app.setup().expect("the editor is open").clone();
+    assert_eq!(setup.side, winner);
+    assert_eq!(setup.total(), 16, "2 per pit to begin with");
+    let s = screen(&app, 110, 34);
+    assert!(s.contains("Kucheleka"), "{s}");
+    assert!(s.contains("16 seeds placed of at most 64"), "{s}");
+    // The loser's row shows 2 per pit in the preview.
+    let preview = app.setup_preview().unwrap();
+    let loser = winner.opponent().index() * 8;
+    assert!(preview[loser..loser + 8].iter().all(|&c| c == 2));
+    // Digits, +/- and arrows.
+    app.handle(Event::Key(Key::Char('a')));
+    app.handle(Event::Key(Key::Char('1')));
+    app.handle(Event::Key(Key::Char('2')));
+    assert_eq!(app.setup().unwrap().counts[0], 12);
+    app.handle(Event::Key(Key::Char('-')));
+    assert_eq!(app.setup().unwrap().counts[0], 11);
+    app.handle(Event::Key(Key::Char('c')));
+    app.handle(Event::Key(Key::Up));
+    assert_eq!(app.setup().unwrap().counts[2], 3);
+    // The limit holds: 64 in all.
+    app.handle(Event::Key(Key::Char('h')));
+    for d in ['9', '9'] {
+        app.handle(Event::Key(Key::Char(d)));
+    }
+    assert!(app.setup().unwrap().total() <= 64);
+    app.handle(Event::Key(Key::Backspace));
+    assert_eq!(app.setup().unwrap().counts[7], 0);
+    let mv = app.setup().unwrap().move_text();
+    assert_eq!(mv, "k:11,2,3,2,2,2,2,0");
+    app.handle(Event::Key(Key::Enter));
+    assert_eq!(app.played().last().unwrap().mv, mv);
+    assert!(app.setup().is_none());
+    let st = app.state();
+    let base = winner.index() * 8;
+    assert_eq!(st.pits[base], 11);
+    assert!(st.pits[loser..loser + 8].iter().all(|&c| c == 2));
 }

@@ -10,7 +10,9 @@ use ratatui::Frame;
 use mancala_core::value::Value;
 use mancala_core::Side;
 
-use super::app::{describe_outcome, App, Mode, Tone};
+use mancala_core::variant::StateView;
+
+use super::app::{describe_outcome, match_field, picks_left, App, Mode, Tone};
 
 /// Width of one pit box.
 const PIT_W: u16 = 6;
@@ -122,7 +124,12 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_board(app, frame, &geo);
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
-    let keys = "←→ A-F Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit";
+    let last = char::from(b'A' + u8::try_from(n.clamp(1, 26) - 1).unwrap_or(0));
+    let keys = if app.setup().is_some() {
+        "set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  u undo  ? help  q quit".to_string()
+    } else {
+        format!("←→↑↓ A-{last} Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit")
+    };
     frame.render_widget(
         Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
         geo.keys,
@@ -163,20 +170,23 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
 
 fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
     let state = app.state();
-    let (pits, stores, hot, taken) = match app.frame() {
-        Some(f) => (f.pits.clone(), f.stores, f.hot, f.taken.clone()),
-        None => (state.pits.clone(), state.stores, None, Vec::new()),
+    let (pits, stores, hot, taken) = match (app.frame(), app.setup_preview()) {
+        (Some(f), _) => (f.pits.clone(), f.stores, f.hot, f.taken.clone()),
+        (None, Some(preview)) => (preview, state.stores, None, Vec::new()),
+        (None, None) => (state.pits.clone(), state.stores, None, Vec::new()),
     };
     let animating = app.frame().is_some();
     let to_move = app.to_move();
     let human_turn = to_move.is_some_and(|s| app.is_human(s));
+    let setup_side = app.setup().map(|s| s.side);
     let last = app.played().last().and_then(|p| app.move_pit(&p.mv));
     let hint = app.hint().and_then(|h| app.move_pit(&h.mv));
     let owners = app.owners(&state);
     frame.render_widget(Block::bordered().title(" board "), geo.board);
     for (i, rect) in geo.pits.iter().enumerate() {
         let count = pits.get(i).copied().unwrap_or(0);
-        let legal = app.pit_move(i).is_some_and(|m| state.legal.contains(&m));
+        let legal = app.pit_move(i).is_some_and(|m| state.legal.contains(&m))
+            || setup_side.is_some_and(|s| i / n_row(app) == s.index());
         let mut border = Style::new().fg(Color::DarkGray);
         if legal && human_turn && !animating {
             border = Style::new().fg(Color::White);
@@ -201,7 +211,21 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
         }
         let mut block = Block::new().borders(Borders::ALL).border_style(border);
         if let Some(Some(owner)) = owners.as_ref().and_then(|o| o.get(i)) {
-            block = block.title_bottom(Line::from(owner.letter().to_string()).centered());
+            // Ownership: the owner's letter on the pit's lower edge, in his colour; a pit owned
+            // from the other row is marked with a star.
+            let row_side = if i < n_row(app) {
+                Side::South
+            } else {
+                Side::North
+            };
+            let mark = if *owner == row_side {
+                owner.letter().to_string()
+            } else {
+                format!("*{}*", owner.letter())
+            };
+            block = block.title_bottom(
+                Line::from(Span::styled(mark, Style::new().fg(side_colour(*owner)))).centered(),
+            );
         }
         let label = if count == 0 && !taken.contains(&i) {
             " · ".to_string()
@@ -241,13 +265,7 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
                 .border_style(Style::new().fg(Color::Yellow))
                 .title_bottom(Line::from(" to move ").centered());
         }
-        let text = vec![
-            Line::from(""),
-            Line::from(Span::styled(
-                format!("{}", stores[side.index()]),
-                Style::new().add_modifier(Modifier::BOLD),
-            )),
-        ];
+        let text = store_lines(app, &state, side, stores[side.index()]);
         frame.render_widget(
             Paragraph::new(text)
                 .alignment(Alignment::Center)
@@ -255,6 +273,106 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
             geo.stores[side.index()],
         );
     }
+}
+
+/// The number of pits a row.
+fn n_row(app: &App) -> usize {
+    app.game().pits_per_row().max(1)
+}
+
+/// The colour a side's pits are marked in.
+fn side_colour(side: Side) -> Color {
+    match side {
+        Side::South => Color::LightBlue,
+        Side::North => Color::LightMagenta,
+    }
+}
+
+/// An integer list extra such as Isolo's `stock_used`, at `index`.
+fn extra_list_int(state: &StateView, key: &str, index: usize) -> Option<String> {
+    match state.extras.iter().find(|(k, _)| *k == key) {
+        Some((_, Value::List(items))) => items.get(index).map(value_text),
+        _ => None,
+    }
+}
+
+/// What a side's box shows: its store (captures), and for Isolo its stock seeds and row, for
+/// Ba-awa the pits it owns and the rounds it won.
+fn store_lines(app: &App, state: &StateView, side: Side, store: u32) -> Vec<Line<'static>> {
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let i = side.index();
+    if let Some(stock) = extra_list_int(state, "stock_used", i) {
+        let row = extra_list_int(state, "row_seeds", i).unwrap_or_default();
+        return vec![
+            Line::from(Span::styled(format!("row {row}"), bold)),
+            Line::from(format!("stock {stock}")),
+            Line::from("used"),
+        ];
+    }
+    if app.owners(state).is_some() {
+        let pits = match match_field(state, "pits") {
+            Some(Value::List(p)) => p.get(i).map(value_text).unwrap_or_default(),
+            _ => String::new(),
+        };
+        let target = match_field(state, "target")
+            .map(value_text)
+            .unwrap_or_default();
+        let won = match match_field(state, "rounds_won") {
+            Some(Value::List(p)) => p.get(i).map(value_text).unwrap_or_default(),
+            _ => String::new(),
+        };
+        return vec![
+            Line::from(Span::styled(format!("{store}"), bold)),
+            Line::from(Span::styled(
+                format!("own {pits}/{target}"),
+                Style::new().fg(side_colour(side)),
+            )),
+            Line::from(format!("rounds {won}")),
+        ];
+    }
+    vec![
+        Line::from(""),
+        Line::from(Span::styled(format!("{store}"), bold)),
+    ]
+}
+
+/// The game's own state in words: Isolo's phase, Ba-awa's round and match.
+fn game_line(app: &App, state: &StateView) -> Option<String> {
+    if let Some(phase) = state.extras.iter().find(|(k, _)| *k == "phase") {
+        let phase = value_text(&phase.1);
+        let stock = |i| extra_list_int(state, "stock_used", i).unwrap_or_default();
+        let mut s = format!(
+            "Isolo · phase: {phase} · stock seeds used S {} N {}",
+            stock(0),
+            stock(1)
+        );
+        if let Some((_, w)) = state.extras.iter().find(|(k, _)| *k == "foregame_winner") {
+            if !matches!(w, Value::Null) {
+                s.push_str(&format!(" · foregame won by {}", value_text(w)));
+            }
+        }
+        return Some(s);
+    }
+    app.owners(state)?;
+    let round = state
+        .extras
+        .iter()
+        .find(|(k, _)| *k == "round")
+        .map_or(String::new(), |(_, v)| value_text(v));
+    let pits = match_field(state, "pits")
+        .map(value_text)
+        .unwrap_or_default();
+    let target = match_field(state, "target")
+        .map(value_text)
+        .unwrap_or_default();
+    let mut s = format!("Ba-awa · round {round} · pits owned S-N {pits}, {target} win the match");
+    let picks = picks_left(state);
+    if picks > 0 {
+        s.push_str(&format!(
+            " · the round's winner picks {picks} more pit(s) of the other row"
+        ));
+    }
+    Some(s)
 }
 
 fn render_status(app: &App, frame: &mut Frame, area: Rect) {
@@ -273,6 +391,9 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     } else if let Some(side) = state.to_move {
         let who = side_label(app, side);
         let mut s = format!("{} to move ({who})", capitalise(side.name()));
+        if let Some(g) = game_line(app, &state) {
+            s = format!("{g} · {s}");
+        }
         match app.speed_ms() {
             0 => s.push_str(" · sowing shown at once"),
             ms => s.push_str(&format!(" · sowing {ms} ms a seed")),
@@ -291,7 +412,22 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         first,
         Style::new().add_modifier(Modifier::BOLD),
     )));
-    if let Some(text) = app.input() {
+    if let Some(setup) = app.setup() {
+        let style = if setup.total() == 0 {
+            Style::new().fg(Color::Red)
+        } else {
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        };
+        lines.push(Line::from(Span::styled(
+            format!(
+                "Kucheleka: set up your row, {} seeds placed of at most {} (at least 1) · {} · Enter to confirm",
+                setup.total(),
+                setup.max_total,
+                setup.move_text()
+            ),
+            style,
+        )));
+    } else if let Some(text) = app.input() {
         lines.push(Line::from(format!(
             "move: {text}_   (Enter to play, Esc to cancel)"
         )));
@@ -303,6 +439,16 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         lines.push(Line::from(Span::styled(text.clone(), style)));
     } else {
         lines.push(Line::from(""));
+    }
+    if let (Some(_), Some((text, tone))) = (app.setup(), app.message()) {
+        // The editor takes the message line: messages (a refused set-up) come third.
+        let style = match tone {
+            Tone::Info => Style::new().fg(Color::Cyan),
+            Tone::Error => Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+        };
+        lines.push(Line::from(Span::styled(text.clone(), style)));
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
     }
     let mut third = Vec::new();
     if let Some(p) = app.played().last() {
