@@ -45,6 +45,8 @@ const ASPIRATION: i32 = 40;
 const LMR_MIN_DEPTH: i32 = 3;
 /// ... to moves from this index in the ordered list on.
 const LMR_MIN_INDEX: usize = 3;
+/// Nodes with less remaining depth than this do not use the transposition table.
+const TT_MIN_DEPTH: i32 = 2;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -456,9 +458,13 @@ impl<'a, P: Position> Worker<'a, P> {
             self.horizon += 1;
             return evaluate(pos, me);
         }
+        // Nodes one ply above the horizon neither probe nor store: their children are all
+        // evaluated statically, so an entry saves little, while the probe is a cache miss (the
+        // search's main cost).
+        let use_tt = depth >= TT_MIN_DEPTH;
         let tkey = self.table_key(ctx, hk, ply);
         let mut tt_move = None;
-        if let Some(e) = self.sh.tt.probe(tkey) {
+        if let Some(e) = use_tt.then(|| self.sh.tt.probe(tkey)).flatten() {
             tt_move = e.mv;
             if e.bound != Bound::None && i32::from(e.depth) >= depth {
                 let v = from_table(e.value, ply);
@@ -590,6 +596,9 @@ impl<'a, P: Position> Worker<'a, P> {
         };
         // The index in pit order, which is what a later probe's move list will have.
         let idx = Some(index[best_i]);
+        if !use_tt {
+            return best;
+        }
         self.sh.tt.store(
             tkey,
             Entry {
