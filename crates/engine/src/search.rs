@@ -392,9 +392,15 @@ impl<'a, P: Position> Worker<'a, P> {
             return terminal(c, me, ply + 1);
         };
         let token = self.history.push(key, eff.irreversible);
-        let hk = hash_of(&key);
-        let cctx = if eff.irreversible { hk } else { ctx ^ hk };
         let d = depth - 1;
+        // The context hash only matters to nodes that use the table: below that depth neither
+        // the child nor anything under it reads it.
+        let (hk, cctx) = if d >= TT_MIN_DEPTH {
+            let hk = hash_of(&key);
+            (hk, if eff.irreversible { hk } else { ctx ^ hk })
+        } else {
+            (0, 0)
+        };
         let v = if first {
             self.signed(c, cme, me, d, alpha, beta, ply + 1, cctx, hk)
         } else {
