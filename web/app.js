@@ -134,6 +134,11 @@ async function showPlay(id) {
     localStorage.setItem('mancala:' + id, JSON.stringify({ ...saved, token: view.token, side: side ? side[0] : saved.side }));
   }
   $('record').href = `/api/games/${id}/record`;
+  $('kucheleka').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const counts = [...$('kuch-pits').querySelectorAll('input')].map((i) => Math.max(0, parseInt(i.value, 10) || 0));
+    play(`k:${counts.join(',')}`);
+  });
   $('hint').addEventListener('click', hint);
   $('undo').addEventListener('click', undo);
   $('eval-on').addEventListener('change', () => { view.evalOn = $('eval-on').checked; $('evalbar').hidden = !view.evalOn; if (view.evalOn) evaluate(); });
@@ -389,12 +394,46 @@ function render() {
     return [dt, dd];
   }));
 
+  showKucheleka(g, mine);
+
   const canAnalyse = g.mode !== 'online' || g.over;
   $('hint').hidden = !canAnalyse || g.over;
   $('eval-toggle').hidden = !canAnalyse;
   $('undo').hidden = g.mode === 'online' || !view.token;
   $('undo').disabled = g.ply === 0;
   showShare(g);
+}
+
+// Isolo's set-up: the foregame's winner places any distribution of seeds on his row (8 counts
+// from his left), sent as the move `k:c1,...,c8`. The core checks the limits and explains a refusal.
+function showKucheleka(g, mine) {
+  const form = $('kucheleka');
+  const mineToSet = g.phase === 'kucheleka' && !g.over && !g.thinking && mine.includes(g.to_move);
+  form.hidden = !mineToSet;
+  if (!mineToSet) return;
+  const n = g.pits_per_row || 8;
+  const opt = (g.options || []).find((o) => o.name === 'kucheleka_max_total');
+  $('kuch-max').textContent = opt ? opt.value : '64';
+  const box = $('kuch-pits');
+  if (box.children.length !== n) {
+    const base = g.to_move === 'south' ? 'A' : 'a';
+    box.replaceChildren(...Array.from({ length: n }, (_, k) => {
+      const label = document.createElement('label');
+      label.textContent = String.fromCharCode(base.charCodeAt(0) + k) + ' ';
+      const input = document.createElement('input');
+      input.type = 'number'; input.min = '0'; input.max = '64'; input.value = '2'; input.size = 3;
+      input.addEventListener('input', updateKuchelekaTotal);
+      label.append(input);
+      return label;
+    }));
+  }
+  updateKuchelekaTotal();
+}
+
+function updateKuchelekaTotal() {
+  const total = [...$('kuch-pits').querySelectorAll('input')]
+    .reduce((s, i) => s + Math.max(0, parseInt(i.value, 10) || 0), 0);
+  $('kuch-total').textContent = String(total);
 }
 
 function showShare(g) {

@@ -126,6 +126,32 @@ test('an illegal click is answered with the reason', async () => {
   await ctx.close();
 });
 
+test('Isolo: the foregame winner sets up his row with the kucheleka editor', async () => {
+  const g = await apiJson('POST', '/api/games', { variant: 'isolo', mode: 'local' });
+  // rules.md I2: from the start, G wins the foregame for South at once.
+  const after = await apiJson('POST', `/api/games/${g.id}/moves`, { move: 'G' }, g.seats.south);
+  assert.equal(after.phase, 'kucheleka');
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/g/${g.id}#seat=${g.seats.south}`);
+  await page.waitForSelector('#kucheleka:not([hidden]) #kuch-pits input');
+  const inputs = await page.$$('#kuch-pits input');
+  assert.equal(inputs.length, 8);
+  const want = [0, 5, 0, 3, 0, 0, 8, 1];
+  for (let k = 0; k < 8; k++) await inputs[k].fill(String(want[k]));
+  assert.equal(await page.textContent('#kuch-total'), '17');
+  await page.click('#kuch-go');
+  await page.waitForFunction(() => document.getElementById('kucheleka').hidden);
+  const state = await apiJson('GET', `/api/games/${g.id}`);
+  assert.equal(state.phase, 'proper');
+  assert.deepEqual(state.pits.slice(0, 8), want);
+  assert.deepEqual(state.pits.slice(8), [2, 2, 2, 2, 2, 2, 2, 2]);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test('an online room from two browser contexts, and a spectator', async () => {
   const a = await browser.newContext({ viewport: { width: 1000, height: 760 } });
   const b = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
