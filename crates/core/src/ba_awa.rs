@@ -47,9 +47,9 @@
 
 use core::fmt;
 
-use crate::olowuka::{capital, parse_oware_fields};
 use crate::options::{bad, parse_number, parse_optional_number, OptionEnum};
 use crate::relay::{run_laps, LapRun};
+use crate::sow::{capital, parse_oware_fields};
 use crate::sow::{Pit, PITS};
 use crate::value::Value;
 use crate::variant::OptionInfo;

@@ -29,7 +29,10 @@ use core::fmt;
 
 use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
 use crate::relay::{run_laps, LapRun};
-use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, PITS};
+use crate::sow::{
+    capital, capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum,
+    sow_lap, Pit, PITS,
+};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -362,69 +365,6 @@ impl RuleSet for OlowukaRules {
     }
 }
 
-pub(crate) fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-        .unwrap_or_default()
-}
-
-/// The 15 Oware fields read: pits, stores, side to move, and the fields after them.
-pub(crate) type OwareFields = ([u8; PITS], [u32; 2], Side, Vec<String>);
-
-/// Reads the 15 Oware fields (12 pits, two stores, side to move) and returns the fields after
-/// them. Shared by the relay games, whose notations extend the Oware string.
-pub(crate) fn parse_oware_fields(
-    text: &str,
-    max_extra: usize,
-    extra_doc: &str,
-) -> Result<OwareFields, ParsePositionError> {
-    let fields: Vec<&str> = text.trim().split('-').collect();
-    if fields.len() < 15 || fields.len() > 15 + max_extra {
-        return Err(ParsePositionError::new(
-            "position",
-            format!(
-                "expected 15 fields separated by '-' (12 pits, 2 stores, side to move){extra_doc}, found {}",
-                fields.len()
-            ),
-        ));
-    }
-    let mut pits = [0u8; PITS];
-    for (i, pit) in pits.iter_mut().enumerate() {
-        *pit = fields[i].parse::<u8>().map_err(|_| {
-            ParsePositionError::new(
-                format!("pit {} (field {})", Pit::<6>(i as u8), i + 1),
-                format!("expected a seed count 0-255, found {:?}", fields[i]),
-            )
-        })?;
-    }
-    let mut stores = [0u32; 2];
-    for (j, store) in stores.iter_mut().enumerate() {
-        let f = fields[12 + j];
-        *store = f
-            .parse::<u8>()
-            .map_err(|_| {
-                ParsePositionError::new(
-                    format!("{} store (field {})", ["South's", "North's"][j], 13 + j),
-                    format!("expected a seed count 0-255, found {f:?}"),
-                )
-            })?
-            .into();
-    }
-    let side = match fields[14] {
-        "S" => Side::South,
-        "N" => Side::North,
-        other => {
-            return Err(ParsePositionError::new(
-                "side to move (field 15)",
-                format!("expected S or N, found {other:?}"),
-            ))
-        }
-    };
-    let rest = fields[15..].iter().map(|s| (*s).to_string()).collect();
-    Ok((pits, stores, side, rest))
-}
-
 /// The state at a lap boundary: the board, and the pit whose seeds the next lap lifts (its seeds
 /// are the seeds in hand). After the last lap, `cur` is the pit of the last seed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -497,17 +437,7 @@ impl Olowuka {
         side: Side,
         rules: OlowukaRules,
     ) -> Result<Self, ParsePositionError> {
-        let total: u32 = pits.iter().map(|&x| u32::from(x)).sum::<u32>() + stores[0] + stores[1];
-        if total != rules.total_seeds() {
-            return Err(ParsePositionError::new(
-                "position",
-                format!(
-                    "the seeds add up to {total}, expected {} (12 pits x {} seeds; set the rule option seeds to change it)",
-                    rules.total_seeds(),
-                    rules.seeds
-                ),
-            ));
-        }
+        check_seed_total(&pits, stores, rules.seeds)?;
         let mut p = Olowuka {
             pits,
             stores: [stores[0] as u8, stores[1] as u8],

@@ -24,7 +24,10 @@
 use core::fmt;
 
 use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
-use crate::sow::{capture_chain, row_empty, row_start, row_sum, sow_lap, Pit, LAP_MASKS, PITS};
+use crate::sow::{
+    capital, capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum,
+    sow_lap, Pit, LAP_MASKS, PITS,
+};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -350,13 +353,6 @@ impl RuleSet for OwareRules {
     }
 }
 
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-        .unwrap_or_default()
-}
-
 /// The six low bytes of a word: one row of pits.
 const ROW_BYTES: u64 = 0xffff_ffff_ffff;
 
@@ -475,17 +471,7 @@ impl Oware {
         extra_turn: bool,
         rules: OwareRules,
     ) -> Result<Self, ParsePositionError> {
-        let total: u32 = pits.iter().map(|&x| u32::from(x)).sum::<u32>() + stores[0] + stores[1];
-        if total != rules.total_seeds() {
-            return Err(ParsePositionError::new(
-                "position",
-                format!(
-                    "the seeds add up to {total}, expected {} (12 pits x {} seeds; set the rule option seeds to change it)",
-                    rules.total_seeds(),
-                    rules.seeds
-                ),
-            ));
-        }
+        check_seed_total(&pits, stores, rules.seeds)?;
         if extra_turn && rules.grand_slam != GrandSlam::OurilExtraTurn {
             return Err(ParsePositionError::new(
                 "extra turn (field 16)",
@@ -770,54 +756,11 @@ impl Position for Oware {
     }
 
     fn from_notation(text: &str, rules: OwareRules) -> Result<Self, ParsePositionError> {
-        let fields: Vec<&str> = text.trim().split('-').collect();
-        if fields.len() != 15 && fields.len() != 16 {
-            return Err(ParsePositionError::new(
-                "position",
-                format!(
-                    "expected 15 fields separated by '-' (12 pits, 2 stores, side to move{}), found {}",
-                    ", optionally -x for an extra turn",
-                    fields.len()
-                ),
-            ));
-        }
-        let mut pits = [0u8; PITS];
-        for (i, pit) in pits.iter_mut().enumerate() {
-            let name = format!("pit {} (field {})", Pit::<6>(i as u8), i + 1);
-            *pit = fields[i].parse::<u8>().map_err(|_| {
-                ParsePositionError::new(
-                    name,
-                    format!("expected a seed count 0-255, found {:?}", fields[i]),
-                )
-            })?;
-        }
-        let mut stores = [0u32; 2];
-        for (j, store) in stores.iter_mut().enumerate() {
-            let f = fields[12 + j];
-            let name = format!("{} store (field {})", ["South's", "North's"][j], 13 + j);
-            *store = f
-                .parse::<u8>()
-                .map_err(|_| {
-                    ParsePositionError::new(
-                        name,
-                        format!("expected a seed count 0-255, found {f:?}"),
-                    )
-                })?
-                .into();
-        }
-        let side = match fields[14] {
-            "S" => Side::South,
-            "N" => Side::North,
-            other => {
-                return Err(ParsePositionError::new(
-                    "side to move (field 15)",
-                    format!("expected S or N, found {other:?}"),
-                ))
-            }
-        };
-        let extra_turn = match fields.get(15) {
+        let (pits, stores, side, rest) =
+            parse_oware_fields(text, 1, ", optionally -x for an extra turn")?;
+        let extra_turn = match rest.first().map(String::as_str) {
             None => false,
-            Some(&"x") => true,
+            Some("x") => true,
             Some(other) => {
                 return Err(ParsePositionError::new(
                     "extra turn (field 16)",

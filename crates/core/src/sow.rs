@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{ParseMoveError, Side};
+use crate::{ParseMoveError, ParsePositionError, Side};
 
 /// A pit of a board with two rows of `ROW` pits, indexed in sowing order: South's row `0..ROW`
 /// (`A`, `B`, ...), then North's `ROW..2*ROW` (`a`, `b`, ...). Displayed as its letter.
@@ -196,6 +196,88 @@ pub fn capture_chain(
         i -= 1;
     }
     (count, seeds)
+}
+
+pub(crate) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The 15 Oware fields read: pits, stores, side to move, and the fields after them.
+pub(crate) type OwareFields = ([u8; PITS], [u32; 2], Side, Vec<String>);
+
+/// Reads the 15 Oware fields (12 pits, two stores, side to move) and returns the fields after
+/// them. Shared by the relay games, whose notations extend the Oware string.
+pub(crate) fn parse_oware_fields(
+    text: &str,
+    max_extra: usize,
+    extra_doc: &str,
+) -> Result<OwareFields, ParsePositionError> {
+    let fields: Vec<&str> = text.trim().split('-').collect();
+    if fields.len() < 15 || fields.len() > 15 + max_extra {
+        return Err(ParsePositionError::new(
+            "position",
+            format!(
+                "expected 15 fields separated by '-' (12 pits, 2 stores, side to move){extra_doc}, found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let mut pits = [0u8; PITS];
+    for (i, pit) in pits.iter_mut().enumerate() {
+        *pit = fields[i].parse::<u8>().map_err(|_| {
+            ParsePositionError::new(
+                format!("pit {} (field {})", Pit::<6>(i as u8), i + 1),
+                format!("expected a seed count 0-255, found {:?}", fields[i]),
+            )
+        })?;
+    }
+    let mut stores = [0u32; 2];
+    for (j, store) in stores.iter_mut().enumerate() {
+        let f = fields[12 + j];
+        *store = f
+            .parse::<u8>()
+            .map_err(|_| {
+                ParsePositionError::new(
+                    format!("{} store (field {})", ["South's", "North's"][j], 13 + j),
+                    format!("expected a seed count 0-255, found {f:?}"),
+                )
+            })?
+            .into();
+    }
+    let side = match fields[14] {
+        "S" => Side::South,
+        "N" => Side::North,
+        other => {
+            return Err(ParsePositionError::new(
+                "side to move (field 15)",
+                format!("expected S or N, found {other:?}"),
+            ))
+        }
+    };
+    let rest = fields[15..].iter().map(|s| (*s).to_string()).collect();
+    Ok((pits, stores, side, rest))
+}
+
+/// Checks that a 2x6 position holds `12 x seeds_per_pit` seeds in all (pits and stores).
+pub(crate) fn check_seed_total(
+    pits: &[u8; PITS],
+    stores: [u32; 2],
+    seeds_per_pit: u8,
+) -> Result<(), ParsePositionError> {
+    let total: u32 = pits.iter().map(|&x| u32::from(x)).sum::<u32>() + stores[0] + stores[1];
+    let want = u32::from(seeds_per_pit) * PITS as u32;
+    if total != want {
+        return Err(ParsePositionError::new(
+            "position",
+            format!(
+                "the seeds add up to {total}, expected {want} (12 pits x {seeds_per_pit} seeds; set the rule option seeds to change it)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
