@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod analyze;
 mod bench;
 mod engine;
+mod levels;
 mod match_cmd;
 mod perft;
 mod play;
@@ -52,6 +53,8 @@ enum Command {
     Bench(bench::Args),
     /// Games between two engine configurations: W/D/L, Elo, SPRT.
     Match(match_cmd::Args),
+    /// The playing levels and their Elo estimates; `--measure` plays the ladder that sets them.
+    Levels(levels::Args),
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
 }
@@ -99,6 +102,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => match_cmd::run(&args),
+        Command::Levels(args) => levels::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
     };
     match result {

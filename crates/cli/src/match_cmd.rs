@@ -3,7 +3,7 @@
 //! as JSON lines.
 //!
 //! A configuration is `uci:<shell command>` for an external engine speaking the protocol of
-//! `mancala engine` (it gets `go <--external-go>`), or a comma-separated list: `level=N` (see
+//! `mancala engine` (it gets `go <--external-go>`), `random` (uniformly random legal moves), or a comma-separated list: `level=N` (see
 //! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
 //! reductions). Example:
@@ -58,7 +58,7 @@ pub struct Args {
 
 /// An external engine process speaking the protocol of `mancala engine`.
 #[derive(Debug)]
-struct External {
+pub(crate) struct External {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -161,15 +161,20 @@ impl Drop for External {
 }
 
 #[derive(Debug)]
-enum Player {
+pub(crate) enum Player {
+    /// Uniformly random legal moves (the floor of the level ladder).
+    Random,
     Level(u8),
     Search(Engine, SearchOptions),
     External(External),
 }
 
-fn parse_player(spec: &str, go: &str) -> Result<Player> {
+pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
     if let Some(cmd) = spec.strip_prefix("uci:") {
         return Ok(Player::External(External::start(cmd, go)?));
+    }
+    if spec.trim() == "random" {
+        return Ok(Player::Random);
     }
     let mut limits = Limits::default();
     let mut threads = 1;
@@ -223,13 +228,18 @@ impl Player {
                 x.send("ucinewgame")?;
                 x.sync()?;
             }
-            Player::Level(_) => {}
+            Player::Level(_) | Player::Random => {}
         }
         Ok(())
     }
 
     fn choose(&mut self, base: &dyn DynGame, game: &dyn DynGame, seed: u64) -> Result<String> {
         let mv = match self {
+            Player::Random => {
+                let legal = game.state().legal;
+                let n = legal.len() as u64;
+                (n > 0).then(|| legal[(splitmix(seed) % n) as usize].clone())
+            }
             Player::Level(l) => mancala_engine::level_move(game, *l, seed),
             Player::Search(e, o) => e
                 .search_dyn(game, o, None, &mut |_| {})
@@ -250,7 +260,7 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn openings(base: &dyn DynGame, count: u32, plies: u32, seed: u64) -> Vec<Vec<String>> {
+pub(crate) fn openings(base: &dyn DynGame, count: u32, plies: u32, seed: u64) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = vec![Vec::new()];
     let mut state = seed;
     let mut tries = 0;
@@ -277,7 +287,41 @@ fn openings(base: &dyn DynGame, count: u32, plies: u32, seed: u64) -> Vec<Vec<St
     out
 }
 
-fn elo(p: f64) -> f64 {
+/// Plays one game from `opening` between `players[0]` (A, South when `a_south`) and `players[1]`;
+/// a game still going after `max_plies` plies is a draw. Returns the final game and its winner.
+pub(crate) fn play_one(
+    players: &mut [Player; 2],
+    base: &dyn DynGame,
+    opening: &[String],
+    a_south: bool,
+    seed: u64,
+    max_plies: u32,
+) -> Result<(Box<dyn DynGame>, Option<mancala_core::Side>)> {
+    let mut game = base.clone_box();
+    for mv in opening {
+        game.play(mv)
+            .map_err(|e| anyhow::anyhow!("opening move {mv}: {e}"))?;
+    }
+    for p in players.iter_mut() {
+        p.new_game()?;
+    }
+    let mut plies = 0;
+    while let Some(side) = game.state().to_move {
+        if plies >= max_plies {
+            break;
+        }
+        let a_to_move = (side == mancala_core::Side::South) == a_south;
+        let player = &mut players[usize::from(!a_to_move)];
+        let mv = player.choose(base, game.as_ref(), splitmix(seed ^ u64::from(plies)))?;
+        game.play(&mv)
+            .map_err(|e| anyhow::anyhow!("engine move {mv}: {e}"))?;
+        plies += 1;
+    }
+    let winner = game.state().outcome.and_then(|o| o.winner);
+    Ok((game, winner))
+}
+
+pub(crate) fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p.clamp(1e-9, 1.0 - 1e-9) - 1.0).log10()
 }
 
@@ -310,29 +354,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     for gi in 0..args.games {
         let opening = &lines[(gi as usize / 2) % lines.len()];
         let a_south = gi % 2 == 0;
-        let mut game = base.clone_box();
-        for mv in opening {
-            game.play(mv)
-                .map_err(|e| anyhow::anyhow!("opening move {mv}: {e}"))?;
-        }
-        for p in &mut players {
-            p.new_game()?;
-        }
-        let mut plies = 0;
-        while let Some(side) = game.state().to_move {
-            if plies >= args.max_plies {
-                break;
-            }
-            let a_to_move = (side == mancala_core::Side::South) == a_south;
-            let player = &mut players[usize::from(!a_to_move)];
-            let seed = splitmix(args.seed ^ (u64::from(gi) << 32) ^ u64::from(plies));
-            let mv = player.choose(base.as_ref(), game.as_ref(), seed)?;
-            game.play(&mv)
-                .map_err(|e| anyhow::anyhow!("engine move {mv}: {e}"))?;
-            plies += 1;
-        }
+        let (game, winner) = play_one(
+            &mut players,
+            base.as_ref(),
+            opening,
+            a_south,
+            args.seed ^ (u64::from(gi) << 32),
+            args.max_plies,
+        )?;
         let state = game.state();
-        let winner = state.outcome.and_then(|o| o.winner);
         let a_side = if a_south {
             mancala_core::Side::South
         } else {

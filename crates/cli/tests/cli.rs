@@ -276,3 +276,39 @@ fn variants_lists_every_preset_with_options() {
         .expect("grand_slam option");
     assert_eq!(gs["default"], "CaptureForfeited");
 }
+
+/// `mancala levels` shows every level with its Elo; `--measure` plays a (tiny) ladder against
+/// random play and reports each player with an interval.
+#[test]
+fn levels_table_and_a_small_ladder() {
+    let o = mancala(&["levels", "abapa", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let rows = rows.as_array().expect("array");
+    assert_eq!(rows.len(), 6);
+    assert!(rows
+        .iter()
+        .all(|r| r["elo"].is_i64() && r["name"].is_string()));
+
+    let o = mancala(&[
+        "levels",
+        "abapa",
+        "--measure",
+        "--max-level",
+        "1",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let rows = rows.as_array().expect("array");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["player"], "random");
+    assert_eq!(rows[0]["elo"], 0.0);
+    assert_eq!(rows[1]["player"], "level=1");
+    assert!(rows[1]["ci95"].as_f64().expect("interval") > 0.0);
+
+    let o = mancala(&["levels", "nonsense"]);
+    assert!(!o.status.success());
+}

@@ -339,3 +339,20 @@ fn levels_give_legal_moves_deterministically() {
         }
     }
 }
+
+/// The level table shown to players: one entry per level, in order, stronger levels rated higher.
+#[test]
+fn level_table_is_ordered() {
+    use mancala_engine::{level_info, LEVEL_INFO, MAX_LEVEL};
+    assert_eq!(LEVEL_INFO.len(), usize::from(MAX_LEVEL));
+    for (i, l) in LEVEL_INFO.iter().enumerate() {
+        assert_eq!(usize::from(l.level), i + 1);
+        assert_eq!(level_info(l.level), *l);
+        assert!(!l.name.is_empty() && !l.description.is_empty());
+    }
+    for w in LEVEL_INFO.windows(2) {
+        assert!(w[0].elo < w[1].elo, "{w:?}");
+    }
+    assert_eq!(level_info(0).level, 1);
+    assert_eq!(level_info(200).level, MAX_LEVEL);
+}

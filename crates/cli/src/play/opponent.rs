@@ -101,10 +101,12 @@ impl Opponent for EngineOpponent {
     fn describe(&self, level: u8) -> String {
         if self.unknown_game {
             "random mover (the engine does not know this game yet)".to_string()
-        } else if level >= mancala_engine::MAX_LEVEL {
-            format!("engine level {level} (full strength)")
         } else {
-            format!("engine level {level}")
+            let info = mancala_engine::level_info(level);
+            format!(
+                "engine level {} ({}, about {} Elo)",
+                info.level, info.name, info.elo
+            )
         }
     }
 
