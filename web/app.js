@@ -37,7 +37,12 @@ async function showHome() {
   variants = data.variants;
   const sel = $('variant');
   sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
-  for (let l = 1; l <= 6; l++) $('level').append(new Option(String(l) + (l === 1 ? ' (beginner)' : l === 6 ? ' (strongest)' : ''), String(l)));
+  // Each level with its name and measured Elo (random play = 0), so players can pick a match.
+  for (const l of data.levels || []) {
+    const o = new Option(`${l.level} · ${l.name} (~${l.elo} Elo)`, String(l.level));
+    o.title = l.description;
+    $('level').append(o);
+  }
   $('level').value = '3';
   sel.addEventListener('change', showVariant);
   document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => {

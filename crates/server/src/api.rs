@@ -161,7 +161,11 @@ pub(crate) fn variants_json() -> Value {
             })
         })
         .collect();
-    json!({ "variants": list })
+    let levels: Vec<Value> = mancala_engine::LEVEL_INFO
+        .iter()
+        .map(|l| json!({"level": l.level, "name": l.name, "description": l.description, "elo": l.elo}))
+        .collect();
+    json!({ "variants": list, "levels": levels })
 }
 
 /// `GET /api/variants`.

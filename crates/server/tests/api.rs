@@ -71,6 +71,12 @@ async fn variants_and_openapi() {
     assert_eq!(oware["start"]["position"], "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
     assert!(!oware["options"].as_array().unwrap().is_empty());
     assert!(list.iter().any(|x| x["name"] == "abapa"));
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), usize::from(mancala_engine::MAX_LEVEL));
+    assert_eq!(levels[0]["level"], 1);
+    assert!(levels
+        .iter()
+        .all(|l| l["elo"].is_i64() && l["name"].is_string()));
 
     let r = c.get("/api/openapi.json").await.unwrap();
     assert_eq!(r.status, 200);
