@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -808,49 +808,18 @@ pub(crate) async fn record(
 
 /// `GET /api/games/{id}/ws`: a WebSocket that receives `{"type": "update", "event": ..., "game":
 /// VIEW}` now and after every change. Players and spectators alike; moves are sent over HTTP.
+/// Refused with 429 beyond the caps on connections (in all and per game).
 pub(crate) async fn ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = room(&app, &id)?;
+    let admitted = app.connections.admit(&room.watchers)?;
     Ok(upgrade
         .max_message_size(4096)
-        .on_upgrade(move |socket| watch(socket, room)))
-}
-
-async fn watch(mut socket: WebSocket, room: Arc<Room>) {
-    let mut rx = room.subscribe();
-    let hello = {
-        let live = room.lock();
-        json!({ "type": "update", "event": "hello", "game": room.view(&live) }).to_string()
-    };
-    if socket.send(Message::Text(hello.into())).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            msg = rx.recv() => {
-                let text = match msg {
-                    Ok(text) => text.to_string(),
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        let live = room.lock();
-                        json!({ "type": "update", "event": "resync", "game": room.view(&live) })
-                            .to_string()
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-                };
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    return;
-                }
-            }
-            incoming = socket.recv() => {
-                match incoming {
-                    // Watchers have nothing to say; pings are answered by the library.
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
-                }
-            }
-        }
-    }
+        .on_upgrade(move |socket| async move {
+            crate::rooms::watch(socket, room).await;
+            drop(admitted);
+        }))
 }
