@@ -382,6 +382,13 @@ impl Hub {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The lock that serialises loads (and the creation) of game `id`.
+    fn load_lock(&self, id: &str) -> MutexGuard<'_, ()> {
+        self.loading[shard(id)]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Promises a place in the cache, dropping the least recently used unused rooms to make it.
     fn reserve(&self, cache: &mut Cache) -> Result<Reservation<'_>, HubError> {
         let now = Instant::now();
@@ -401,6 +408,9 @@ impl Hub {
 
     /// Records a new game and opens its room.
     pub fn create(&self, meta: GameMeta, game: Box<dyn DynGame>) -> Result<Arc<Room>, HubError> {
+        // Held until the room is in the cache, so that no load of the new game (by a request
+        // that guessed its id) can come in between and open a second room for it.
+        let _loading = self.load_lock(&meta.id);
         let place = self.reserve(&mut self.cache())?;
         self.store.create(&meta)?;
         let room = Arc::new(Room::new(meta, game));
@@ -414,14 +424,12 @@ impl Hub {
     /// Loads of one game are serialised, and a load looks for the room again once it holds the
     /// game's load lock: so two requests loading one game at once get the same room, and a load
     /// never reads the moves of a game whose room is in memory (and could be changing them). A
-    /// room leaves memory only when unused ([`in_use`]), after its last change was stored.
+    /// room leaves memory only when nothing holds it, after its last change was stored.
     pub fn get(&self, id: &str) -> Result<Option<(Arc<Room>, bool)>, HubError> {
         if let Some(room) = self.cache().touch(id, Instant::now()) {
             return Ok(Some((room, false)));
         }
-        let _loading = self.loading[shard(id)]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let _loading = self.load_lock(id);
         let place = {
             let mut cache = self.cache();
             if let Some(room) = cache.touch(id, Instant::now()) {
