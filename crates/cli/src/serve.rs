@@ -25,6 +25,22 @@ pub struct Args {
     /// Games one client address may create at once (then 30 per minute).
     #[arg(long, default_value_t = 20)]
     pub create_burst: u32,
+    /// Most games kept in memory. Unused games are dropped least recently used first and
+    /// reloaded from the database when asked for again; when every game in memory is in use
+    /// (watched, thinking or being played), requests for others are answered 429.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_rooms: u64,
+    /// Seconds after which a game nobody uses is dropped from memory.
+    #[arg(long, default_value_t = 600)]
+    pub room_idle_secs: u64,
+    /// Most WebSocket connections open at once; beyond it a new one is refused (429). Keep it
+    /// below the open-file limit (`ulimit -n`).
+    #[arg(long, default_value_t = 4096)]
+    pub max_websockets: usize,
+    /// Most WebSocket connections watching one game (players and spectators); beyond it a new
+    /// one is refused (429).
+    #[arg(long, default_value_t = 64)]
+    pub max_watchers_per_game: usize,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -33,6 +49,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         addr: args.addr,
         db: (!args.memory).then(|| args.db.clone()),
         create_burst: args.create_burst,
+        max_rooms: usize::try_from(args.max_rooms).unwrap_or(usize::MAX),
+        room_idle_secs: args.room_idle_secs,
+        max_websockets: args.max_websockets,
+        max_watchers_per_game: args.max_watchers_per_game,
         ..mancala_server::Config::default()
     };
     if let Some(n) = args.engine_threads {

@@ -184,3 +184,35 @@ fn a_computer_turn_interrupted_by_sigkill_resumes() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn serve_documents_its_limits_and_refuses_a_zero_game_cap() {
+    let help = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in [
+        "--max-rooms",
+        "--room-idle-secs",
+        "--max-websockets",
+        "--max-watchers-per-game",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from:\n{help}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "serve",
+            "--memory",
+            "--addr",
+            "127.0.0.1:0",
+            "--max-rooms",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--max-rooms"), "{err}");
+}

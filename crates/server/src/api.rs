@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,11 +15,10 @@ use mancala_core::variant::{DynGame, DynPlayError, Variant};
 use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 use crate::rooms::{LastMove, Room};
-use crate::store::{GameMeta, Mode};
+use crate::store::{hash_token, GameMeta, Mode};
 use crate::App;
 
 /// Longest accepted variant name, option name or value, or move.
@@ -127,12 +126,6 @@ fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
         return Err(missing());
     }
     Ok(token)
-}
-
-/// Which seats `token` holds, `[south, north]`, compared in constant time.
-fn seats_of(meta: &GameMeta, token: &str) -> [bool; 2] {
-    let holds = |t: &str| !t.is_empty() && bool::from(t.as_bytes().ct_eq(token.as_bytes()));
-    [holds(&meta.tokens[0]), holds(&meta.tokens[1])]
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -315,18 +308,20 @@ pub(crate) async fn create_game(
         computer,
         level,
         seed: random_u64()?,
-        tokens,
+        // Only the digests are kept: the tokens are shown in this answer and never again.
+        token_hashes: tokens
+            .each_ref()
+            .map(|t| (!t.is_empty()).then(|| hash_token(t))),
         created: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0)),
     };
     let room = app.hub.create(meta, game)?;
     schedule_computer(&app, &room);
-    let meta = &room.meta;
     let mut seats = serde_json::Map::new();
     let mut links = serde_json::Map::new();
     for s in Side::BOTH {
-        let t = &meta.tokens[s.index()];
+        let t = &tokens[s.index()];
         if !t.is_empty() {
             seats.insert(side_name(s).into(), json!(t));
             links.insert(side_name(s).into(), json!(format!("/g/{id}#seat={t}")));
@@ -386,7 +381,7 @@ pub(crate) async fn post_move(
         ));
     }
     let token = bearer(&headers)?;
-    let seats = seats_of(&room.meta, token);
+    let seats = room.meta.seats_of(token);
     if !seats.iter().any(|&s| s) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -478,7 +473,7 @@ pub(crate) async fn undo(
 ) -> ApiResult<Json<Value>> {
     let room = room(&app, &id)?;
     let token = bearer(&headers)?;
-    let seats = seats_of(&room.meta, token);
+    let seats = room.meta.seats_of(token);
     if !seats.iter().any(|&s| s) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -817,49 +812,18 @@ pub(crate) async fn record(
 
 /// `GET /api/games/{id}/ws`: a WebSocket that receives `{"type": "update", "event": ..., "game":
 /// VIEW}` now and after every change. Players and spectators alike; moves are sent over HTTP.
+/// Refused with 429 beyond the caps on connections (in all and per game).
 pub(crate) async fn ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = room(&app, &id)?;
+    let admitted = app.connections.admit(&room.watchers)?;
     Ok(upgrade
         .max_message_size(4096)
-        .on_upgrade(move |socket| watch(socket, room)))
-}
-
-async fn watch(mut socket: WebSocket, room: Arc<Room>) {
-    let mut rx = room.subscribe();
-    let hello = {
-        let live = room.lock();
-        json!({ "type": "update", "event": "hello", "game": room.view(&live) }).to_string()
-    };
-    if socket.send(Message::Text(hello.into())).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            msg = rx.recv() => {
-                let text = match msg {
-                    Ok(text) => text.to_string(),
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        let live = room.lock();
-                        json!({ "type": "update", "event": "resync", "game": room.view(&live) })
-                            .to_string()
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-                };
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    return;
-                }
-            }
-            incoming = socket.recv() => {
-                match incoming {
-                    // Watchers have nothing to say; pings are answered by the library.
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
-                }
-            }
-        }
-    }
+        .on_upgrade(move |socket| async move {
+            crate::rooms::watch(socket, room).await;
+            drop(admitted);
+        }))
 }

@@ -73,6 +73,29 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<HubError> for ApiError {
+    fn from(e: HubError) -> Self {
+        match e {
+            HubError::Store(e) => e.into(),
+            HubError::Full { .. } => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                e.to_string(),
+            ),
+        }
+    }
+}
+
+impl From<crate::limit::Refused> for ApiError {
+    fn from(e: crate::limit::Refused) -> Self {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            e.to_string(),
+        )
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut r = (self.status, axum::Json(self.body())).into_response();
@@ -125,6 +148,45 @@ impl std::error::Error for StoreError {
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         StoreError::Sqlite(e)
+    }
+}
+
+/// A game's room could not be had.
+#[derive(Debug)]
+pub enum HubError {
+    /// The store failed.
+    Store(StoreError),
+    /// Every room the server keeps in memory is in use.
+    Full {
+        /// How many rooms it keeps.
+        max_rooms: usize,
+    },
+}
+
+impl std::fmt::Display for HubError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HubError::Store(e) => write!(f, "storage failed: {e}"),
+            HubError::Full { max_rooms } => write!(
+                f,
+                "all {max_rooms} games the server keeps in memory are in use; try again shortly"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HubError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HubError::Store(e) => Some(e),
+            HubError::Full { .. } => None,
+        }
+    }
+}
+
+impl From<StoreError> for HubError {
+    fn from(e: StoreError) -> Self {
+        HubError::Store(e)
     }
 }
 

@@ -17,9 +17,16 @@
 //! | `GET /api/games/{id}/analysis` | every legal move's value (not during online games) |
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
+//! | `GET /api/health` | games in memory, open WebSockets and their caps |
 //!
 //! Engine searches run on a bounded pool of blocking threads with time limits, never on the
 //! async threads, so the server stays responsive while the computer thinks.
+//!
+//! Memory and connections are bounded ([`Config`]): at most `max_rooms` games are kept in
+//! memory (unused ones are dropped, least recently used first, and reloaded from the store on
+//! their next request; see [`rooms`]), WebSocket connections are capped in all and per game
+//! (beyond a cap the upgrade is refused with 429), and a slow or silent watcher is disconnected
+//! rather than holding anyone up. Seat tokens are stored only as SHA-256 digests ([`store`]).
 //!
 //! ```no_run
 //! let config = mancala_server::Config::default();
@@ -40,8 +47,9 @@ pub mod store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use axum::extract::{DefaultBodyLimit, Path, Request};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -50,7 +58,7 @@ use axum::Router;
 use tokio::sync::Semaphore;
 
 pub use brain::{Brain, EngineBrain};
-pub use error::{ApiError, ServerError, StoreError};
+pub use error::{ApiError, HubError, ServerError, StoreError};
 pub use store::{SqliteStore, Store};
 
 /// The OpenAPI description of the API.
@@ -73,6 +81,15 @@ pub struct Config {
     pub create_burst: u32,
     /// ... and per minute after that.
     pub create_per_minute: u32,
+    /// Most games kept in memory at once; unused ones are dropped, least recently used first,
+    /// to make place (and reloaded from the store when asked for again).
+    pub max_rooms: usize,
+    /// Seconds after which a game nobody uses is dropped from memory.
+    pub room_idle_secs: u64,
+    /// Most WebSocket connections open at once.
+    pub max_websockets: usize,
+    /// Most WebSocket connections watching one game.
+    pub max_watchers_per_game: usize,
 }
 
 impl Default for Config {
@@ -88,6 +105,10 @@ impl Default for Config {
             body_limit: 16 * 1024,
             create_burst: 20,
             create_per_minute: 30,
+            max_rooms: 10_000,
+            room_idle_secs: 600,
+            max_websockets: 4096,
+            max_watchers_per_game: 64,
         }
     }
 }
@@ -98,6 +119,7 @@ pub struct App {
     brain: Arc<dyn Brain>,
     pool: Arc<Semaphore>,
     create_limit: limit::RateLimiter,
+    connections: limit::Connections,
     max_analysis_ms: u64,
     variants: String,
 }
@@ -106,10 +128,20 @@ impl App {
     /// The state for `config`, with `store` and `brain`.
     pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
         Arc::new(App {
-            hub: rooms::Hub::new(store),
+            hub: rooms::Hub::new(
+                store,
+                rooms::CacheLimits {
+                    max_rooms: config.max_rooms,
+                    idle: Duration::from_secs(config.room_idle_secs),
+                },
+            ),
             brain,
             pool: Arc::new(Semaphore::new(config.engine_threads.max(1))),
             create_limit: limit::RateLimiter::new(config.create_burst, config.create_per_minute),
+            connections: limit::Connections::new(
+                config.max_websockets,
+                config.max_watchers_per_game,
+            ),
             max_analysis_ms: config.max_analysis_ms.max(50),
             variants: api::variants_json().to_string(),
         })
@@ -118,6 +150,49 @@ impl App {
     /// Games currently in memory.
     pub fn games_in_memory(&self) -> usize {
         self.hub.len()
+    }
+
+    /// The most games that were ever in memory at once.
+    pub fn peak_games_in_memory(&self) -> usize {
+        self.hub.peak()
+    }
+
+    /// WebSocket connections open now.
+    pub fn websockets_open(&self) -> usize {
+        self.connections.open()
+    }
+
+    /// Drops from memory the games unused for the idle time; answers how many.
+    pub fn evict_idle(&self) -> usize {
+        self.hub.evict_idle(Instant::now())
+    }
+
+    /// `GET /api/health`: what is in memory and open, with the caps.
+    fn health(&self) -> serde_json::Value {
+        let (max_websockets, max_watchers) = self.connections.caps();
+        serde_json::json!({
+            "status": "ok",
+            "games_in_memory": self.hub.len(),
+            "peak_games_in_memory": self.hub.peak(),
+            "max_games_in_memory": self.hub.limits().max_rooms,
+            "games_evicted": self.hub.evicted(),
+            "websockets": self.connections.open(),
+            "max_websockets": max_websockets,
+            "max_watchers_per_game": max_watchers,
+        })
+    }
+}
+
+/// Drops idle games from memory now and then, for as long as `app` lives.
+async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
+    let every = (idle / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
+    let mut ticks = tokio::time::interval_at((Instant::now() + every).into(), every);
+    loop {
+        ticks.tick().await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        app.evict_idle();
     }
 }
 
@@ -141,6 +216,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/games/{id}/analysis", get(api::analysis))
         .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/ws", get(api::ws))
+        .route("/health", get(health))
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)
@@ -151,6 +227,10 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .layer(axum::middleware::from_fn(harden))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(app)
+}
+
+async fn health(State(app): State<Arc<App>>) -> Response {
+    axum::Json(app.health()).into_response()
 }
 
 async fn openapi() -> Response {
@@ -286,6 +366,10 @@ impl Bound {
 pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, ServerError> {
     let store = open_store(config)?;
     let app = App::new(config, store, brain);
+    tokio::spawn(sweep_idle_rooms(
+        Arc::downgrade(&app),
+        Duration::from_secs(config.room_idle_secs),
+    ));
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     Ok(Bound {

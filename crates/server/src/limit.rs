@@ -1,8 +1,10 @@
-//! A per-client token bucket for costly requests (creating games).
+//! Limits: a per-client token bucket for costly requests (creating games), and caps on open
+//! WebSocket connections in all and per game.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Past this many tracked clients, full buckets are forgotten (they hold no information).
@@ -53,6 +55,111 @@ impl RateLimiter {
     }
 }
 
+/// Caps on open WebSocket connections: in all, and per game.
+#[derive(Debug)]
+pub struct Connections {
+    open: Arc<AtomicUsize>,
+    max_total: usize,
+    max_per_game: usize,
+}
+
+/// Why a connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The server has `max` connections open.
+    Total {
+        /// The cap.
+        max: usize,
+    },
+    /// The game has `max` watchers.
+    Game {
+        /// The cap.
+        max: usize,
+    },
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Total { max } => write!(
+                f,
+                "the server has its {max} WebSocket connections open; try again shortly"
+            ),
+            Refused::Game { max } => write!(
+                f,
+                "this game has its {max} watchers already; try again shortly"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// One admitted connection; its places are given back when it is dropped.
+#[derive(Debug)]
+pub struct Admitted {
+    counters: [Arc<AtomicUsize>; 2],
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        for c in &self.counters {
+            c.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
+/// Takes one place under `max` in `counter`; false when it is full.
+fn take(counter: &AtomicUsize, max: usize) -> bool {
+    counter
+        .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < max).then_some(n + 1)
+        })
+        .is_ok()
+}
+
+impl Connections {
+    /// At most `max_total` connections in all and `max_per_game` on one game.
+    #[must_use]
+    pub fn new(max_total: usize, max_per_game: usize) -> Self {
+        Connections {
+            open: Arc::new(AtomicUsize::new(0)),
+            max_total,
+            max_per_game,
+        }
+    }
+
+    /// Admits one more connection to the game whose watchers `game` counts.
+    pub fn admit(&self, game: &Arc<AtomicUsize>) -> Result<Admitted, Refused> {
+        if !take(&self.open, self.max_total) {
+            return Err(Refused::Total {
+                max: self.max_total,
+            });
+        }
+        if !take(game, self.max_per_game) {
+            self.open.fetch_sub(1, Ordering::AcqRel);
+            return Err(Refused::Game {
+                max: self.max_per_game,
+            });
+        }
+        Ok(Admitted {
+            counters: [Arc::clone(&self.open), Arc::clone(game)],
+        })
+    }
+
+    /// Connections open now.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Acquire)
+    }
+
+    /// The caps, `(in all, per game)`.
+    #[must_use]
+    pub fn caps(&self) -> (usize, usize) {
+        (self.max_total, self.max_per_game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +172,25 @@ mod tests {
         assert!((0..3).all(|_| l.allow(a)));
         assert!(!l.allow(a));
         assert!(l.allow(b));
+    }
+
+    #[test]
+    fn connections_are_capped_in_all_and_per_game() {
+        let c = Connections::new(3, 2);
+        let (g1, g2) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let a = c.admit(&g1).unwrap();
+        let b = c.admit(&g1).unwrap();
+        assert_eq!(c.admit(&g1).unwrap_err(), Refused::Game { max: 2 });
+        // The refused attempt gave its place back.
+        assert_eq!(c.open(), 2);
+        let d = c.admit(&g2).unwrap();
+        assert_eq!(c.admit(&g2).unwrap_err(), Refused::Total { max: 3 });
+        drop(a);
+        assert_eq!((c.open(), g1.load(Ordering::Acquire)), (2, 1));
+        let e = c.admit(&g2).unwrap();
+        assert_eq!(g2.load(Ordering::Acquire), 2);
+        drop((b, d, e));
+        assert_eq!(c.open(), 0);
+        assert_eq!(g1.load(Ordering::Acquire) + g2.load(Ordering::Acquire), 0);
     }
 }

@@ -4,11 +4,19 @@
 //! Storing moves rather than positions keeps every game exactly reproducible by the rules core,
 //! and makes a write per move one small row: a game survives a restart or a `kill -9` at any
 //! point after the request that made the move was answered.
+//!
+//! Seat tokens are never stored: a game keeps the SHA-256 digest of each ([`hash_token`]), and a
+//! token presented later is hashed and compared in constant time ([`GameMeta::seats_of`]). The
+//! tokens are 192 random bits, so an unsalted digest cannot be reversed by guessing; someone who
+//! reads the database learns no token. Databases written before this (schema version 1, tokens
+//! in plain text) are migrated on opening.
 
 use std::path::Path;
 use std::sync::Mutex;
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 use crate::error::StoreError;
 
@@ -65,10 +73,63 @@ pub struct GameMeta {
     pub level: u8,
     /// Seed of the computer's choices, so that a replayed game makes the same choices.
     pub seed: u64,
-    /// Seat tokens, `[south, north]`; empty for the computer's seat.
-    pub tokens: [String; 2],
+    /// SHA-256 digests of the seat tokens, `[south, north]`; `None` for the computer's seat.
+    /// The tokens themselves are shown once, when the game is created, and kept nowhere.
+    pub token_hashes: [Option<TokenHash>; 2],
     /// Creation time, seconds since the Unix epoch.
     pub created: i64,
+}
+
+/// The SHA-256 digest of a seat token.
+pub type TokenHash = [u8; 32];
+
+/// The digest kept in place of seat token `token`.
+#[must_use]
+pub fn hash_token(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+impl GameMeta {
+    /// Which seats `token` holds, `[south, north]`. The token is hashed and the digests are
+    /// compared in constant time, so the answer's timing says nothing about the stored digests.
+    #[must_use]
+    pub fn seats_of(&self, token: &str) -> [bool; 2] {
+        let presented = hash_token(token);
+        self.token_hashes
+            .map(|h| h.is_some_and(|h| bool::from(h.ct_eq(&presented))))
+    }
+}
+
+/// Lower-case hex of a digest, as stored (the empty text for no seat).
+fn hash_text(hash: Option<&TokenHash>) -> String {
+    let mut out = String::with_capacity(64);
+    for b in hash.into_iter().flatten() {
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    out
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Reads a stored digest back (`None` for the empty text).
+fn parse_hash(game: &str, text: &str) -> Result<Option<TokenHash>, StoreError> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bad = || StoreError::Corrupt(format!("game {game}: seat token digest {text:?}"));
+    let bytes = text.as_bytes();
+    if bytes.len() != 64 {
+        return Err(bad());
+    }
+    let nibble = |c: u8| HEX.iter().position(|&h| h == c).ok_or_else(bad);
+    let mut out = [0u8; 32];
+    for (i, o) in out.iter_mut().enumerate() {
+        let (hi, lo) = (nibble(bytes[2 * i])?, nibble(bytes[2 * i + 1])?);
+        // Both are below 16.
+        *o = u8::try_from(hi * 16 + lo).map_err(|_| bad())?;
+    }
+    Ok(Some(out))
 }
 
 /// Where games are kept.
@@ -83,10 +144,20 @@ pub trait Store: Send + Sync {
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
 }
 
-/// Schema migrations, applied in order; the `schema_version` table holds how many ran.
-const MIGRATIONS: &[&str] = &[
+/// One schema migration.
+enum Migration {
+    /// SQL statements.
+    Sql(&'static str),
+    /// Work SQL cannot do alone.
+    Code(fn(&Transaction<'_>) -> Result<(), StoreError>),
+}
+
+/// Schema migrations, applied in order in one transaction; the `schema_version` table holds how
+/// many ran.
+const MIGRATIONS: &[Migration] = &[
     // 1: games and their moves.
-    "CREATE TABLE games (
+    Migration::Sql(
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         variant TEXT NOT NULL,
         rules TEXT NOT NULL,
@@ -105,7 +176,38 @@ const MIGRATIONS: &[&str] = &[
         mv TEXT NOT NULL,
         PRIMARY KEY (game, ply)
     ) WITHOUT ROWID;",
+    ),
+    // 2: seat tokens are kept as SHA-256 digests.
+    Migration::Code(hash_stored_tokens),
 ];
+
+/// Migration 2: renames the token columns and replaces each plain-text token by its digest.
+fn hash_stored_tokens(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "ALTER TABLE games RENAME COLUMN token_south TO token_hash_south;
+         ALTER TABLE games RENAME COLUMN token_north TO token_hash_north;",
+    )?;
+    let rows = {
+        let mut stmt = tx.prepare("SELECT id, token_hash_south, token_hash_north FROM games")?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows
+    };
+    let mut update =
+        tx.prepare("UPDATE games SET token_hash_south = ?2, token_hash_north = ?3 WHERE id = ?1")?;
+    for (id, south, north) in rows {
+        let digest = |t: &str| hash_text((!t.is_empty()).then(|| hash_token(t)).as_ref());
+        update.execute(params![id, digest(&south), digest(&north)])?;
+    }
+    Ok(())
+}
 
 /// The schema version this program writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -180,8 +282,11 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             known: SCHEMA_VERSION,
         });
     }
-    for sql in &MIGRATIONS[usize::try_from(current).unwrap_or(0)..] {
-        tx.execute_batch(sql)?;
+    for step in &MIGRATIONS[usize::try_from(current).unwrap_or(0)..] {
+        match step {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(f) => f(&tx)?,
+        }
     }
     tx.execute("UPDATE schema_version SET version = ?1", [SCHEMA_VERSION])?;
     tx.commit()?;
@@ -208,7 +313,7 @@ impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.conn().execute(
             "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
-                token_south, token_north, created)
+                token_hash_south, token_hash_north, created)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 m.id,
@@ -220,8 +325,8 @@ impl Store for SqliteStore {
                 i64::from(m.level),
                 // SQLite integers are signed: store the seed's bits.
                 m.seed as i64,
-                m.tokens[0],
-                m.tokens[1],
+                hash_text(m.token_hashes[0].as_ref()),
+                hash_text(m.token_hashes[1].as_ref()),
                 m.created,
             ],
         )?;
@@ -248,8 +353,8 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT variant, rules, position, mode, computer, level, seed, token_south,
-                    token_north, created FROM games WHERE id = ?1",
+                "SELECT variant, rules, position, mode, computer, level, seed, token_hash_south,
+                    token_hash_north, created FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -281,7 +386,7 @@ impl Store for SqliteStore {
             computer: computer.map(|c| usize::from(c != 0)),
             level: u8::try_from(level).map_err(|_| StoreError::Corrupt("level".into()))?,
             seed: seed as u64,
-            tokens: [ts, tn],
+            token_hashes: [parse_hash(id, &ts)?, parse_hash(id, &tn)?],
             created,
         };
         let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
@@ -306,7 +411,7 @@ mod tests {
             computer: Some(1),
             level: 3,
             seed: u64::MAX - 5,
-            tokens: ["abc".into(), String::new()],
+            token_hashes: [Some(hash_token("abc")), None],
             created: 1,
         }
     }
@@ -327,12 +432,110 @@ mod tests {
         assert!(s.load("nope").unwrap().is_none());
     }
 
-    #[test]
-    fn reopening_keeps_games_and_refuses_newer_schemas() {
-        let dir = std::env::temp_dir().join(format!("mancala-store-{}", std::process::id()));
+    fn temp_db(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("mancala-store-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.db");
         let _ = std::fs::remove_file(&path);
+        (dir, path)
+    }
+
+    #[test]
+    fn tokens_are_stored_as_digests_and_checked() {
+        let s = SqliteStore::in_memory().unwrap();
+        let mut m = meta("g3");
+        m.token_hashes = [
+            Some(hash_token("south-secret")),
+            Some(hash_token("north-secret")),
+        ];
+        s.create(&m).unwrap();
+        let (stored_south, stored_north): (String, String) = s
+            .conn()
+            .query_row(
+                "SELECT token_hash_south, token_hash_north FROM games WHERE id = 'g3'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!(stored_south.len(), 64);
+        assert!(!stored_south.contains("secret") && !stored_north.contains("secret"));
+        let back = s.load("g3").unwrap().unwrap().0;
+        assert_eq!(back, m);
+        assert_eq!(back.seats_of("south-secret"), [true, false]);
+        assert_eq!(back.seats_of("north-secret"), [false, true]);
+        assert_eq!(back.seats_of("south-secre"), [false, false]);
+        assert_eq!(back.seats_of(""), [false, false]);
+        // The computer's seat is held by no token, not even the empty one.
+        assert_eq!(meta("g4").seats_of(""), [false, false]);
+        // A damaged digest is reported, naming the game.
+        s.conn()
+            .execute(
+                "UPDATE games SET token_hash_north = 'xyz' WHERE id = 'g3'",
+                [],
+            )
+            .unwrap();
+        match s.load("g3") {
+            Err(StoreError::Corrupt(what)) => assert!(what.contains("g3"), "{what}"),
+            other => panic!("expected a corrupt record, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn plain_text_tokens_of_old_databases_are_hashed() {
+        let (dir, path) = temp_db("migrate");
+        {
+            // A database as version 1 wrote it: plain-text tokens.
+            let conn = Connection::open(&path).unwrap();
+            let Migration::Sql(v1) = &MIGRATIONS[0] else {
+                panic!("migration 1 is SQL");
+            };
+            conn.execute_batch(v1).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE schema_version (version INTEGER NOT NULL);
+                 INSERT INTO schema_version (version) VALUES (1);
+                 INSERT INTO games VALUES ('old1', 'oware', '[]', NULL, 'online', NULL, 3, 7,
+                    'old-south-token', 'old-north-token', 5);
+                 INSERT INTO games VALUES ('old2', 'abapa', '[]', NULL, 'computer', 1, 2, -1,
+                    'old-player-token', '', 6);
+                 INSERT INTO moves VALUES ('old1', 0, 'C');",
+            )
+            .unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        let (m1, moves) = s.load("old1").unwrap().unwrap();
+        assert_eq!(moves, ["C"]);
+        assert_eq!(m1.seats_of("old-south-token"), [true, false]);
+        assert_eq!(m1.seats_of("old-north-token"), [false, true]);
+        assert_eq!(m1.seats_of("old-south-tokem"), [false, false]);
+        assert_eq!(m1.seats_of("wrong"), [false, false]);
+        let m2 = s.load("old2").unwrap().unwrap().0;
+        assert_eq!(m2.token_hashes[1], None);
+        assert_eq!(m2.seats_of("old-player-token"), [true, false]);
+        assert_eq!(m2.seed, u64::MAX);
+        drop(s);
+        // No token is left in the file.
+        let conn = Connection::open(&path).unwrap();
+        let plain: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM games WHERE token_hash_south LIKE 'old-%'
+                    OR token_hash_north LIKE 'old-%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(plain, 0);
+        drop(conn);
+        // Opening again migrates nothing twice.
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.load("old1").unwrap().unwrap().0, m1);
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn reopening_keeps_games_and_refuses_newer_schemas() {
+        let (dir, path) = temp_db("reopen");
         {
             let s = SqliteStore::open(&path).unwrap();
             s.create(&meta("g2")).unwrap();

@@ -2,26 +2,44 @@
 //! tokens. The opponent is the real engine at level 1 (a shallow search, fast).
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use mancala_core::variant::DynGame;
+use mancala_server::brain::Analysis;
 use mancala_server::client::{Client, Reply};
-use mancala_server::{Config, EngineBrain};
+use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
 
-async fn start(config: Config) -> SocketAddr {
+/// A server with `brain`, and its shared state.
+async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: None,
         ..config
     };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
+    let bound = mancala_server::bind(&config, brain).await.unwrap();
     let addr = bound.local_addr().unwrap();
+    let app = bound.app();
     tokio::spawn(bound.serve(std::future::pending()));
-    addr
+    (addr, app)
+}
+
+async fn start(config: Config) -> SocketAddr {
+    start_with(config, Arc::new(EngineBrain)).await.0
+}
+
+/// A server with the engine and `config` that lets a client create many games, its state and a
+/// client.
+async fn server_with(config: Config) -> (Arc<App>, Client, SocketAddr) {
+    let config = Config {
+        create_burst: 1000,
+        ..config
+    };
+    let (addr, app) = start_with(config, Arc::new(EngineBrain)).await;
+    (app, Client::new(addr), addr)
 }
 
 async fn server() -> (SocketAddr, Client) {
@@ -90,6 +108,7 @@ async fn variants_and_openapi() {
         "/api/games/{id}/analysis",
         "/api/games/{id}/record",
         "/api/games/{id}/ws",
+        "/api/health",
     ] {
         assert!(doc["paths"][p].is_object(), "{p} undocumented");
     }
@@ -610,4 +629,303 @@ async fn ui_assets_and_no_traversal() {
         assert_eq!(r.status, 404, "{path}");
         assert!(!r.text().contains("[workspace]"));
     }
+}
+
+/// The engine, except that it finds no move while `refuse` is set.
+struct MoodyBrain {
+    refuse: AtomicBool,
+}
+
+impl Brain for MoodyBrain {
+    fn choose(&self, game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
+        if self.refuse.load(Ordering::Acquire) {
+            return None;
+        }
+        EngineBrain.choose(game, level, seed)
+    }
+
+    fn analyse(
+        &self,
+        game: &dyn DynGame,
+        movetime: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Analysis> {
+        EngineBrain.analyse(game, movetime, stop)
+    }
+
+    fn max_level(&self) -> u8 {
+        EngineBrain.max_level()
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn watch(addr: SocketAddr, id: &str) -> Ws {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    ws
+}
+
+/// The next update a watcher receives (within five seconds).
+async fn next_update(ws: &mut Ws) -> Value {
+    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("an update in time")
+        .expect("an open socket")
+        .unwrap();
+    serde_json::from_str(m.to_text().unwrap()).unwrap()
+}
+
+/// Waits until `pred` holds of the server's state.
+async fn wait_until(app: &App, pred: impl Fn(&App) -> bool) {
+    for _ in 0..500 {
+        if pred(app) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("condition not reached");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_leave_memory_and_come_back() {
+    let (app, mut c, addr) = server_with(Config {
+        max_rooms: 2,
+        ..Config::default()
+    })
+    .await;
+    // (id, [south token, north token], moves played)
+    let mut games: Vec<(String, [String; 2], Vec<String>)> = Vec::new();
+    for (variant, mode) in [
+        ("oware", "local"),
+        ("abapa", "online"),
+        ("wuri", "local"),
+        ("ouril", "online"),
+        ("olowuka", "local"),
+        ("abapa", "local"),
+    ] {
+        let g = create(&mut c, json!({"variant": variant, "mode": mode})).await;
+        let seat = |s: &str| g["seats"][s].as_str().unwrap().to_string();
+        games.push((
+            g["id"].as_str().unwrap().to_string(),
+            [seat("south"), seat("north")],
+            Vec::new(),
+        ));
+        assert!(app.games_in_memory() <= 2);
+    }
+    // A watched game stays in memory: its watcher sees every move while the others come and go.
+    let mut watcher = watch(addr, &games[0].0).await;
+    assert_eq!(next_update(&mut watcher).await["event"], "hello");
+    for round in 0..8 {
+        for (n, (id, tokens, played)) in games.iter_mut().enumerate() {
+            let s = c.get(&format!("/api/games/{id}")).await.unwrap();
+            assert_eq!(s.status, 200, "{}", s.text());
+            let s = s.json();
+            assert_eq!(s["moves"], json!(played), "game {n} before round {round}");
+            if s["over"] == true {
+                continue;
+            }
+            let legal = s["legal"].as_array().unwrap();
+            let mv = legal[(round + n) % legal.len()]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let token = if s["to_move"] == "south" {
+                &tokens[0]
+            } else {
+                &tokens[1]
+            };
+            let r = c
+                .post_json(
+                    &format!("/api/games/{id}/moves"),
+                    &json!({"move": mv, "ply": played.len()}),
+                    Some(token),
+                )
+                .await
+                .unwrap();
+            assert_eq!(r.status, 200, "{}", r.text());
+            played.push(r.json()["last_move"]["move"].as_str().unwrap().to_string());
+            assert_eq!(r.json()["moves"], json!(played));
+            assert!(app.games_in_memory() <= 2);
+            if n == 0 {
+                let u = next_update(&mut watcher).await;
+                assert_eq!(u["event"], "move");
+                assert_eq!(u["game"]["moves"], json!(played));
+            }
+        }
+    }
+    // Every game as played, and never more than two in memory.
+    for (id, _, played) in &games {
+        let s = c.get(&format!("/api/games/{id}")).await.unwrap().json();
+        assert_eq!(s["moves"], json!(played));
+    }
+    let h = c.get("/api/health").await.unwrap().json();
+    assert_eq!(h["max_games_in_memory"], 2);
+    assert_eq!(h["peak_games_in_memory"], 2);
+    assert!(h["games_evicted"].as_u64().unwrap() >= 8 * 5, "{h}");
+    assert_eq!(h["websockets"], 1);
+
+    // Two watched games fill the memory: a third game must wait.
+    let mut second = watch(addr, &games[1].0).await;
+    next_update(&mut second).await;
+    let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
+    assert_error(&r, 429, "too_many_games");
+    assert!(r.header("retry-after").is_some());
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "local"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 429, "too_many_games");
+    drop(second);
+    wait_until(&app, |a| a.websockets_open() == 1).await;
+    let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["moves"], json!(games[2].2));
+    assert_eq!(app.peak_games_in_memory(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reloaded_game_resumes_the_computers_turn() {
+    let brain = Arc::new(MoodyBrain {
+        refuse: AtomicBool::new(true),
+    });
+    let (addr, app) = start_with(
+        Config {
+            create_burst: 1000,
+            max_rooms: 1,
+            ..Config::default()
+        },
+        Arc::clone(&brain) as Arc<dyn Brain>,
+    )
+    .await;
+    let mut c = Client::new(addr);
+    // The computer opens but finds no move: its turn stays pending.
+    let g = create(
+        &mut c,
+        json!({"variant": "oware", "mode": "computer", "side": "north", "level": 1}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let s = wait_for(&mut c, &id, |g| g["computer_error"].is_string()).await;
+    assert_eq!(s["ply"], 0);
+    brain.refuse.store(false, Ordering::Release);
+    // Another game takes its place in memory ...
+    create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    assert_eq!(app.games_in_memory(), 1);
+    // ... and when it comes back, the computer plays.
+    let s = wait_for(&mut c, &id, |g| g["ply"] == 1).await;
+    assert_eq!(s["to_move"], "north");
+    assert_eq!(s["last_move"]["side"], "south");
+    assert!(s.get("computer_error").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_connections_are_capped() {
+    let (app, mut c, addr) = server_with(Config {
+        max_websockets: 3,
+        max_watchers_per_game: 2,
+        ..Config::default()
+    })
+    .await;
+    let a = create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    let b = create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+    let refused = |id: &str| {
+        let url = format!("ws://{addr}/api/games/{id}/ws");
+        async move {
+            match tokio_tungstenite::connect_async(url).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+                    assert_eq!(r.status(), 429);
+                    let body: Value = serde_json::from_slice(r.body().as_deref().unwrap()).unwrap();
+                    body["error"].as_str().unwrap().to_string()
+                }
+                other => panic!("expected a refusal, got {other:?}"),
+            }
+        }
+    };
+    let mut a1 = watch(addr, a).await;
+    let _a2 = watch(addr, a).await;
+    assert_eq!(refused(a).await, "too_many_connections");
+    let _b1 = watch(addr, b).await;
+    assert_eq!(app.websockets_open(), 3);
+    // The server is full now, whichever game.
+    assert_eq!(refused(b).await, "too_many_connections");
+    let h = c.get("/api/health").await.unwrap().json();
+    assert_eq!(
+        (h["websockets"].clone(), h["max_websockets"].clone()),
+        (json!(3), json!(3))
+    );
+    a1.close(None).await.unwrap();
+    wait_until(&app, |a| a.websockets_open() == 2).await;
+    let mut b2 = watch(addr, b).await;
+    assert_eq!(next_update(&mut b2).await["event"], "hello");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
+    let (app, mut c, addr) = server_with(Config::default()).await;
+    let g = create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let token = g["seats"]["south"].as_str().unwrap().to_string();
+    // A watcher with a tiny receive buffer that never reads ...
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (stuck, _) =
+        tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), stream)
+            .await
+            .unwrap();
+    // ... and one that reads everything.
+    let mut reader = watch(addr, &id).await;
+    assert_eq!(next_update(&mut reader).await["event"], "hello");
+    let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = Arc::clone(&received);
+    let counting = tokio::spawn(async move {
+        while let Some(Ok(m)) = reader.next().await {
+            if m.is_text() {
+                counter.fetch_add(1, Ordering::AcqRel);
+            }
+        }
+    });
+    wait_until(&app, |a| a.websockets_open() == 2).await;
+    // Moves and undos, each pushed to both, until the stuck watcher has been let go.
+    let mut changes = 0u64;
+    let moves = format!("/api/games/{id}/moves");
+    let undo = format!("/api/games/{id}/undo");
+    while app.websockets_open() == 2 {
+        assert!(changes < 200_000, "the stuck watcher is still connected");
+        let r = c
+            .post_json(&moves, &json!({"move": "C"}), Some(&token))
+            .await
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let r = c.post_json(&undo, &json!({}), Some(&token)).await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        changes += 2;
+    }
+    eprintln!("the stuck watcher was let go after {changes} changes");
+    // The reader is still connected and gets every change.
+    let r = c
+        .post_json(&moves, &json!({"move": "C"}), Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200);
+    changes += 1;
+    for _ in 0..500 {
+        if received.load(Ordering::Acquire) >= changes {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(received.load(Ordering::Acquire), changes);
+    assert_eq!(app.websockets_open(), 1);
+    assert!(!counting.is_finished());
+    counting.abort();
+    drop(stuck);
 }
