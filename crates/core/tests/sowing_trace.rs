@@ -3,7 +3,8 @@
 //! Replaying must be possible step by step (a lift takes what the pit holds, a drop has a seed in
 //! hand), must conserve seeds (stock seeds aside) and must end on exactly the board after the
 //! move. A final jump to the result is allowed only when the move ended the game, a Ba-awa round
-//! or an Isolo phase, was a set-up action, or sowed more than `DROP_CAP` seeds.
+//! or an Isolo phase, was a set-up action, or sowed more than `DROP_CAP` seeds (a move found by
+//! random play checks that summary).
 
 use mancala_core::trace::{SettleKind, SowBoard, SowStep, DROP_CAP};
 use mancala_core::value::Value;
@@ -199,4 +200,40 @@ fn illegal_and_unreadable_moves_are_refused() {
         g.sowing("k:1,1,1,1,1,1,1,1").is_err(),
         "no set-up in the foregame"
     );
+}
+
+#[test]
+fn a_very_long_move_is_summarised_after_the_cap() {
+    // Found by random play: F relays over more than 2,000 seeds under these options.
+    let rules = [("seeds", "20"), ("relay_on_any_occupied", "On")]
+        .map(|(k, v)| (k.to_string(), v.to_string()));
+    let mut g = Variant::Olowuka
+        .new_game(&rules, Some("0-10-16-14-1-30-97-3-6-10-5-29-9-10-S"))
+        .unwrap();
+    let steps = g.sowing("F").unwrap();
+    let drops = steps
+        .iter()
+        .filter(|s| matches!(s, SowStep::Drop { .. }))
+        .count();
+    assert_eq!(drops, DROP_CAP);
+    let before = g.state();
+    g.play("F").unwrap();
+    let after = g.state();
+    match steps.last() {
+        Some(SowStep::Settle {
+            kind: SettleKind::Summary,
+            pits,
+            stores,
+            ..
+        }) => {
+            assert_eq!(pits, &after.pits);
+            assert_eq!(stores, &after.stores);
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut board = SowBoard::new(before.pits, before.stores);
+    for s in &steps {
+        board.apply(s).unwrap();
+    }
+    assert_eq!(board.pits, after.pits);
 }
