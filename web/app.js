@@ -284,14 +284,12 @@ function drawBoard(g, pits, stores, marks = {}) {
     grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? 'South' : 'North'));
     svg.append(grp);
   }
-  if (marks.lap) {
-    const parts = [`lap ${marks.lap}`];
-    if (marks.hand) parts.push(`${marks.hand} in hand`);
-    if (marks.note) parts.push(marks.note);
-    svg.append(el('text', { class: 'caption', x: L.width / 2, y: 14 }, parts.join(' · ')));
-  } else if (marks.note) {
-    svg.append(el('text', { class: 'caption', x: L.width / 2, y: 14 }, marks.note));
-  }
+  // Under the board while a move is shown: its lap, the seeds in hand and what the rules say.
+  const parts = [];
+  if (marks.lap) parts.push(`lap ${marks.lap}`);
+  if (marks.hand) parts.push(`${marks.hand} in hand`);
+  if (marks.note) parts.push(marks.note);
+  $('sow-caption').textContent = parts.join(' · ');
   pits.forEach((count, i) => {
     const p = L.pos[i];
     const name = moveName(i, L.n);
