@@ -237,3 +237,24 @@ fn a_very_long_move_is_summarised_after_the_cap() {
     }
     assert_eq!(board.pits, after.pits);
 }
+
+#[test]
+fn an_ouril_grand_slam_captures_and_earns_an_extra_turn() {
+    // South's D ends in a, which makes 2: North's whole row, taken, and South plays again.
+    let g = Variant::Ouril
+        .new_game(&[], Some("0-0-0-3-0-0-1-0-0-0-0-0-20-24-S"))
+        .unwrap();
+    let steps = g.sowing("D").unwrap();
+    let south = mancala_core::Side::South;
+    assert_eq!(
+        steps[4..],
+        [
+            SowStep::Capture {
+                pit: 6,
+                seeds: 2,
+                by: south
+            },
+            SowStep::ExtraTurn,
+        ]
+    );
+}
