@@ -289,6 +289,12 @@ function drawBoard(g, pits, stores, marks = {}) {
     grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? 'South' : 'North'));
     svg.append(grp);
   }
+  // Under the board while a move is shown: its lap, the seeds in hand and what the rules say.
+  const parts = [];
+  if (marks.lap) parts.push(`lap ${marks.lap}`);
+  if (marks.hand) parts.push(`${marks.hand} in hand`);
+  if (marks.note) parts.push(marks.note);
+  $('sow-caption').textContent = parts.join(' · ');
   pits.forEach((count, i) => {
     const p = L.pos[i];
     const name = moveName(i, L.n);
@@ -298,6 +304,7 @@ function drawBoard(g, pits, stores, marks = {}) {
     if (marks.last === i) cls.push('last');
     if (marks.capture && marks.capture.has(i)) cls.push('capture');
     if (marks.sowing === i) cls.push('sowing');
+    if (marks.kept && marks.kept.has(i)) cls.push('kept');
     if (view.hint && pitIndex(view.hint, L.n) === i) cls.push('hint');
     if (owners && owners[i]) cls.push('owner-' + owners[i]);
     const grp = el('g', { class: cls.join(' '), 'data-pit': i, 'data-move': name || '', 'data-count': count });
@@ -318,34 +325,79 @@ function drawBoard(g, pits, stores, marks = {}) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Sows the previous position's pit seed by seed, anticlockwise, skipping the origin when the
-// rules say so; then shows captures and settles on the server's position (the rules' truth).
+// Animates the last move from its steps, the rules core's account of the move: each lift empties
+// a pit into the hand (a new lap pauses first), each drop puts one seed along the real path
+// (relay laps, skipped origins, Isolo's own row), captures flash as they happen (Ba-awa's fours
+// during sowing, the 2/3 chain at the end), a cancelled capture says why, and a final "settle"
+// jumps to the board the rules settle on. The board always ends on the server's position.
+// #board carries data-laps and data-drops: the laps and seeds shown so far in this animation.
 async function animate(prev, g) {
-  const n = prev.pits_per_row || prev.pits.length / 2;
-  const origin = pitIndex(g.last_move.move, n);
+  const steps = (g.last_move && g.last_move.steps) || [];
+  const board = $('board');
   const pits = prev.pits.slice();
   const stores = prev.stores.slice();
-  if (origin < 0 || pits[origin] === 0) return;
-  const skip = (g.options || []).some((o) => o.name === 'skip_origin' && o.value === 'Always');
-  let hand = pits[origin];
-  pits[origin] = 0;
-  const delay = Math.max(40, Math.min(160, 2400 / hand));
-  drawBoard(g, pits, stores, { sowing: origin });
-  let at = origin;
-  while (hand > 0) {
-    at = (at + 1) % pits.length;
-    if (skip && at === origin) continue;
-    pits[at] += 1;
-    hand -= 1;
-    await sleep(delay);
-    drawBoard(g, pits, stores, { sowing: at });
-  }
-  const capture = new Set();
-  g.pits.forEach((c, i) => { if (c < pits[i]) capture.add(i); });
-  if (capture.size || g.last_move.captured) {
-    await sleep(200);
-    drawBoard(g, pits, stores, { capture, last: at });
-    await sleep(450);
+  let hand = 0, lap = 0, drops = 0, at;
+  board.dataset.laps = '0';
+  board.dataset.drops = '0';
+  if (!steps.length || steps.some((st) => st.pit !== undefined && (st.pit < 0 || st.pit >= pits.length))) return;
+  const total = steps.filter((st) => st.kind === 'drop').length;
+  const delay = Math.max(8, Math.min(160, 6000 / Math.max(total, 1)));
+  const show = (marks) => drawBoard(g, pits, stores, { ...marks, hand, lap });
+  for (const st of steps) {
+    switch (st.kind) {
+      case 'stock':
+        pits[st.pit] += 1;
+        show({ sowing: st.pit, note: 'stock seed' });
+        await sleep(2 * delay);
+        break;
+      case 'lift':
+        if (st.lap !== lap) {
+          if (lap > 0) await sleep(3 * delay); // the boundary between two laps
+          lap = st.lap;
+        }
+        pits[st.pit] = 0;
+        hand += st.seeds;
+        show({ sowing: st.pit, capture: st.capture ? new Set([st.pit]) : undefined });
+        await sleep(2 * delay);
+        break;
+      case 'drop':
+        pits[st.pit] += 1;
+        hand = Math.max(0, hand - 1);
+        drops += 1;
+        at = st.pit;
+        show({ sowing: st.pit });
+        await sleep(delay);
+        break;
+      case 'capture':
+        show({ capture: new Set([st.pit]), last: at });
+        await sleep(300);
+        pits[st.pit] = 0;
+        stores[st.by === 'north' ? 1 : 0] += st.seeds;
+        show({ last: at });
+        await sleep(150);
+        break;
+      case 'no_capture':
+        show({ kept: new Set(st.pits), last: at, note: st.reason });
+        await sleep(900);
+        break;
+      case 'extra_turn':
+        show({ last: at, note: 'extra turn' });
+        await sleep(600);
+        break;
+      case 'settle':
+        show({ last: at, note: st.reason });
+        await sleep(500);
+        if (Array.isArray(st.pits) && st.pits.length === pits.length) pits.splice(0, pits.length, ...st.pits);
+        if (Array.isArray(st.stores)) stores.splice(0, 2, ...st.stores);
+        hand = 0;
+        show({ note: st.reason });
+        await sleep(700);
+        break;
+      default:
+        break;
+    }
+    board.dataset.laps = String(lap);
+    board.dataset.drops = String(drops);
   }
 }
 

@@ -112,6 +112,43 @@ test('play against the computer by clicking pits', async () => {
   await ctx.close();
 });
 
+test('a relay move is animated lap by lap from the server\'s steps', async () => {
+  const g = await apiJson('POST', '/api/games', { variant: 'olowuka', mode: 'local' });
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 760 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/g/${g.id}#seat=${g.seats.south}`);
+  await settled(page, 0);
+  await page.waitForSelector('#board [data-move="A"].legal');
+  // Watch the board during the animation: the highest lap shown and every drop counted.
+  await page.evaluate(() => {
+    window.seen = { laps: 0, drops: 0 };
+    const b = document.getElementById('board');
+    new MutationObserver(() => {
+      if (b.dataset.animating !== 'true') return;
+      window.seen.laps = Math.max(window.seen.laps, Number(b.dataset.laps || 0));
+      window.seen.drops = Math.max(window.seen.drops, Number(b.dataset.drops || 0));
+    }).observe(b, { attributes: true, attributeFilter: ['data-laps', 'data-drops'] });
+  });
+  // From the start, A's last seed makes 5 in E: the move relays over several laps.
+  await page.click('#board [data-move="A"]');
+  await settled(page, 1);
+  const state = await apiJson('GET', `/api/games/${g.id}`);
+  const steps = state.last_move.steps;
+  const laps = Math.max(...steps.filter((st) => st.kind === 'lift').map((st) => st.lap));
+  const drops = steps.filter((st) => st.kind === 'drop').length;
+  assert.ok(laps > 1, `the move has ${laps} lap(s)`);
+  const seen = await page.evaluate(() => window.seen);
+  assert.equal(seen.laps, laps, 'every lap is shown');
+  assert.equal(seen.drops, drops, 'every seed is dropped');
+  assert.ok(drops > 4, 'more seeds than the first lap holds');
+  assert.deepEqual(await boardPits(page), state.pits);
+  assert.equal(await page.textContent('#board [data-store=south] .count'), String(state.stores[0]));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test('an illegal click is answered with the reason', async () => {
   const g = await apiJson('POST', '/api/games', {
     variant: 'abapa', mode: 'local', position: '1-0-0-0-0-5-0-0-0-0-0-0-20-22-S',

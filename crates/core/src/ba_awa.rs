@@ -51,6 +51,7 @@ use crate::options::{bad, parse_number, parse_optional_number, OptionEnum};
 use crate::relay::{run_laps, LapRun};
 use crate::sow::{capital, parse_oware_fields};
 use crate::sow::{Pit, PITS};
+use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -597,7 +598,13 @@ impl BaAwa {
     }
 
     /// Runs every lap of the move from `origin`, with its captures.
+    #[inline]
     fn simulate(&self, origin: usize) -> Sim {
+        self.simulate_with(origin, &mut ())
+    }
+
+    /// [`BaAwa::simulate`], telling `obs` every lift, drop and capture.
+    fn simulate_with<O: Observer>(&self, origin: usize, obs: &mut O) -> Sim {
         let rules = self.rules;
         let me = self.side;
         let owners = self.owners;
@@ -618,6 +625,7 @@ impl BaAwa {
         let run = run_laps(start, |s| {
             let mut i = s.cur as usize;
             let mut hand = s.pits[i];
+            obs.lift(i, u32::from(hand), false);
             s.pits[i] = 0;
             while hand > 0 {
                 i = if i + 1 == PITS { 0 } else { i + 1 };
@@ -625,6 +633,7 @@ impl BaAwa {
                     continue;
                 }
                 s.pits[i] += 1;
+                obs.drop_seed(i);
                 hand -= 1;
                 if s.pits[i] != 4 {
                     continue;
@@ -640,6 +649,7 @@ impl BaAwa {
                         FinalCaptureTo::Owner => owner(i),
                     }
                 };
+                obs.capture(i, 4, Side::from_index(who));
                 s.captures[who] += 4;
                 s.pits[i] = 0;
                 s.last_capturer = who as u8 + 1;
@@ -1023,6 +1033,15 @@ impl Position for BaAwa {
             Sim::Endless(_) => Illegal::NeverEnding,
             Sim::Done(_) => Illegal::MustFeed,
         })
+    }
+
+    /// Set-up picks change owners only and record nothing.
+    fn sowing_trace(&self, mv: Move, trace: &mut SowTrace) {
+        if self.picks == 0 {
+            if let Sim::Endless(_) = self.simulate_with(mv.index(), trace) {
+                trace.summarise();
+            }
+        }
     }
 
     fn play_unchecked(&mut self, mv: Move) -> MoveEffect {

@@ -101,6 +101,7 @@ use core::fmt;
 use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
 use crate::relay::{run_laps, LapRun};
 use crate::sow::Pit;
+use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -491,6 +492,16 @@ fn sow_row(pits: &mut [u8; PITS], base: usize, start: u8, hand: u8) -> u8 {
     ((usize::from(start) + usize::from(hand) - 1) & MASK) as u8
 }
 
+/// Tells `obs` the drops of [`sow_row`] with the same arguments, seed by seed.
+#[inline(always)]
+fn observe_row<O: Observer>(obs: &mut O, base: usize, start: u8, hand: u8) {
+    if O::ACTIVE {
+        for k in 0..usize::from(hand) {
+            obs.drop_seed(base + ((usize::from(start) + k) & (ROW - 1)));
+        }
+    }
+}
+
 /// The first index of `side`'s row.
 #[inline]
 const fn base(side: Side) -> usize {
@@ -685,13 +696,14 @@ impl Isolo {
     }
 
     /// The state after a move's first lap.
-    fn first_lap(&self, pit: usize) -> LapEnd {
+    fn first_lap<O: Observer>(&self, pit: usize, obs: &mut O) -> LapEnd {
         let b = base(self.side);
         let k = (pit - b) as u8;
         let mut pits = self.pits;
         let leftmost = if k == 6 { 7 } else { 0 };
         let start = if self.phase == Phase::Foregame {
             pits[pit] += 1;
+            obs.stock(pit);
             leftmost
         } else {
             match self.rules.proper_first_lap_start {
@@ -700,7 +712,9 @@ impl Isolo {
             }
         };
         let hand = pits[pit];
+        obs.lift(pit, u32::from(hand), false);
         pits[pit] = 0;
+        observe_row(obs, b, start, hand);
         let last = sow_row(&mut pits, b, start, hand);
         LapEnd {
             pits,
@@ -712,13 +726,20 @@ impl Isolo {
 
     /// [`Isolo::run_move`]; without `detail`, a never-ending move is reported where Brent's
     /// algorithm saw it (enough to know that it never ends).
+    #[inline]
     fn run(&self, pit: usize, detail: bool) -> MoveRun {
+        self.run_with(pit, detail, &mut ())
+    }
+
+    /// [`Isolo::run`], telling `obs` every stock seed, lift and drop up to the end of the move,
+    /// or for a move that never ends up to where the cycle was detected.
+    fn run_with<O: Observer>(&self, pit: usize, detail: bool, obs: &mut O) -> MoveRun {
         let b = base(self.side);
-        let first = self.first_lap(pit);
+        let first = self.first_lap(pit, obs);
         let rules = self.rules;
         let mut laps = 1u64;
         let mut captured = 0u64;
-        let run = run_laps(first, |s| match next_lap(s, b, &rules) {
+        let run = run_laps(first, |s| match next_lap(s, b, &rules, obs) {
             Some(c) => {
                 laps += 1;
                 captured += u64::from(c);
@@ -745,7 +766,7 @@ impl Isolo {
                 // Where the cycle starts: walk two states `period` laps apart until they meet.
                 // The leading one walks laps 1..=mu+period exactly once, so it also counts the
                 // captures up to the first repeated state, and ends on that state.
-                let step = |s: &mut LapEnd| u64::from(next_lap(s, b, &rules).unwrap_or(0));
+                let step = |s: &mut LapEnd| u64::from(next_lap(s, b, &rules, &mut ()).unwrap_or(0));
                 let mut ahead = first;
                 let mut captured = 0u64;
                 for _ in 0..period {
@@ -860,7 +881,7 @@ impl Isolo {
 /// when the move ends (the last seed fell into an empty pit), else the seeds taken from the
 /// opponent's row for the new lap.
 #[inline]
-fn next_lap(s: &mut LapEnd, b: usize, rules: &IsoloRules) -> Option<u8> {
+fn next_lap<O: Observer>(s: &mut LapEnd, b: usize, rules: &IsoloRules, obs: &mut O) -> Option<u8> {
     let last = b + usize::from(s.last);
     if s.pits[last] == 1 {
         return None;
@@ -870,6 +891,7 @@ fn next_lap(s: &mut LapEnd, b: usize, rules: &IsoloRules) -> Option<u8> {
     if s.pits[opp] == 0 {
         // Relay: lift the last pit and sow on from the next one.
         hand = s.pits[last];
+        obs.lift(last, u32::from(hand), false);
         s.pits[last] = 0;
         start = (s.last + 1) % ROW as u8;
         captured = 0;
@@ -883,11 +905,14 @@ fn next_lap(s: &mut LapEnd, b: usize, rules: &IsoloRules) -> Option<u8> {
             let e_opp = ob + if ko <= 1 { 0 } else { ROW - 1 };
             let e_own = PITS - 1 - e_opp;
             let mut taken = s.pits[opp];
+            obs.lift(opp, u32::from(s.pits[opp]), true);
             s.pits[opp] = 0;
             taken += s.pits[e_opp];
+            obs.lift(e_opp, u32::from(s.pits[e_opp]), true);
             s.pits[e_opp] = 0;
             captured = taken;
             hand = taken + s.pits[e_own];
+            obs.lift(e_own, u32::from(s.pits[e_own]), false);
             s.pits[e_own] = 0;
             let k_own = (e_own - b) as u8;
             start = match rules.singleton_resow_start {
@@ -896,6 +921,7 @@ fn next_lap(s: &mut LapEnd, b: usize, rules: &IsoloRules) -> Option<u8> {
             };
         } else {
             hand = s.pits[opp];
+            obs.lift(opp, u32::from(hand), true);
             s.pits[opp] = 0;
             captured = hand;
             start = if s.first || rules.regular_resow == RegularResow::AlwaysLeftmost {
@@ -905,6 +931,7 @@ fn next_lap(s: &mut LapEnd, b: usize, rules: &IsoloRules) -> Option<u8> {
             };
         }
     }
+    observe_row(obs, b, start, hand);
     s.last = sow_row(&mut s.pits, b, start, hand);
     s.start = start;
     s.first = false;
@@ -1068,6 +1095,15 @@ impl Position for Isolo {
                 } else {
                     Err(Illegal::SingletonRule)
                 }
+            }
+        }
+    }
+
+    /// The kucheleka records nothing (the set-up is a jump to the new board).
+    fn sowing_trace(&self, mv: IsoloMove, trace: &mut SowTrace) {
+        if let IsoloMove::Sow(p) = mv {
+            if self.run_with(p.index(), true, trace).period.is_some() {
+                trace.summarise();
             }
         }
     }

@@ -10,7 +10,8 @@
 //! [`perft`], ...). Search, perft and tablebases are generic over it and monomorphised.
 //! [`Game`] adds what a position alone cannot know: the history that the repetition rules need.
 //! At the boundary, [`variant::Variant`] names every preset and [`variant::DynGame`] lets front ends
-//! drive any game through one object-safe interface.
+//! drive any game through one object-safe interface. [`trace`] records what happens during a move,
+//! seed by seed, for front ends to animate.
 //!
 //! ```
 //! use mancala_core::{oware::{Oware, OwareRules}, Game, Position};
@@ -35,6 +36,7 @@ pub mod record;
 pub mod relay;
 mod side;
 pub mod sow;
+pub mod trace;
 pub mod value;
 pub mod variant;
 

@@ -33,6 +33,7 @@ use crate::sow::{
     capital, capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum,
     sow_lap, Pit, PITS,
 };
+use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
 use crate::variant::OptionInfo;
 use crate::{
@@ -459,8 +460,15 @@ impl Olowuka {
     }
 
     /// Runs every lap of the move from `origin` and works out its capture.
+    #[inline]
     fn simulate(&self, origin: usize) -> Sim {
+        self.simulate_with(origin, &mut ())
+    }
+
+    /// [`Olowuka::simulate`], telling `obs` every lift, drop and capture.
+    fn simulate_with<O: Observer>(&self, origin: usize, obs: &mut O) -> Sim {
         let rules = self.rules;
+        let me = self.side;
         let opp = self.side.opponent();
         let threshold = match rules.relay_threshold {
             RelayThreshold::AfterDrop => 4,
@@ -472,6 +480,16 @@ impl Olowuka {
         };
         let run = run_laps(start, |s| {
             let from = s.cur as usize;
+            if O::ACTIVE {
+                let n = u32::from(s.pits[from]);
+                obs.lift(from, n, false);
+                let skip = match rules.skip_origin {
+                    SkipOrigin::Never => None,
+                    SkipOrigin::LapOrigin => Some(from),
+                    SkipOrigin::Always => Some(origin),
+                };
+                obs.sow_ring(from, n, PITS, skip);
+            }
             let last = match rules.skip_origin {
                 SkipOrigin::Never => sow_lap(&mut s.pits, from, false),
                 SkipOrigin::LapOrigin => sow_lap(&mut s.pits, from, true),
@@ -529,8 +547,23 @@ impl Olowuka {
                 }
             };
             for j in from..to {
+                obs.capture(last - j, u32::from(pits[last - j]), me);
                 captured += u32::from(pits[last - j]);
                 pits[last - j] = 0;
+            }
+            if O::ACTIVE && slam && to - from < count {
+                let kept: Vec<usize> = (0..count)
+                    .filter(|j| !(from..to).contains(j))
+                    .map(|j| last - j)
+                    .collect();
+                let why = match rules.grand_slam {
+                    GrandSlam::CaptureForfeited => "grand slam: nothing is taken",
+                    _ if to == from => "grand slam of a single pit: nothing is taken",
+                    GrandSlam::LeaveLastPit => "grand slam: the chain's last pit is left",
+                    GrandSlam::LeaveLandingPit => "grand slam: the pit of the last seed is left",
+                    _ => "grand slam: the opponent's first pit is left",
+                };
+                obs.no_capture(kept, why);
             }
         }
         Sim::Done { pits, captured }
@@ -675,6 +708,12 @@ impl Position for Olowuka {
             Sim::Endless { .. } => Illegal::NeverEnding,
             Sim::Done { .. } => Illegal::MustNotStarve,
         })
+    }
+
+    fn sowing_trace(&self, mv: Move, trace: &mut SowTrace) {
+        if let Sim::Endless { .. } = self.simulate_with(mv.index(), trace) {
+            trace.summarise();
+        }
     }
 
     fn play_unchecked(&mut self, mv: Move) -> MoveEffect {

@@ -56,6 +56,11 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn check_move(&self, mv: Self::Move) -> Result<(), Illegal>;
     /// Plays a legal move (sowing, captures, end checks that depend on the move alone).
     fn play_unchecked(&mut self, mv: Self::Move) -> MoveEffect;
+    /// Records the sowing of the legal move `mv` step by step (lifts, drops, captures, ...) into
+    /// `trace`, as [`play_unchecked`](Position::play_unchecked) plays it. What the rules do to the
+    /// board after the sowing (a game or round end, a set-up) is not recorded here:
+    /// [`crate::variant::DynGame::sowing`] adds it as a final jump. Not for search: it allocates.
+    fn sowing_trace(&self, mv: Self::Move, trace: &mut crate::trace::SowTrace);
     /// The key compared by the repetition rule.
     fn key(&self) -> Self::Key;
     /// Ends the game because its position repeated, scoring it by the rules. Returns false (and

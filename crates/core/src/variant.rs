@@ -6,6 +6,7 @@ use crate::ba_awa::{BaAwa, BaAwaRules};
 use crate::isolo::{Isolo, IsoloRules};
 use crate::olowuka::{Olowuka, OlowukaRules};
 use crate::oware::{Oware, OwareRules};
+use crate::trace::{SettleKind, SowBoard, SowStep, SowTrace, DROP_CAP};
 use crate::value::Value;
 use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
 
@@ -270,6 +271,11 @@ pub trait DynGame: Send + Sync {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Number of seeds per pit at most, for front ends that draw the board.
     fn pits_per_row(&self) -> usize;
+    /// What the move `mv` would do in the current position, step by step (see
+    /// [`crate::trace`]): replaying the steps on the current board gives the board after the move,
+    /// the game's end, a round's or a phase's included (a final [`SowStep::Settle`]). Nothing
+    /// changes; an illegal move is refused with the reason.
+    fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError>;
 }
 
 /// A move could not be played.
@@ -415,5 +421,65 @@ impl<P: Position> DynGame for Session<P> {
 
     fn pits_per_row(&self) -> usize {
         self.row
+    }
+
+    fn sowing(&self, text: &str) -> Result<Vec<SowStep>, DynPlayError> {
+        let pos = self.game.position();
+        let mv = pos.parse_move(text).map_err(DynPlayError::Parse)?;
+        let illegal = |reason| DynPlayError::Illegal {
+            mv: text.trim().to_string(),
+            reason,
+        };
+        pos.check_move(mv).map_err(illegal)?;
+        let mut trace = SowTrace::new();
+        pos.sowing_trace(mv, &mut trace);
+        let mut next = self.game.clone();
+        next.play(mv).map_err(illegal)?;
+        let end = next.position();
+        let pits: Vec<u32> = end.pits().iter().map(|&x| u32::from(x)).collect();
+        let stores = end.stores();
+        let mut board = SowBoard::new(
+            pos.pits().iter().map(|&x| u32::from(x)).collect(),
+            pos.stores(),
+        );
+        let replays = trace.steps().iter().all(|s| board.apply(s).is_ok());
+        let exact = replays && board.hand == 0 && board.pits == pits && board.stores == stores;
+        if trace.summarised() {
+            let reason =
+                format!("more than {DROP_CAP} seeds sown: the rest of the move is not shown");
+            trace.settle(SettleKind::Summary, reason, pits, stores);
+        } else if !exact {
+            trace.settle(SettleKind::Rules, settle_reason(pos, end), pits, stores);
+        }
+        Ok(trace.into_steps())
+    }
+}
+
+/// Why the board after a move is not the board its sowing left: the game, a round or a phase
+/// ended, or a set-up was played.
+fn settle_reason<P: Position>(before: &P, after: &P) -> String {
+    let extra = |p: &P, name: &str| {
+        let mut out = Vec::new();
+        p.extras(&mut out);
+        out.into_iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+    };
+    if let Some(o) = after.outcome() {
+        return format!("the game ends ({})", o.reason.as_str().replace('_', " "));
+    }
+    if let Some(Value::Map(fields)) = extra(after, "round_end") {
+        let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        if let (Some(Value::Int(round)), Some(Value::Str(why))) = (field("round"), field("reason"))
+        {
+            return format!(
+                "round {round} ends ({}): the seeds left are taken and the next round is laid out",
+                why.replace('_', " ")
+            );
+        }
+    }
+    match (extra(before, "phase"), extra(after, "phase")) {
+        (Some(Value::Str(a)), Some(Value::Str(b))) if a != b => {
+            format!("the {a} ends: {b} follows")
+        }
+        _ => "the rules settle the board after the move".to_string(),
     }
 }

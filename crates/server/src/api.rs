@@ -422,6 +422,9 @@ pub(crate) async fn post_move(
                 .with(json!({ "ply": ply })));
             }
         }
+        // The steps are worked out on the position before the move (an illegal move has none:
+        // `play` refuses it below with the reason).
+        let steps = live.game.sowing(&req.mv).unwrap_or_default();
         let captured = live.game.play(&req.mv).map_err(|e| match e {
             DynPlayError::Parse(p) => ApiError::bad_request("bad_move", p.to_string())
                 .with(json!({ "legal": state.legal })),
@@ -442,6 +445,7 @@ pub(crate) async fn post_move(
             mv: canonical,
             side: to_move,
             captured,
+            steps,
         });
         room.publish("move", &live);
         Ok(room.view(&live))
@@ -603,6 +607,7 @@ fn apply_computer_move(
             room.publish("computer_failed", &live);
             return false;
         };
+        let steps = live.game.sowing(&mv).unwrap_or_default();
         match live.game.play(&mv) {
             Ok(captured) => {
                 let canonical = live.game.moves().last().cloned().unwrap_or(mv);
@@ -622,6 +627,7 @@ fn apply_computer_move(
                     mv: canonical,
                     side: computer,
                     captured,
+                    steps,
                 });
                 room.publish("move", &live);
             }

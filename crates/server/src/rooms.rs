@@ -18,13 +18,14 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
+use mancala_core::trace::SowStep;
 use mancala_core::variant::{DynGame, Variant};
 use mancala_core::Side;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::error::{HubError, StoreError};
-use crate::json::{option_json, state_map};
+use crate::json::{option_json, state_map, step_json};
 use crate::store::{GameMeta, Mode, Store};
 
 /// How many pushed updates a slow watcher may fall behind before it is sent a fresh state.
@@ -39,6 +40,8 @@ pub struct LastMove {
     pub side: Side,
     /// Seeds it captured.
     pub captured: u32,
+    /// What it did, step by step, for front ends to animate (see `mancala_core::trace`).
+    pub steps: Vec<SowStep>,
 }
 
 /// The mutable part of a room.
@@ -152,10 +155,14 @@ impl Room {
         m.insert("pits_per_row".into(), json!(live.game.pits_per_row()));
         m.insert(
             "last_move".into(),
-            live.last.as_ref().map_or(
-                Value::Null,
-                |l| json!({ "move": l.mv, "side": l.side.name(), "captured": l.captured }),
-            ),
+            live.last.as_ref().map_or(Value::Null, |l| {
+                json!({
+                    "move": l.mv,
+                    "side": l.side.name(),
+                    "captured": l.captured,
+                    "steps": l.steps.iter().map(step_json).collect::<Vec<_>>(),
+                })
+            }),
         );
         m.insert("thinking".into(), json!(live.thinking));
         if live.computer_failed {
@@ -179,8 +186,14 @@ pub fn replay(
         .new_game(&meta.rules, meta.position.as_deref())
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", meta.id)))?;
     let mut last = None;
-    for mv in moves {
+    for (k, mv) in moves.iter().enumerate() {
         let side = game.state().to_move;
+        // Only the last move is shown: its steps are worked out before it is played.
+        let steps = if k + 1 == moves.len() {
+            game.sowing(mv).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let captured = game
             .play(mv)
             .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", meta.id)))?;
@@ -188,6 +201,7 @@ pub fn replay(
             mv: mv.clone(),
             side,
             captured,
+            steps,
         });
     }
     Ok((game, last))

@@ -112,6 +112,85 @@ async fn variants_and_openapi() {
     ] {
         assert!(doc["paths"][p].is_object(), "{p} undocumented");
     }
+    let step = &doc["components"]["schemas"]["SowStep"];
+    let kinds = step["properties"]["kind"]["enum"].as_array().unwrap();
+    for k in [
+        "lift",
+        "stock",
+        "drop",
+        "capture",
+        "no_capture",
+        "extra_turn",
+        "settle",
+    ] {
+        assert!(kinds.iter().any(|x| x == k), "step kind {k} undocumented");
+    }
+}
+
+/// Replays `steps` on `pits`/`stores` as a front end does; returns the board and the laps seen.
+fn replay_steps(steps: &Value, pits: &Value, stores: &Value) -> (Vec<u64>, Vec<u64>, u64) {
+    let mut pits: Vec<u64> = serde_json::from_value(pits.clone()).unwrap();
+    let mut stores: Vec<u64> = serde_json::from_value(stores.clone()).unwrap();
+    let (mut hand, mut laps) = (0u64, 0u64);
+    for st in steps.as_array().unwrap() {
+        let pit = st["pit"].as_u64().map(|p| p as usize);
+        match st["kind"].as_str().unwrap() {
+            "lift" => {
+                let p = pit.unwrap();
+                assert_eq!(pits[p], st["seeds"].as_u64().unwrap(), "{st}");
+                hand += pits[p];
+                pits[p] = 0;
+                laps = laps.max(st["lap"].as_u64().unwrap());
+            }
+            "drop" => {
+                assert!(hand > 0, "{st}");
+                hand -= 1;
+                pits[pit.unwrap()] += 1;
+            }
+            "capture" => {
+                let p = pit.unwrap();
+                let by = usize::from(st["by"] == "north");
+                stores[by] += pits[p];
+                pits[p] = 0;
+            }
+            "settle" => {
+                pits = serde_json::from_value(st["pits"].clone()).unwrap();
+                stores = serde_json::from_value(st["stores"].clone()).unwrap();
+                hand = 0;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(hand, 0);
+    (pits, stores, laps)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relay_moves_come_with_every_lap() {
+    let (_, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "olowuka", "mode": "local"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let south = g["seats"]["south"].as_str().unwrap().to_string();
+    let before = c.get(&format!("/api/games/{id}")).await.unwrap().json();
+    // From the start every Olowuka move relays: A's last seed makes 5 in E, and so on.
+    let r = c
+        .post_json(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "A"}),
+            Some(&south),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let s = r.json();
+    let (pits, stores, laps) =
+        replay_steps(&s["last_move"]["steps"], &before["pits"], &before["stores"]);
+    assert!(laps > 1, "one lap only: {}", s["last_move"]["steps"]);
+    assert_eq!(json!(pits), s["pits"]);
+    assert_eq!(json!(stores), s["stores"]);
+    // Fetched again, the state carries the same steps.
+    let again = c.get(&format!("/api/games/{id}")).await.unwrap().json();
+    assert_eq!(again["last_move"]["steps"], s["last_move"]["steps"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -160,6 +239,17 @@ async fn online_game_tokens_and_moves() {
     assert_eq!(s["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
     assert_eq!(s["moves"], json!(["C"]));
     assert_eq!(s["last_move"]["move"], "C");
+    // The steps: C's 4 seeds lifted, then dropped one by one into D, E, F and a.
+    assert_eq!(
+        s["last_move"]["steps"],
+        json!([
+            {"kind": "lift", "pit": 2, "seeds": 4, "lap": 1, "capture": false},
+            {"kind": "drop", "pit": 3},
+            {"kind": "drop", "pit": 4},
+            {"kind": "drop", "pit": 5},
+            {"kind": "drop", "pit": 6},
+        ])
+    );
     assert_eq!(s["to_move"], "north");
     // A stale client is told to reload.
     let r = c
@@ -593,6 +683,8 @@ async fn websocket_pushes_moves_to_spectators() {
     assert_eq!(update["event"], "move");
     assert_eq!(update["game"]["moves"], json!(["F"]));
     assert_eq!(update["game"]["last_move"]["side"], "south");
+    assert_eq!(update["game"]["last_move"]["steps"][0]["kind"], "lift");
+    assert_eq!(update["game"]["last_move"]["steps"][0]["pit"], 5);
     // Unknown game: no upgrade.
     let err =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/0123456789abcdef0123/ws"))

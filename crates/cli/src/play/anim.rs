@@ -1,12 +1,13 @@
 //! Sowing shown seed by seed: the frames between the position before a move and the one after it.
 //!
-//! The frames are computed from the two states alone, so this works for every game behind
-//! `DynGame`: the seeds of the chosen pit are dropped one by one in index order (the sowing
-//! direction of the rules specification), skipping the origin on a full lap; pits that then lose
-//! their seeds are shown as captured; the last frame is always the true position after the move.
-//! Games whose sowing does more (relay laps) jump from the last simple frame to the true position;
-//! Isolo, which sows in the mover's own row only, shows the lifted pit and then the result
-//! ([`Animation::lift_and_land`]).
+//! The frames are built from the move's steps as the rules core records them
+//! ([`mancala_core::trace`], `DynGame::sowing`), so every game is shown as it is really played:
+//! every lap of a relay move, Isolo's own-row laps and its captures taken into the hand, Ba-awa's
+//! fours captured while sowing, a capture the rules cancel, and a final jump when the rules settle
+//! the board (a game, round or phase end, or a move too long to show). The last frame is always
+//! the true position after the move.
+
+use mancala_core::trace::{SowBoard, SowStep};
 
 /// One picture of the board during the animation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,12 @@ pub struct AnimFrame {
     pub hot: Option<usize>,
     /// Pits being captured in this frame.
     pub taken: Vec<usize>,
+    /// The lap being sown (0 before the first lift).
+    pub lap: u32,
+    /// Seeds in hand.
+    pub hand: u32,
+    /// What the rules say at this point (a cancelled capture, an extra turn, a settlement).
+    pub note: Option<String>,
 }
 
 /// An animation in progress.
@@ -28,104 +35,94 @@ pub struct Animation {
     index: usize,
 }
 
-/// How many frames a capture stays highlighted.
-const CAPTURE_HOLD: usize = 4;
+/// How many frames a capture or a note stays shown.
+const HOLD: usize = 4;
 
 impl Animation {
-    /// The frames from `before` to `after` for a move from pit `origin` that captured `captured`
-    /// seeds. `None` when there is nothing to show.
+    /// The frames of a move from `before` to `after` made of `steps`. `None` when there is
+    /// nothing to show (no steps, or a board of the wrong size).
     #[must_use]
-    pub fn sowing(
+    pub fn from_steps(
         before: (&[u32], [u32; 2]),
+        steps: &[SowStep],
         after: (&[u32], [u32; 2]),
-        origin: Option<usize>,
-        captured: u32,
     ) -> Option<Animation> {
-        let (before_pits, before_stores) = before;
-        let (after_pits, after_stores) = after;
-        let origin = origin?;
-        let len = before_pits.len();
-        if len < 2 || origin >= len || after_pits.len() != len {
+        if steps.is_empty() || before.0.len() != after.0.len() {
             return None;
         }
-        let mut pits = before_pits.to_vec();
-        let mut seeds = pits[origin];
-        if seeds == 0 {
-            return None;
-        }
+        let mut board = SowBoard::new(before.0.to_vec(), before.1);
         let mut frames = Vec::new();
-        pits[origin] = 0;
-        frames.push(AnimFrame {
-            pits: pits.clone(),
-            stores: before_stores,
-            hot: Some(origin),
-            taken: Vec::new(),
-        });
-        let mut at = origin;
-        while seeds > 0 {
-            at = (at + 1) % len;
-            if at == origin {
-                continue;
+        let mut lap = 0;
+        let mut last = None;
+        let frame = |board: &SowBoard, lap, hot, taken: Vec<usize>, note: Option<&str>| AnimFrame {
+            pits: board.pits.clone(),
+            stores: board.stores,
+            hot,
+            taken,
+            lap,
+            hand: board.hand,
+            note: note.map(str::to_string),
+        };
+        for step in steps {
+            // Highlights shown before the step changes the board.
+            match step {
+                SowStep::Capture { pit, .. } => {
+                    for _ in 0..HOLD {
+                        frames.push(frame(&board, lap, last, vec![*pit], None));
+                    }
+                }
+                SowStep::NoCapture { reason, .. } => {
+                    for _ in 0..HOLD {
+                        frames.push(frame(&board, lap, last, Vec::new(), Some(reason)));
+                    }
+                }
+                SowStep::ExtraTurn => {
+                    for _ in 0..HOLD {
+                        frames.push(frame(&board, lap, last, Vec::new(), Some("extra turn")));
+                    }
+                }
+                SowStep::Settle { reason, .. } => {
+                    for _ in 0..HOLD {
+                        frames.push(frame(&board, lap, None, Vec::new(), Some(reason)));
+                    }
+                }
+                _ => {}
             }
-            pits[at] += 1;
-            seeds -= 1;
-            frames.push(AnimFrame {
-                pits: pits.clone(),
-                stores: before_stores,
-                hot: Some(at),
-                taken: Vec::new(),
-            });
-        }
-        if captured > 0 {
-            let taken: Vec<usize> = (0..len)
-                .filter(|&i| pits[i] > after_pits[i] && after_pits[i] == 0)
-                .collect();
-            for _ in 0..CAPTURE_HOLD {
-                frames.push(AnimFrame {
-                    pits: pits.clone(),
-                    stores: before_stores,
-                    hot: None,
-                    taken: taken.clone(),
-                });
+            if board.apply(step).is_err() {
+                break;
+            }
+            match step {
+                SowStep::Lift {
+                    pit,
+                    lap: l,
+                    capture,
+                    ..
+                } => {
+                    lap = *l;
+                    let taken = if *capture { vec![*pit] } else { Vec::new() };
+                    frames.push(frame(&board, lap, Some(*pit), taken, None));
+                }
+                SowStep::Stock { pit } | SowStep::Drop { pit } => {
+                    last = Some(*pit);
+                    frames.push(frame(&board, lap, last, Vec::new(), None));
+                }
+                SowStep::Settle { reason, .. } => {
+                    for _ in 0..HOLD {
+                        frames.push(frame(&board, lap, None, Vec::new(), Some(reason)));
+                    }
+                }
+                _ => {}
             }
         }
         frames.push(AnimFrame {
-            pits: after_pits.to_vec(),
-            stores: after_stores,
+            pits: after.0.to_vec(),
+            stores: after.1,
             hot: None,
             taken: Vec::new(),
+            lap,
+            hand: 0,
+            note: None,
         });
-        Some(Animation { frames, index: 0 })
-    }
-
-    /// A short animation for a move whose sowing path is not drawn (Isolo's own-row laps): the
-    /// origin lifted, then the true position held for a moment. `None` for bad input.
-    #[must_use]
-    pub fn lift_and_land(
-        before: (&[u32], [u32; 2]),
-        after: (&[u32], [u32; 2]),
-        origin: Option<usize>,
-    ) -> Option<Animation> {
-        let origin = origin?;
-        if origin >= before.0.len() || after.0.len() != before.0.len() || before.0[origin] == 0 {
-            return None;
-        }
-        let mut lifted = before.0.to_vec();
-        lifted[origin] = 0;
-        let mut frames = vec![AnimFrame {
-            pits: lifted,
-            stores: before.1,
-            hot: Some(origin),
-            taken: Vec::new(),
-        }];
-        for _ in 0..CAPTURE_HOLD {
-            frames.push(AnimFrame {
-                pits: after.0.to_vec(),
-                stores: after.1,
-                hot: None,
-                taken: Vec::new(),
-            });
-        }
         Some(Animation { frames, index: 0 })
     }
 
@@ -145,16 +142,26 @@ impl Animation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::variant::Variant;
+
+    fn animate(variant: Variant, position: Option<&str>, mv: &str) -> (Animation, Vec<u32>) {
+        let mut g = variant.new_game(&[], position).unwrap();
+        let before = g.state();
+        let steps = g.sowing(mv).unwrap();
+        g.play(mv).unwrap();
+        let after = g.state();
+        let anim = Animation::from_steps(
+            (&before.pits, before.stores),
+            &steps,
+            (&after.pits, after.stores),
+        )
+        .unwrap();
+        (anim, after.pits)
+    }
 
     #[test]
     fn sows_seed_by_seed_and_ends_on_the_true_position() {
-        let before = vec![4u32; 12];
-        let mut after = before.clone();
-        after[2] = 0;
-        for p in after.iter_mut().skip(3).take(4) {
-            *p += 1;
-        }
-        let anim = Animation::sowing((&before, [0, 0]), (&after, [0, 0]), Some(2), 0).unwrap();
+        let (anim, after) = animate(Variant::Abapa, None, "C");
         assert_eq!(
             anim.frames.len(),
             6,
@@ -166,33 +173,50 @@ mod tests {
 
     #[test]
     fn a_full_lap_skips_the_origin_and_captures_are_marked() {
-        let mut before = vec![0u32; 12];
-        before[0] = 12;
-        let mut after = vec![1u32; 12];
-        after[0] = 0;
-        after[1] = 2;
-        after[11] = 0;
-        let anim = Animation::sowing((&before, [0, 0]), (&after, [0, 2]), Some(0), 2).unwrap();
-        assert!(anim.frames.iter().skip(1).all(|f| f.pits[0] == 0));
-        assert!(anim.frames.iter().any(|f| f.taken == vec![11]));
+        // 12 seeds from F: the lap skips F and ends in a, which then holds 2: captured.
+        let (anim, _) = animate(
+            Variant::Abapa,
+            Some("0-0-0-0-0-12-0-0-0-0-0-0-18-18-S"),
+            "F",
+        );
+        assert!(anim.frames.iter().skip(1).all(|f| f.pits[5] == 0));
+        assert!(anim
+            .frames
+            .iter()
+            .any(|f| f.taken == vec![6] && f.pits[6] == 2));
     }
 
     #[test]
-    fn lift_and_land_ends_on_the_true_position() {
-        let before = vec![2u32; 16];
-        let after = vec![3u32; 16];
-        let mut anim =
-            Animation::lift_and_land((&before, [0, 0]), (&after, [0, 0]), Some(1)).unwrap();
-        assert_eq!(anim.frame().unwrap().pits[1], 0);
-        while anim.advance() {}
+    fn relay_moves_show_every_lap() {
+        // Olowuka from the start: A's last seed makes 5 in E, which is lifted for a second lap.
+        let (anim, after) = animate(Variant::Olowuka, None, "A");
+        let laps = anim.frames.iter().map(|f| f.lap).max().unwrap();
+        assert!(laps > 1, "laps {laps}");
+        let second = anim.frames.iter().position(|f| f.lap == 2).unwrap();
+        assert_eq!(anim.frames[second].hot, Some(4), "lap 2 starts from E");
         assert_eq!(anim.frames.last().unwrap().pits, after);
-        assert!(Animation::lift_and_land((&before, [0, 0]), (&after, [0, 0]), Some(16)).is_none());
+    }
+
+    #[test]
+    fn isolo_sows_its_own_row_lap_by_lap() {
+        // rules.md I1: South's A in the foregame.
+        let (anim, after) = animate(Variant::Isolo, None, "A");
+        assert!(anim
+            .frames
+            .iter()
+            .all(|f| f.hot.is_none_or(|p| p < 8 || f.taken == [p])));
+        assert!(anim.frames.iter().map(|f| f.lap).max().unwrap() > 1);
+        assert_eq!(anim.frames.last().unwrap().pits, after);
     }
 
     #[test]
     fn nothing_to_show_for_bad_input() {
-        assert!(Animation::sowing((&[1, 2], [0, 0]), (&[1], [0, 0]), Some(0), 0).is_none());
-        assert!(Animation::sowing((&[0, 2], [0, 0]), (&[0, 2], [0, 0]), Some(0), 0).is_none());
-        assert!(Animation::sowing((&[1, 2], [0, 0]), (&[0, 3], [0, 0]), Some(7), 0).is_none());
+        assert!(Animation::from_steps((&[1, 2], [0, 0]), &[], (&[1, 2], [0, 0])).is_none());
+        let drop = [SowStep::Drop { pit: 0 }];
+        assert!(Animation::from_steps((&[1, 2], [0, 0]), &drop, (&[1], [0, 0])).is_none());
+        // A step that cannot be replayed ends the animation on the true position.
+        let anim = Animation::from_steps((&[1, 2], [0, 0]), &drop, (&[0, 3], [0, 0])).unwrap();
+        assert_eq!(anim.frames.len(), 1);
+        assert_eq!(anim.frames[0].pits, [0, 3]);
     }
 }

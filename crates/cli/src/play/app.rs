@@ -959,6 +959,12 @@ impl App {
     /// Plays a move for whoever is to move, animating it.
     fn play(&mut self, mv: &str) -> Result<(), DynPlayError> {
         let before = self.game.state();
+        // What the move does, step by step, worked out before it is played (for the animation).
+        let steps = if SPEEDS_MS[self.speed] == 0 {
+            Vec::new()
+        } else {
+            self.game.sowing(mv)?
+        };
         let captured = self.game.play(mv)?;
         let after = self.game.state();
         let mv = self
@@ -977,23 +983,11 @@ impl App {
             side: before.to_move,
             captured,
         });
-        let own_row_sowing = self.game.variant() == mancala_core::variant::Variant::Isolo;
-        self.anim = if SPEEDS_MS[self.speed] == 0 {
-            None
-        } else if own_row_sowing {
-            Animation::lift_and_land(
-                (&before.pits, before.stores),
-                (&after.pits, after.stores),
-                self.move_pit(&mv),
-            )
-        } else {
-            Animation::sowing(
-                (&before.pits, before.stores),
-                (&after.pits, after.stores),
-                self.move_pit(&mv),
-                captured,
-            )
-        };
+        self.anim = Animation::from_steps(
+            (&before.pits, before.stores),
+            &steps,
+            (&after.pits, after.stores),
+        );
         self.hint = None;
         self.generation += 1;
         let who = before.to_move.map_or(String::new(), |s| format!("{s} "));

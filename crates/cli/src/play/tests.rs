@@ -28,6 +28,18 @@ fn new_app(variant: Variant, mode: Mode) -> App {
     App::new(game, mode, Side::South, 3, Box::new(RandomOpponent::new(7)))
 }
 
+/// A two-player game of `variant` from `position`.
+fn local_app_at(variant: Variant, position: &str) -> App {
+    let game = variant.new_game(&[], Some(position)).unwrap();
+    App::new(
+        game,
+        Mode::Local,
+        Side::South,
+        1,
+        Box::new(RandomOpponent::new(1)),
+    )
+}
+
 /// Ticks until no animation runs and no computer move is pending (bounded).
 fn settle(app: &mut App) {
     for _ in 0..500 {
@@ -203,18 +215,57 @@ fn sowing_is_shown_seed_by_seed_and_can_be_skipped() {
 }
 
 #[test]
+fn relay_moves_are_animated_lap_by_lap() {
+    // Olowuka from the start: A's last seed makes 5 in E, which is lifted and sown again.
+    let mut app = new_app(Variant::Olowuka, Mode::Local);
+    let mut probe = Variant::Olowuka.new_game(&[], None).unwrap();
+    probe.play("A").unwrap();
+    let want = probe.state();
+    app.handle(Event::Key(Key::Char('A')));
+    let mut laps = Vec::new();
+    let mut saw_lap_two_on_screen = false;
+    for _ in 0..400 {
+        let Some(f) = app.frame() else { break };
+        if laps.last() != Some(&f.lap) {
+            laps.push(f.lap);
+            if f.lap == 2 {
+                let s = screen(&app, 100, 30);
+                saw_lap_two_on_screen = s.contains("lap 2");
+            }
+        }
+        app.handle(Event::Tick);
+    }
+    assert!(app.frame().is_none(), "the animation ends");
+    assert!(laps.len() > 2, "laps shown: {laps:?}");
+    assert!(laps.windows(2).all(|w| w[1] == w[0] + 1), "{laps:?}");
+    assert!(saw_lap_two_on_screen, "the board title names the lap");
+    assert_eq!(app.state().pits, want.pits);
+}
+
+#[test]
+fn ba_awa_fours_are_highlighted_while_sowing() {
+    // South's A: B makes 4 with a seed still in hand, then C makes 4 with the last seed.
+    let mut app = local_app_at(Variant::BaAwa, "2-3-3-0-0-0-5-5-5-5-5-5-4-6-S");
+    app.handle(Event::Key(Key::Char('A')));
+    let mut taken = Vec::new();
+    for _ in 0..40 {
+        let Some(f) = app.frame() else { break };
+        if let [p] = f.taken[..] {
+            if taken.last() != Some(&p) {
+                assert_eq!(f.pits[p], 4, "a four is shown before it leaves");
+                taken.push(p);
+            }
+        }
+        app.handle(Event::Tick);
+    }
+    assert_eq!(taken, [1, 2]);
+    assert_eq!(app.state().stores, [12, 6]);
+}
+
+#[test]
 fn captures_are_highlighted_before_they_leave_the_board() {
     // South's F (1 seed) lands on a (2 -> 3) and captures it.
-    let game = Variant::Abapa
-        .new_game(&[], Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"))
-        .unwrap();
-    let mut app = App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    );
+    let mut app = local_app_at(Variant::Abapa, "0-0-0-0-0-1-2-4-4-4-4-4-12-13-S");
     app.handle(Event::Key(Key::Char('F')));
     let mut saw_capture = false;
     for _ in 0..20 {

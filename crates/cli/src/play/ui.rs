@@ -182,7 +182,25 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
     let last = app.played().last().and_then(|p| app.move_pit(&p.mv));
     let hint = app.hint().and_then(|h| app.move_pit(&h.mv));
     let owners = app.owners(&state);
-    frame.render_widget(Block::bordered().title(" board "), geo.board);
+    // While a move is shown: its lap, the seeds in hand and what the rules say.
+    let title = match app.frame() {
+        Some(f) if f.lap > 0 || f.note.is_some() => {
+            let mut t = String::from(" board");
+            if f.lap > 0 {
+                t.push_str(&format!(" · lap {}", f.lap));
+            }
+            if f.hand > 0 {
+                t.push_str(&format!(" · {} in hand", f.hand));
+            }
+            if let Some(note) = &f.note {
+                t.push_str(&format!(" · {note}"));
+            }
+            t.push(' ');
+            t
+        }
+        _ => " board ".to_string(),
+    };
+    frame.render_widget(Block::bordered().title(title), geo.board);
     for (i, rect) in geo.pits.iter().enumerate() {
         let count = pits.get(i).copied().unwrap_or(0);
         let legal = app.pit_move(i).is_some_and(|m| state.legal.contains(&m))
