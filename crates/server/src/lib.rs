@@ -15,8 +15,11 @@
 //! | `POST /api/games/{id}/moves` | plays `{"move": "C"}` with `Authorization: Bearer TOKEN` |
 //! | `POST /api/games/{id}/undo` | takes a move back (not in online games) |
 //! | `GET /api/games/{id}/analysis` | every legal move's value (not during online games) |
+//! | `GET /api/games/{id}/evaluations` | a quick value of every position so far, for South |
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
+//!
+//! Besides the API, `GET /rules` and `GET /rules/{preset}` serve a page of rules per preset.
 //!
 //! Engine searches run on a bounded pool of blocking threads with time limits, never on the
 //! async threads, so the server stays responsive while the computer thinks.
@@ -32,8 +35,10 @@ pub mod assets;
 pub mod brain;
 pub mod client;
 pub mod error;
+mod evals;
 pub mod json;
 pub mod limit;
+pub mod pages;
 pub mod rooms;
 pub mod store;
 
@@ -100,6 +105,7 @@ pub struct App {
     create_limit: limit::RateLimiter,
     max_analysis_ms: u64,
     variants: String,
+    evals: evals::EvalCache,
 }
 
 impl App {
@@ -112,6 +118,7 @@ impl App {
             create_limit: limit::RateLimiter::new(config.create_burst, config.create_per_minute),
             max_analysis_ms: config.max_analysis_ms.max(50),
             variants: api::variants_json().to_string(),
+            evals: evals::EvalCache::new(),
         })
     }
 
@@ -139,6 +146,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/games/{id}/moves", post(api::post_move))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/analysis", get(api::analysis))
+        .route("/games/{id}/evaluations", get(evals::evaluations))
         .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/ws", get(api::ws))
         .fallback(api_not_found);
@@ -147,6 +155,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
         .route("/assets/{name}", get(asset))
+        .route("/rules", get(pages::rules_index))
+        .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(harden))
         .layer(DefaultBodyLimit::max(config.body_limit))
