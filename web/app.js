@@ -7,6 +7,14 @@ const STANDARD = new Set(['position', 'pits', 'stores', 'to_move', 'legal', 'cap
   'result', 'reason', 'id', 'variant', 'mode', 'seats', 'level', 'options', 'rules', 'start', 'ply',
   'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error']);
 
+// Settings kept in this browser: animation speed and whether the evaluation graph is shown.
+function setting(name, fallback) {
+  try { return localStorage.getItem('mancala:' + name) || fallback; } catch (_) { return fallback; }
+}
+function saveSetting(name, value) {
+  try { localStorage.setItem('mancala:' + name, value); } catch (_) { /* private mode: not kept */ }
+}
+
 function el(tag, attrs = {}, text) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -57,6 +65,7 @@ function modeValue() { return document.querySelector('input[name=mode]:checked')
 function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
   $('variant-summary').textContent = v ? `${v.summary} — ${v.spec}` : '';
+  $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
   const box = $('rule-options');
   box.replaceChildren();
   if (!v) return;
@@ -147,6 +156,14 @@ async function showPlay(id) {
   $('hint').addEventListener('click', hint);
   $('undo').addEventListener('click', undo);
   $('eval-on').addEventListener('change', () => { view.evalOn = $('eval-on').checked; $('evalbar').hidden = !view.evalOn; if (view.evalOn) evaluate(); });
+  $('graph-on').checked = setting('graph', 'on') === 'on';
+  $('graph-on').addEventListener('change', () => {
+    saveSetting('graph', $('graph-on').checked ? 'on' : 'off');
+    drawGraph();
+    updateGraph();
+  });
+  $('speed').value = speedName();
+  $('speed').addEventListener('change', () => saveSetting('speed', $('speed').value));
   try {
     const g = await api('GET', `/api/games/${id}`);
     await resolveSeat(g);
@@ -186,7 +203,12 @@ function connect() {
 }
 
 // A new state from the server: animate the move from the shown board when it is the next one.
+// States pushed by the WebSocket come in the server's order; an HTTP answer (`response`, `load`)
+// can arrive after the WebSocket has already pushed later states, and must not take the board back.
 function receive(g, event) {
+  const latest = view.queue.length ? view.queue[view.queue.length - 1].g : view.game;
+  if ((event === 'response' || event === 'load') && latest
+    && (g.ply < latest.ply || (g.ply === latest.ply && g.position === latest.position))) return;
   if (view.game && g.ply === view.game.ply && g.position === view.game.position && g.thinking === view.game.thinking) return;
   view.queue.push({ g, event });
   if (!view.animating) drain();
@@ -198,6 +220,8 @@ async function drain() {
   while (view.queue.length) {
     const { g } = view.queue.shift();
     const prev = view.game;
+    // Taken-back moves: the graph's values for them no longer describe this game.
+    if (!prev || g.ply < prev.ply) graph.data = null;
     view.game = g;
     if (prev && g.ply === prev.ply + 1 && g.last_move && prev.position !== g.position) {
       await animate(prev, g);
@@ -209,6 +233,7 @@ async function drain() {
   render();
   $('board').dataset.animating = 'false';
   if (view.evalOn) evaluate();
+  updateGraph();
 }
 
 // ------------------------------------------------------------------------------------------
@@ -323,7 +348,17 @@ function drawBoard(g, pits, stores, marks = {}) {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Every pause of the animation goes through `sleep`, scaled by the speed setting; "off" does not
+// wait at all.
+const SPEEDS = { slow: 2, normal: 1, fast: 0.35, off: 0 };
+function speedName() {
+  const s = setting('speed', 'normal');
+  return Object.prototype.hasOwnProperty.call(SPEEDS, s) ? s : 'normal';
+}
+const sleep = (ms) => {
+  const t = ms * SPEEDS[speedName()];
+  return t > 0 ? new Promise((r) => setTimeout(r, t)) : Promise.resolve();
+};
 
 // Animates the last move from its steps, the rules core's account of the move: each lift empties
 // a pit into the hand (a new lap pauses first), each drop puts one seed along the real path
@@ -412,7 +447,10 @@ function render() {
   let status;
   if (g.over) {
     status = g.result === 'draw' ? 'Draw' : `${cap(g.result)} wins`;
-    status += ` (${(g.reason || '').replace(/_/g, ' ')}) — ${g.stores[0]} : ${g.stores[1]}`;
+    status += ` (${(g.reason || '').replace(/_/g, ' ')})`;
+    const pits = g.match && matchPits(g);
+    if (pits) status += ` — pits owned ${pits[0]} : ${pits[1]}`;
+    else if (!g.phase) status += ` — ${g.stores[0]} : ${g.stores[1]}`;
   } else if (g.computer_error) {
     status = g.computer_error;
   } else if (g.thinking) {
@@ -425,6 +463,8 @@ function render() {
     status = `Watching — ${g.to_move} to move`;
   }
   if (g.last_move && !g.over) status += ` · last: ${g.last_move.side} ${g.last_move.move}${g.last_move.captured ? ' captured ' + g.last_move.captured : ''}`;
+  const stage = stageText(g);
+  if (stage && !g.over) status += ` · ${stage}`;
   $('status').textContent = status;
   $('status').dataset.over = String(g.over);
 
@@ -439,9 +479,17 @@ function render() {
 
   const v = variants.find((x) => x.name === g.variant);
   $('rules-summary').textContent = v ? v.summary : '';
+  $('rules-link').href = `/rules/${encodeURIComponent(g.variant)}`;
+  $('rules-link').textContent = `How to play ${g.variant}`;
+  // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
     const dt = document.createElement('dt'); dt.textContent = o.name;
     const dd = document.createElement('dd'); dd.textContent = o.value; dd.title = o.doc;
+    const def = v && v.options.find((d) => d.name === o.name);
+    if (def && def.value !== o.value) {
+      dd.className = 'changed';
+      dd.textContent = `${o.value} (default ${def.value})`;
+    }
     return [dt, dd];
   }));
   const extras = Object.entries(g).filter(([k]) => !STANDARD.has(k));
@@ -459,6 +507,26 @@ function render() {
   $('undo').hidden = g.mode === 'online' || !view.token;
   $('undo').disabled = g.ply === 0;
   showShare(g);
+  drawGraph();
+}
+
+// Ba-awa: the pits each player owns after the last round (one per four seeds captured), which
+// decide the match; the state after the final round still lists the round's owners in `match`.
+function matchPits(g) {
+  const end = g.round_end;
+  if (end && Array.isArray(end.captures)) return end.captures.map((c) => Math.floor(c / 4));
+  return Array.isArray(g.match.pits) ? g.match.pits : null;
+}
+
+// Where a game of several stages stands: Ba-awa's round and pits owned, Isolo's phase.
+function stageText(g) {
+  const pits = g.match && matchPits(g);
+  if (pits) {
+    const ended = g.round_end ? `round ${g.round_end.round} captured ${g.round_end.captures[0]} : ${g.round_end.captures[1]} · ` : '';
+    return `${ended}round ${g.round} · pits owned ${pits[0]} : ${pits[1]} (match at ${g.match.target})`;
+  }
+  const phases = { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' };
+  return g.phase ? phases[g.phase] || g.phase : '';
 }
 
 // Isolo's set-up: the foregame's winner places any distribution of seeds on his row (8 counts
@@ -520,7 +588,7 @@ async function play(move) {
   $('hint-text').textContent = '';
   try {
     const g = await api('POST', `/api/games/${view.id}/moves`, { move, ply: view.game.ply }, view.token);
-    receive(g, 'move');
+    receive(g, 'response');
   } catch (e) {
     $('message').textContent = e.data && e.data.reason ? `Illegal move ${move}: ${e.data.reason}` : e.message;
     if (e.data && e.data.error === 'stale') { receive(await api('GET', `/api/games/${view.id}`), 'load'); }
@@ -573,6 +641,100 @@ function showEval(a) {
   $('evalbar').hidden = !view.evalOn && !a.best;
   $('evalfill').style.height = (frac * 100).toFixed(1) + '%';
   $('evalbar').title = `evaluation for ${a.to_move}: ${scoreText(a.score)}`;
+}
+
+// ------------------------------------------------------------------------------------------
+// The evaluation graph: the server's quick value of every position so far, for South, in seeds.
+
+const graph = { data: null, busy: false, again: false };
+
+function graphShown(g) {
+  return Boolean(g) && $('graph-on').checked && (g.mode !== 'online' || g.over);
+}
+
+// Fetches the values, one request at a time; asks again while some are still being computed.
+async function updateGraph() {
+  if (!graphShown(view.game)) return;
+  if (graph.busy) { graph.again = true; return; }
+  graph.busy = true;
+  let retry = false;
+  try {
+    const d = await api('GET', `/api/games/${view.id}/evaluations`);
+    if (view.game && d.ply <= view.game.ply) graph.data = d;
+    retry = !d.complete;
+    $('graph-note').dataset.error = '';
+  } catch (e) {
+    $('graph-note').dataset.error = e.message;
+    retry = e.status === 503;
+  } finally {
+    graph.busy = false;
+  }
+  drawGraph();
+  if (graph.again || retry) {
+    graph.again = false;
+    setTimeout(updateGraph, retry ? 400 : 0);
+  }
+}
+
+function describeValue(e) {
+  if (!e) return 'evaluating…';
+  if (e.kind === 'exact') {
+    if (e.value === 0) return 'a draw (proven)';
+    return `${e.value > 0 ? 'South' : 'North'} wins by ${Math.abs(e.value)} (proven)`;
+  }
+  if (e.kind !== 'heuristic') return 'no evaluation';
+  if (Math.abs(e.value) < 0.05) return 'even';
+  return `${e.value > 0 ? 'South' : 'North'} +${Math.abs(e.value).toFixed(1)}`;
+}
+
+function drawGraph() {
+  const g = view.game;
+  const show = graphShown(g);
+  $('graph-wrap').hidden = !show;
+  if (!show) return;
+  const svg = $('evalgraph');
+  const W = 600, H = 130, left = 34, right = 8, top = 8, bottom = 8;
+  const ply = g.ply;
+  const items = (graph.data ? graph.data.evaluations : [])
+    .filter((e) => e && e.ply <= ply && (e.kind === 'heuristic' || e.kind === 'exact'));
+  const biggest = items.reduce((m, e) => Math.max(m, Math.abs(e.value)), 0);
+  const range = Math.min(48, Math.max(4, Math.ceil(biggest)));
+  const span = Math.max(ply, 10);
+  const x = (p) => left + ((W - left - right) * p) / span;
+  const y = (v) => top + ((H - top - bottom) * (range - Math.max(-range, Math.min(range, v)))) / (2 * range);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.replaceChildren(
+    el('rect', { class: 'graph-south', x: left, y: top, width: W - left - right, height: y(0) - top }),
+    el('rect', { class: 'graph-north', x: left, y: y(0), width: W - left - right, height: H - bottom - y(0) }),
+    el('line', { class: 'graph-zero', x1: left, x2: W - right, y1: y(0), y2: y(0) }),
+    el('text', { class: 'graph-label', x: left - 4, y: top + 10 }, `+${range}`),
+    el('text', { class: 'graph-label', x: left - 4, y: H - bottom - 2 }, `−${range}`),
+    el('text', { class: 'graph-label', x: left - 4, y: y(0) + 4 }, '0'),
+  );
+  // The line breaks where a value is still missing.
+  let d = '';
+  let last = -2;
+  for (const e of items) {
+    d += `${e.ply === last + 1 ? 'L' : 'M'}${x(e.ply).toFixed(1)} ${y(e.value).toFixed(1)}`;
+    last = e.ply;
+  }
+  if (d) svg.append(el('path', { class: 'graph-line', d }));
+  for (const e of items) {
+    const cx = x(e.ply).toFixed(1), cy = y(e.value).toFixed(1);
+    const attrs = { 'data-ply': e.ply, 'data-kind': e.kind, 'data-value': e.value };
+    // Proven results are diamonds, estimates small dots.
+    svg.append(e.kind === 'exact'
+      ? el('rect', { ...attrs, class: 'graph-point proven', x: cx - 4, y: cy - 4, width: 8, height: 8, transform: `rotate(45 ${cx} ${cy})` })
+      : el('circle', { ...attrs, class: 'graph-point', cx, cy, r: span > 120 ? 1.2 : 2.2 }));
+  }
+  svg.append(el('line', { class: 'graph-current', x1: x(ply), x2: x(ply), y1: top, y2: H - bottom, 'data-ply': ply }));
+  svg.dataset.ply = String(ply);
+  svg.dataset.points = String(items.length);
+  const now = items.find((e) => e.ply === ply);
+  const error = $('graph-note').dataset.error;
+  $('graph-note').textContent = error
+    ? `Evaluation unavailable: ${error}`
+    : `After move ${ply}: ${describeValue(now)} · South above the line, North below · ◆ proven result`;
 }
 
 // ------------------------------------------------------------------------------------------

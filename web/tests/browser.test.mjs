@@ -1,7 +1,9 @@
 // Browser tests of the web UI: headless Chromium (Debian's) driven by playwright-core.
 // Starts `mancala serve` on a free loopback port with an in-memory store, plays games by clicking
 // pits, checks that the sowing animation finishes on the server's board, opens an online room
-// from two browser contexts, and saves docs/screenshot-web.png.
+// from two browser contexts, plays a whole game against the computer in each of the six seed
+// games, checks the evaluation graph, the rules pages and the animation speed setting, and saves
+// docs/screenshot-web.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -231,4 +233,295 @@ test('an online room from two browser contexts, and a spectator', async () => {
   // A spectator cannot move.
   assert.equal(await pc.locator('#board .pit.legal').count(), 0);
   await a.close(); await b.close(); await c.close();
+});
+
+// ------------------------------------------------------------------------------------------
+// Whole games against the computer, through the page's own controls.
+
+// A small seeded generator, so that the human side's choices can be replayed.
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Starts a game against the computer at level 1 from the home page, with `rules` set in the
+// page's rule-option inputs; answers the page and the game id.
+async function startAgainstComputer(ctx, variant, rules = {}) {
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + '/');
+  await page.waitForSelector(`#variant option[value="${variant}"]`, { state: 'attached' });
+  await page.selectOption('#variant', variant);
+  await page.check('input[name=mode][value=computer]');
+  await page.selectOption('#side', 'south');
+  await page.selectOption('#level', '1');
+  if (Object.keys(rules).length) {
+    await page.click('#new-game details summary');
+    for (const [name, value] of Object.entries(rules)) {
+      const input = page.locator(`[data-option="${name}"]`);
+      if (await input.evaluate((e) => e.tagName === 'SELECT')) await input.selectOption(String(value));
+      else await input.fill(String(value));
+    }
+  }
+  await page.click('#start');
+  await page.waitForURL(/\/g\/[0-9a-f]{20}#seat=/);
+  await settled(page, 0);
+  const id = page.url().match(/\/g\/([0-9a-f]{20})/)[1];
+  return { page, id, errors };
+}
+
+// Clicks legal pits (chosen by `choose`) until the page says the game is over; `setUp` fills
+// in Isolo's kucheleka editor when the page shows it. Answers the number of clicks.
+async function playToEnd(page, { choose, setUp, maxClicks = 3000 }) {
+  let clicks = 0;
+  for (;;) {
+    const handle = await page.waitForFunction(() => {
+      const board = document.getElementById('board');
+      if (board.dataset.animating !== 'false') return false;
+      if (document.getElementById('status').dataset.over === 'true') return 'over';
+      if (!document.getElementById('kucheleka').hidden) return 'setup';
+      if (document.querySelector('#board .pit.legal')) return 'move';
+      return false;
+    }, null, { timeout: 60000, polling: 20 }).catch(async (e) => {
+      const shown = await page.evaluate(() => ({
+        animating: document.getElementById('board').dataset.animating,
+        ply: document.getElementById('board').dataset.ply,
+        status: document.getElementById('status').textContent,
+        message: document.getElementById('message').textContent,
+      }));
+      throw new Error(`${e.message}\nafter ${clicks} clicks the page shows ${JSON.stringify(shown)}`);
+    });
+    const what = await handle.jsonValue();
+    if (what === 'over') return clicks;
+    assert.ok(clicks < maxClicks, `still playing after ${clicks} clicks`);
+    const ply = Number(await page.getAttribute('#board', 'data-ply'));
+    if (what === 'setup') {
+      await setUp(page);
+    } else {
+      const legal = await page.$$eval('#board .pit.legal', (els) => els.map((e) => e.dataset.move));
+      await page.click(`#board [data-move="${choose(legal)}"]`);
+    }
+    clicks += 1;
+    // The page has taken the move once the board shows a later ply (or the end).
+    await page.waitForFunction((p) => Number(document.getElementById('board').dataset.ply) > p
+      || document.getElementById('status').dataset.over === 'true', ply, { timeout: 60000, polling: 20 });
+  }
+}
+
+// The finished page agrees with the server: status, board, stores and move list.
+async function checkFinished(page, id) {
+  await settled(page, 0);
+  const g = await apiJson('GET', `/api/games/${id}`);
+  assert.equal(g.over, true);
+  assert.equal(await page.getAttribute('#status', 'data-over'), 'true');
+  const status = await page.textContent('#status');
+  const want = g.result === 'draw' ? /^Draw/ : new RegExp(`^${g.result[0].toUpperCase()}${g.result.slice(1)} wins`);
+  assert.match(status, want);
+  assert.ok(status.includes(g.reason.replace(/_/g, ' ')), `${status} names ${g.reason}`);
+  assert.equal(await page.getAttribute('#board', 'data-position'), g.position);
+  assert.deepEqual(await boardPits(page), g.pits);
+  assert.equal(await page.textContent('#board [data-store=south] .count'), String(g.stores[0]));
+  assert.equal(await page.textContent('#board [data-store=north] .count'), String(g.stores[1]));
+  assert.equal(await page.locator('#moves li').count(), g.moves.length);
+  assert.equal(await page.locator('#board .pit.legal').count(), 0, 'no pit is playable once over');
+  return { g, status };
+}
+
+const SEED_GAMES = [
+  { variant: 'oware', graph: true },
+  { variant: 'ouril', graph: true },
+  { variant: 'wuri', graph: false },
+  { variant: 'olowuka', graph: false },
+  // A whole Ba-awa match to the default 10 pits took about two minutes on a loaded two-core
+  // machine (390 plies); a target of 8 pits is set in the page's rule options instead: still a
+  // whole match, usually of several rounds (random play: 3.8 rounds, 46 plies on average).
+  { variant: 'ba-awa', graph: false, rules: { match_target: 8 } },
+  { variant: 'isolo', graph: false },
+];
+
+for (const [n, game] of SEED_GAMES.entries()) {
+  test(`a whole game of ${game.variant} against the computer, played in the page`, { timeout: 180000 }, async () => {
+    const started = Date.now();
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const { page, id, errors } = await startAgainstComputer(ctx, game.variant, game.rules);
+    await page.selectOption('#speed', 'off');
+    if (!game.graph) await page.uncheck('#graph-on');
+    const random = generator(1000 + n);
+    let setUps = 0;
+    const clicks = await playToEnd(page, {
+      choose: (legal) => {
+        // Isolo: G wins the foregame at once (rules.md I2), so that the page's editor sets up.
+        if (game.variant === 'isolo' && legal.includes('G') && setUps === 0) return 'G';
+        return legal[Math.floor(random() * legal.length)];
+      },
+      setUp: async (p) => {
+        setUps += 1;
+        const inputs = await p.$$('#kuch-pits input');
+        assert.equal(inputs.length, 8);
+        const counts = [1, 4, 2, 6, 3, 0, 5, 2];
+        for (let k = 0; k < 8; k++) await inputs[k].fill(String(counts[k]));
+        assert.equal(await p.textContent('#kuch-total'), '23');
+        await p.click('#kuch-go');
+        await p.waitForFunction(() => document.getElementById('kucheleka').hidden);
+        const s = await apiJson('GET', `/api/games/${id}`);
+        assert.equal(s.phase, 'proper');
+        assert.deepEqual(s.pits.slice(0, 8), counts);
+      },
+    });
+    const { g, status } = await checkFinished(page, id);
+    if (game.variant === 'isolo') {
+      assert.equal(setUps, 1, 'the kucheleka was set up in the page');
+      assert.equal(g.moves[1], 'k:1,4,2,6,3,0,5,2');
+    }
+    if (game.variant === 'ba-awa') {
+      // The match is won by the pits owned after the last round: one per four seeds captured.
+      assert.equal(g.reason, 'match_won');
+      assert.equal(g.match.target, 8);
+      const pits = g.round_end.captures.map((c) => c / 4);
+      assert.ok(pits[g.result === 'south' ? 0 : 1] >= g.match.target, JSON.stringify(g.round_end));
+      assert.ok(status.includes(`pits owned ${pits[0]} : ${pits[1]}`), status);
+    }
+    if (game.graph) {
+      // The graph catches up with every position, the last one the proven result.
+      await page.waitForFunction((p) => Number(document.getElementById('evalgraph').dataset.points) === p + 1,
+        g.ply, { timeout: 60000 });
+      const last = page.locator(`#evalgraph .graph-point[data-ply="${g.ply}"]`);
+      assert.equal(await last.getAttribute('data-kind'), 'exact');
+      const margin = Number(await last.getAttribute('data-value'));
+      assert.equal(Math.sign(margin), g.result === 'south' ? 1 : g.result === 'north' ? -1 : 0);
+      assert.equal(await page.getAttribute('#evalgraph .graph-current', 'data-ply'), String(g.ply));
+    }
+    assert.deepEqual(errors, []);
+    console.log(`# ${game.variant}: ${g.ply} plies, ${clicks} clicks, ${g.result} (${g.reason}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await ctx.close();
+  });
+}
+
+test('the evaluation graph follows the game live, moves pushed by WebSocket included', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const { page, id, errors } = await startAgainstComputer(ctx, 'abapa');
+  await page.selectOption('#speed', 'off');
+  await page.check('#graph-on');
+  for (let i = 0; i < 3; i++) {
+    const g = await apiJson('GET', `/api/games/${id}`);
+    await page.click(`#board [data-move="${g.legal[0]}"]`);
+    // The computer's answer arrives over the WebSocket; the graph marks it as the current ply.
+    await page.waitForFunction((p) => {
+      const svg = document.getElementById('evalgraph');
+      return Number(svg.dataset.ply) === p && Number(svg.dataset.points) === p + 1;
+    }, g.ply + 2, { timeout: 30000 });
+  }
+  const g = await apiJson('GET', `/api/games/${id}`);
+  const e = await apiJson('GET', `/api/games/${id}/evaluations`);
+  assert.equal(e.ply, g.ply);
+  const shown = await page.$$eval('#evalgraph .graph-point', (els) => els.map((x) => [Number(x.dataset.ply), Number(x.dataset.value)]));
+  assert.deepEqual(shown, e.evaluations.map((v) => [v.ply, v.value]));
+  assert.match(await page.textContent('#graph-note'), new RegExp(`After move ${g.ply}:`));
+  // Undo: the graph ends at the new current ply.
+  await page.click('#undo');
+  await page.waitForFunction((p) => Number(document.getElementById('evalgraph').dataset.ply) < p, g.ply);
+  const after = await apiJson('GET', `/api/games/${id}`);
+  await page.waitForFunction((p) => Number(document.getElementById('evalgraph').dataset.points) === p + 1, after.ply);
+  // The setting is remembered: a reload keeps the graph hidden once switched off.
+  await page.uncheck('#graph-on');
+  assert.equal(await page.isHidden('#graph-wrap'), true);
+  await page.reload();
+  await settled(page, after.ply);
+  assert.equal(await page.isChecked('#graph-on'), false);
+  assert.equal(await page.isHidden('#graph-wrap'), true);
+  await page.check('#graph-on');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('the animation speed setting scales the sowing and is remembered', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const { page, id } = await startAgainstComputer(ctx, 'oware');
+  // Time one animation of the same move (C from the start, 5 seeds) at each speed.
+  const timeOf = async (speed) => {
+    await page.selectOption('#speed', speed);
+    const g0 = await apiJson('GET', `/api/games/${id}`);
+    const t = await page.evaluate(() => new Promise((resolve) => {
+      const board = document.getElementById('board');
+      let start = null;
+      const obs = new MutationObserver(() => {
+        if (board.dataset.animating === 'true' && start === null) start = performance.now();
+        if (board.dataset.animating === 'false' && start !== null) { obs.disconnect(); resolve(performance.now() - start); }
+      });
+      obs.observe(board, { attributes: true, attributeFilter: ['data-animating'] });
+      document.querySelector('#board [data-move="C"]').dispatchEvent(new MouseEvent('click'));
+    }));
+    await settled(page, g0.ply + 2);
+    await page.click('#undo');
+    await page.waitForFunction((p) => Number(document.getElementById('board').dataset.ply) === p && document.getElementById('board').dataset.animating === 'false', g0.ply);
+    return t;
+  };
+  const slow = await timeOf('slow');
+  const off = await timeOf('off');
+  // 4 seeds at 160 ms each, doubled: over a second; off: no pause at all.
+  assert.ok(slow > 1000, `slow took ${slow} ms`);
+  assert.ok(off < slow / 4, `off took ${off} ms, slow ${slow} ms`);
+  await page.reload();
+  await settled(page, 0);
+  assert.equal(await page.inputValue('#speed'), 'off');
+  await ctx.close();
+});
+
+test('rules pages: linked from the game page, with the options in force marked', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const { page, errors } = await startAgainstComputer(ctx, 'ba-awa', { match_target: 7 });
+  assert.equal(await page.textContent('#rules dd.changed'), '7 (default 10)');
+  assert.match(await page.textContent('#status'), /round 1 · pits owned 6 : 6 \(match at 7\)/);
+  await page.click('#rules-link');
+  await page.waitForURL(/\/rules\/ba-awa$/);
+  assert.equal(await page.textContent('h1 >> nth=0'), 'Ba-awa (2x6 board)');
+  for (const heading of ['The board and the match', 'A move: sowing in laps', 'The end of a round', 'The end of the match', 'Rule options']) {
+    assert.equal(await page.locator('h2', { hasText: heading }).count(), 1, heading);
+  }
+  assert.equal(await page.textContent('tr[data-option="match_target"] td.default'), '10');
+  await page.click('.rules-nav a[href="/"] >> nth=0');
+  await page.waitForURL(base + '/');
+  // Every preset has its page, reached from the home page's link for the chosen game.
+  const names = (await apiJson('GET', '/api/variants')).variants.map((v) => v.name);
+  for (const name of names) {
+    await page.waitForSelector(`#variant option[value="${name}"]`, { state: 'attached' });
+    await page.selectOption('#variant', name);
+    assert.equal(await page.getAttribute('#variant-rules', 'href'), `/rules/${name}`);
+    const r = await page.request.get(`${base}/rules/${name}`);
+    assert.equal(r.status(), 200);
+    assert.match(await r.text(), /<section id="options">/);
+  }
+  const missing = await page.request.get(`${base}/rules/..%2f..%2fCargo.toml`);
+  assert.equal(missing.status(), 404);
+  assert.equal((await missing.json()).error, 'no_such_rules');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('phone-sized screens: the graph, settings and rules fit without sideways scrolling', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, id } = await startAgainstComputer(ctx, 'oware');
+  await page.selectOption('#speed', 'fast');
+  await page.check('#graph-on');
+  const g = await apiJson('GET', `/api/games/${id}`);
+  await page.tap(`#board [data-move="${g.legal[0]}"]`);
+  await page.waitForFunction(() => Number(document.getElementById('evalgraph').dataset.points) >= 3, null, { timeout: 30000 });
+  const wide = async (p) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(await wide(page) <= 0, 'the game page scrolls sideways');
+  for (const sel of ['#evalgraph', '#speed-setting', '#graph-toggle', '#rules-link', '#board']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390 + 0.5, `${sel} is off the screen: ${JSON.stringify(box)}`);
+  }
+  for (const name of ['isolo', 'ba-awa', 'oware']) {
+    await page.goto(`${base}/rules/${name}`);
+    assert.ok(await wide(page) <= 0, `/rules/${name} scrolls sideways`);
+  }
+  await ctx.close();
 });

@@ -33,6 +33,44 @@ pub const ASSETS: &[Asset] = &[
     },
 ];
 
+/// One part of a rules page: an HTML fragment written for players (`web/rules/NAME.html`).
+pub struct RulesText {
+    /// The fragment's name.
+    pub name: &'static str,
+    /// The HTML (sections of headings, paragraphs and lists).
+    pub html: &'static str,
+}
+
+/// A [`RulesText`] for `web/rules/NAME.html`.
+macro_rules! rules_text {
+    ($name:literal) => {
+        RulesText {
+            name: $name,
+            html: include_str!(concat!("../../../web/rules/", $name, ".html")),
+        }
+    };
+}
+
+/// Every rules fragment, composed into pages by [`crate::pages`].
+pub const RULES_TEXTS: &[RulesText] = &[
+    rules_text!("oware-family"),
+    rules_text!("oware"),
+    rules_text!("abapa"),
+    rules_text!("wuri"),
+    rules_text!("ouril"),
+    rules_text!("ouril-ludii"),
+    rules_text!("olowuka"),
+    rules_text!("ba-awa"),
+    rules_text!("isolo"),
+    rules_text!("end-25"),
+];
+
+/// The rules fragment called `name`, if any.
+#[must_use]
+pub fn rules_text(name: &str) -> Option<&'static str> {
+    RULES_TEXTS.iter().find(|t| t.name == name).map(|t| t.html)
+}
+
 /// The asset called `name`, if any.
 #[must_use]
 pub fn find(name: &str) -> Option<&'static Asset> {

@@ -58,6 +58,13 @@ pub trait Brain: Send + Sync + 'static {
     ) -> Option<Analysis>;
     /// The highest level [`choose`](Brain::choose) accepts.
     fn max_level(&self) -> u8;
+    /// A quick value of the position for the side to move: a search at most `depth` plies deep
+    /// and at most `movetime` long (the evaluation graph). `None` when the game is over or
+    /// unknown to the engine. By default, an [`analyse`](Brain::analyse) bounded by `movetime`.
+    fn evaluate(&self, game: &dyn DynGame, depth: u32, movetime: Duration) -> Option<Eval> {
+        let _ = depth;
+        self.analyse(game, movetime, None).map(|a| a.score)
+    }
 }
 
 /// The real opponent: `mancala-engine`'s alpha-beta search.
@@ -100,4 +107,22 @@ impl Brain for EngineBrain {
     fn max_level(&self) -> u8 {
         mancala_engine::MAX_LEVEL
     }
+
+    fn evaluate(&self, game: &dyn DynGame, depth: u32, movetime: Duration) -> Option<Eval> {
+        // One line is enough for a value, and a small table for a shallow search.
+        let engine = mancala_engine::Engine::new(EVAL_HASH_MB);
+        let options = mancala_engine::SearchOptions {
+            limits: mancala_engine::Limits {
+                depth: Some(depth),
+                movetime: Some(movetime),
+                ..mancala_engine::Limits::default()
+            },
+            ..mancala_engine::SearchOptions::default()
+        };
+        let a = engine.search_dyn(game, &options, None, &mut |_| {})?;
+        Some(eval(a.score))
+    }
 }
+
+/// Table size of [`EngineBrain::evaluate`]'s searches, in MiB.
+const EVAL_HASH_MB: usize = 2;

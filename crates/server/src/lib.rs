@@ -15,9 +15,12 @@
 //! | `POST /api/games/{id}/moves` | plays `{"move": "C"}` with `Authorization: Bearer TOKEN` |
 //! | `POST /api/games/{id}/undo` | takes a move back (not in online games) |
 //! | `GET /api/games/{id}/analysis` | every legal move's value (not during online games) |
+//! | `GET /api/games/{id}/evaluations` | a quick value of every position so far, for South |
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
 //! | `GET /api/health` | games in memory, open WebSockets and their caps |
+//!
+//! Besides the API, `GET /rules` and `GET /rules/{preset}` serve a page of rules per preset.
 //!
 //! Engine searches run on a bounded pool of blocking threads with time limits, never on the
 //! async threads, so the server stays responsive while the computer thinks.
@@ -39,8 +42,10 @@ pub mod assets;
 pub mod brain;
 pub mod client;
 pub mod error;
+mod evals;
 pub mod json;
 pub mod limit;
+pub mod pages;
 pub mod rooms;
 pub mod store;
 
@@ -122,6 +127,7 @@ pub struct App {
     connections: limit::Connections,
     max_analysis_ms: u64,
     variants: String,
+    evals: evals::EvalCache,
 }
 
 impl App {
@@ -144,6 +150,7 @@ impl App {
             ),
             max_analysis_ms: config.max_analysis_ms.max(50),
             variants: api::variants_json().to_string(),
+            evals: evals::EvalCache::new(),
         })
     }
 
@@ -214,6 +221,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/games/{id}/moves", post(api::post_move))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/analysis", get(api::analysis))
+        .route("/games/{id}/evaluations", get(evals::evaluations))
         .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/ws", get(api::ws))
         .route("/health", get(health))
@@ -223,6 +231,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
         .route("/assets/{name}", get(asset))
+        .route("/rules", get(pages::rules_index))
+        .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(harden))
         .layer(DefaultBodyLimit::max(config.body_limit))

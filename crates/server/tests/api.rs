@@ -106,6 +106,7 @@ async fn variants_and_openapi() {
         "/api/games/{id}/moves",
         "/api/games/{id}/undo",
         "/api/games/{id}/analysis",
+        "/api/games/{id}/evaluations",
         "/api/games/{id}/record",
         "/api/games/{id}/ws",
         "/api/health",
@@ -1020,4 +1021,266 @@ async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
     assert!(!counting.is_finished());
     counting.abort();
     drop(stuck);
+}
+
+/// The real engine, counting the positions the evaluation graph asks it to value.
+struct CountingBrain {
+    evaluations: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl mancala_server::Brain for CountingBrain {
+    fn choose(
+        &self,
+        game: &dyn mancala_core::variant::DynGame,
+        level: u8,
+        seed: u64,
+    ) -> Option<String> {
+        EngineBrain.choose(game, level, seed)
+    }
+
+    fn analyse(
+        &self,
+        game: &dyn mancala_core::variant::DynGame,
+        movetime: Duration,
+        stop: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Option<mancala_server::brain::Analysis> {
+        EngineBrain.analyse(game, movetime, stop)
+    }
+
+    fn max_level(&self) -> u8 {
+        EngineBrain.max_level()
+    }
+
+    fn evaluate(
+        &self,
+        game: &dyn mancala_core::variant::DynGame,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<mancala_server::brain::Eval> {
+        self.evaluations
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        EngineBrain.evaluate(game, depth, movetime)
+    }
+}
+
+async fn counting_server() -> (Client, Arc<std::sync::atomic::AtomicUsize>) {
+    let evaluations = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: None,
+        create_burst: 1000,
+        ..Config::default()
+    };
+    let brain = CountingBrain {
+        evaluations: Arc::clone(&evaluations),
+    };
+    let bound = mancala_server::bind(&config, Arc::new(brain))
+        .await
+        .unwrap();
+    let addr = bound.local_addr().unwrap();
+    tokio::spawn(bound.serve(std::future::pending()));
+    (Client::new(addr), evaluations)
+}
+
+/// Asks for the evaluations until every position has its value.
+async fn evaluations(c: &mut Client, id: &str) -> Value {
+    for _ in 0..100 {
+        let r = c
+            .get(&format!("/api/games/{id}/evaluations"))
+            .await
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        let e = r.json();
+        if e["complete"] == true {
+            return e;
+        }
+    }
+    panic!("the evaluations never completed");
+}
+
+fn values(e: &Value) -> Vec<(String, f64)> {
+    e["evaluations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            assert_eq!(item["ply"], i, "{e}");
+            (
+                item["kind"].as_str().unwrap().to_string(),
+                item["value"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A local Abapa game from `position`: its id, the token of both seats and its state.
+async fn local_abapa(c: &mut Client, position: &str) -> (String, String, Value) {
+    let g = create(
+        c,
+        json!({"variant": "abapa", "mode": "local", "position": position}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let token = g["seats"]["south"].as_str().unwrap().to_string();
+    (id, token, g["game"].clone())
+}
+
+/// Plays `mv` (or takes a move back when `mv` is `None`); answers the new state.
+async fn act(c: &mut Client, id: &str, token: &str, mv: Option<&str>) -> Value {
+    let r = match mv {
+        Some(mv) => {
+            c.post_json(
+                &format!("/api/games/{id}/moves"),
+                &json!({ "move": mv }),
+                Some(token),
+            )
+            .await
+        }
+        None => {
+            c.post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(token))
+                .await
+        }
+    }
+    .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evaluation_graph_values_each_position_once_for_south() {
+    let (mut c, count) = counting_server().await;
+    let evaluated = || count.load(std::sync::atomic::Ordering::SeqCst);
+    // South is 15 seeds ahead and North is to move: the value is South's, so positive.
+    let (id, token, mut state) = local_abapa(&mut c, "2-2-2-2-2-2-2-2-2-2-2-1-20-5-N").await;
+    let mut moves = Vec::new();
+    for _ in 0..3 {
+        let mv = state["legal"][0].as_str().unwrap().to_string();
+        state = act(&mut c, &id, &token, Some(&mv)).await;
+        moves.push(mv);
+    }
+    assert_eq!(state["over"], false);
+    let e = evaluations(&mut c, &id).await;
+    assert_eq!(e["ply"], 3);
+    assert_eq!(e["depth"], 8);
+    let v = values(&e);
+    assert_eq!(v.len(), 4);
+    for (kind, value) in &v {
+        assert!(kind == "heuristic" || kind == "exact", "{e}");
+        assert!(*value > 5.0, "South is well ahead after every ply: {e}");
+    }
+    assert_eq!(evaluated(), 4);
+
+    // Asking again computes nothing; one more move computes one position.
+    assert_eq!(evaluations(&mut c, &id).await, e);
+    assert_eq!(evaluated(), 4);
+    let mv = state["legal"][0].as_str().unwrap().to_string();
+    act(&mut c, &id, &token, Some(&mv)).await;
+    let e5 = evaluations(&mut c, &id).await;
+    assert_eq!(values(&e5)[..4], v[..]);
+    assert_eq!(evaluated(), 5);
+
+    // Take two moves back and play another: only the new position is valued.
+    act(&mut c, &id, &token, None).await;
+    state = act(&mut c, &id, &token, None).await;
+    let other = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| *m != moves[2])
+        .expect("another legal move");
+    act(&mut c, &id, &token, Some(&other)).await;
+    let e = evaluations(&mut c, &id).await;
+    assert_eq!(e["ply"], 3);
+    assert_eq!(values(&e)[..3], v[..3]);
+    assert_eq!(evaluated(), 6);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evaluation_graph_of_a_finished_game_ends_with_the_result() {
+    let (mut c, count) = counting_server().await;
+    // South (24 captured) wins at once with F: a capture of 2 in a, North keeps e.
+    let (id, token, _) = local_abapa(&mut c, "0-0-0-0-0-1-1-0-0-0-1-0-24-21-S").await;
+    assert_eq!(act(&mut c, &id, &token, Some("F")).await["result"], "south");
+    let e = evaluations(&mut c, &id).await;
+    let v = values(&e);
+    // The search proves the win; the final position is the result itself, 26 - 21.
+    assert_eq!(v[0].0, "exact", "{e}");
+    assert!(v[0].1 > 0.0, "{e}");
+    assert_eq!(v[1], ("exact".to_string(), 5.0));
+    assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evaluation_graph_refuses_bad_requests() {
+    let (_, mut c) = server().await;
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap();
+    let r = c
+        .get(&format!("/api/games/{id}/evaluations"))
+        .await
+        .unwrap();
+    assert_error(&r, 403, "analysis_not_allowed");
+    let local = create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
+    let lid = local["id"].as_str().unwrap();
+    let r = c
+        .get(&format!("/api/games/{lid}/evaluations?depth=30"))
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_request");
+    for path in [
+        "/api/games/0123456789abcdef0123/evaluations",
+        "/api/games/nothex/evaluations",
+        "/api/games/../evaluations",
+    ] {
+        let r = c.get(path).await.unwrap();
+        assert_eq!(r.status, 404, "{path}: {}", r.text());
+        assert!(r.json()["error"].is_string());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_pages_for_every_preset() {
+    let (_, mut c) = server().await;
+    let r = c.get("/rules").await.unwrap();
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    let index = r.text();
+    let variants = c.get("/api/variants").await.unwrap().json();
+    for v in variants["variants"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        assert!(index.contains(&format!("href=\"/rules/{name}\"")), "{name}");
+        let r = c.get(&format!("/rules/{name}")).await.unwrap();
+        assert_eq!(r.status, 200, "{name}");
+        assert!(r.header("content-security-policy").is_some());
+        let page = r.text();
+        assert!(page.contains("<h1>"), "{name}");
+        assert!(page.contains("href=\"/\""), "{name}: a link back");
+        for section in ["board", "end of the"] {
+            assert!(page.to_lowercase().contains(section), "{name}: {section}");
+        }
+        for o in v["options"].as_array().unwrap() {
+            let row = format!("<tr data-option=\"{}\">", o["name"].as_str().unwrap());
+            assert!(page.contains(&row), "{name}: option {row}");
+        }
+    }
+    let r = c.get("/rules/ba-awa").await.unwrap();
+    assert!(r.text().contains("match_target"));
+    for path in [
+        "/rules/chess",
+        "/rules/OWARE",
+        "/rules/..%2f..%2fCargo.toml",
+        "/rules/%2e%2e",
+        "/rules/oware/../../Cargo.toml",
+        "/rules/oware/extra",
+    ] {
+        let r = c.get(path).await.unwrap();
+        assert_eq!(r.status, 404, "{path}");
+        assert!(r.json()["error"].is_string(), "{path}");
+        assert!(!r.text().contains("[workspace]"));
+    }
+    let r = c.get("/rules/chess").await.unwrap();
+    assert_error(&r, 404, "no_such_rules");
+    assert!(r.json()["message"].as_str().unwrap().contains("oware"));
 }

@@ -1,0 +1,303 @@
+//! The evaluation graph: a quick engine value of every position of a game, from South's point of
+//! view, behind `GET /api/games/{id}/evaluations`.
+//!
+//! Each position is searched once (a fixed shallow depth, capped in time) on the engine pool,
+//! one position per pool permit so that the computer's own moves never wait behind a whole
+//! game's worth of evaluations. Values are cached per game and ply in a bounded cache; a game
+//! whose moves changed (an undo, then another move) keeps the values of the moves it still
+//! shares. One request computes for a bounded time and answers the rest as pending, so a long
+//! game is filled in over a few requests.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_core::variant::DynGame;
+use mancala_core::Side;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::brain::{Brain, Eval};
+use crate::error::ApiError;
+use crate::store::Mode;
+use crate::App;
+
+/// Depth of each position's search.
+pub const EVAL_DEPTH: u32 = 8;
+/// Longest search of one position.
+pub const EVAL_MOVETIME: Duration = Duration::from_millis(60);
+/// Longest time one request spends computing (waiting for the pool included) before it answers
+/// the positions still missing as pending.
+const REQUEST_BUDGET: Duration = Duration::from_millis(1500);
+/// Games whose values are kept; the least recently asked for is forgotten first.
+const CAPACITY: usize = 1024;
+
+/// One position's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// Not computed yet.
+    Pending,
+    /// The value for South (finished positions: the final margin, exact).
+    Value(Eval),
+    /// The engine cannot value this game.
+    Unavailable,
+}
+
+/// The values of one game's positions, `values[i]` after `i` moves.
+struct Line {
+    moves: Vec<String>,
+    values: Vec<Entry>,
+}
+
+impl Line {
+    /// Keeps the values of the positions `moves` shares with the line's moves and makes room
+    /// for the others.
+    fn rebase(&mut self, moves: &[String]) {
+        let shared = self
+            .moves
+            .iter()
+            .zip(moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.values.truncate(shared + 1);
+        self.values.resize(moves.len() + 1, Entry::Pending);
+        self.moves = moves.to_vec();
+    }
+}
+
+struct Slot {
+    line: Arc<tokio::sync::Mutex<Line>>,
+    used: u64,
+}
+
+/// The cache of evaluation lines, by game id.
+pub(crate) struct EvalCache {
+    games: Mutex<(HashMap<String, Slot>, u64)>,
+}
+
+impl EvalCache {
+    pub(crate) fn new() -> Self {
+        EvalCache {
+            games: Mutex::new((HashMap::new(), 0)),
+        }
+    }
+
+    fn games(&self) -> MutexGuard<'_, (HashMap<String, Slot>, u64)> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The line of game `id`, created empty if needed.
+    fn line(&self, id: &str) -> Arc<tokio::sync::Mutex<Line>> {
+        let mut guard = self.games();
+        let (games, clock) = &mut *guard;
+        *clock += 1;
+        let now = *clock;
+        if let Some(slot) = games.get_mut(id) {
+            slot.used = now;
+            return Arc::clone(&slot.line);
+        }
+        if games.len() >= CAPACITY {
+            let oldest = games
+                .iter()
+                .min_by_key(|(_, s)| s.used)
+                .map(|(k, _)| k.clone());
+            if let Some(k) = oldest {
+                games.remove(&k);
+            }
+        }
+        let line = Arc::new(tokio::sync::Mutex::new(Line {
+            moves: Vec::new(),
+            values: vec![Entry::Pending],
+        }));
+        games.insert(
+            id.to_string(),
+            Slot {
+                line: Arc::clone(&line),
+                used: now,
+            },
+        );
+        line
+    }
+}
+
+/// The value of `game`'s current position for South.
+fn value_for_south(brain: &dyn Brain, game: &dyn DynGame) -> Entry {
+    let state = game.state();
+    if let Some(outcome) = state.outcome {
+        let diff = i64::from(state.stores[0]) - i64::from(state.stores[1]);
+        let margin = |d: i64| i32::try_from(d.clamp(1, 1000)).unwrap_or(1);
+        return Entry::Value(Eval::Exact(match outcome.winner {
+            None => 0,
+            Some(Side::South) => margin(diff),
+            Some(Side::North) => -margin(-diff),
+        }));
+    }
+    let Some(to_move) = state.to_move else {
+        return Entry::Unavailable;
+    };
+    match brain.evaluate(game, EVAL_DEPTH, EVAL_MOVETIME) {
+        Some(e) if to_move == Side::South => Entry::Value(e),
+        Some(Eval::Heuristic(v)) => Entry::Value(Eval::Heuristic(-v)),
+        Some(Eval::Exact(v)) => Entry::Value(Eval::Exact(-v)),
+        None => Entry::Unavailable,
+    }
+}
+
+/// The query of `GET /api/games/{id}/evaluations` (none is accepted).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EvaluationsQuery {}
+
+/// `GET /api/games/{id}/evaluations`: the value of the position after every ply so far, for
+/// South, in seeds. Allowed where analysis is (not during an online game).
+pub(crate) async fn evaluations(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(_q): Query<EvaluationsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let room = crate::api::room(&app, &id)?;
+    let game = {
+        let live = room.lock();
+        if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "analysis_not_allowed",
+                "no evaluations while an online game is in play",
+            ));
+        }
+        live.game.clone_box()
+    };
+    let moves = game.moves();
+    let deadline = Instant::now() + REQUEST_BUDGET;
+    let line = app.evals.line(&id);
+    // A second request for the same game waits for the first one's values rather than
+    // computing them again.
+    let Ok(mut line) = tokio::time::timeout_at(deadline.into(), line.lock()).await else {
+        return Ok(Json(answer(&moves, None)));
+    };
+    line.rebase(&moves);
+    let game: Arc<dyn DynGame> = Arc::from(game);
+    for ply in 0..line.values.len() {
+        if line.values[ply] != Entry::Pending {
+            continue;
+        }
+        let Ok(Ok(permit)) =
+            tokio::time::timeout_at(deadline.into(), Arc::clone(&app.pool).acquire_owned()).await
+        else {
+            break;
+        };
+        let brain = Arc::clone(&app.brain);
+        let game = Arc::clone(&game);
+        let back = moves.len() - ply;
+        let entry = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut at = game.clone_box();
+            for _ in 0..back {
+                at.undo();
+            }
+            value_for_south(brain.as_ref(), at.as_ref())
+        })
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "internal",
+                "the evaluation could not be completed",
+            )
+        })?;
+        line.values[ply] = entry;
+        if Instant::now() >= deadline {
+            break;
+        }
+    }
+    Ok(Json(answer(&moves, Some(&line.values))))
+}
+
+/// The response body: one item per position, `null` while pending.
+fn answer(moves: &[String], values: Option<&[Entry]>) -> Value {
+    let items: Vec<Value> = (0..=moves.len())
+        .map(|ply| match values.and_then(|v| v.get(ply)) {
+            Some(Entry::Value(Eval::Heuristic(v))) => {
+                json!({ "ply": ply, "kind": "heuristic", "value": f64::from(*v) / 100.0 })
+            }
+            Some(Entry::Value(Eval::Exact(v))) => {
+                json!({ "ply": ply, "kind": "exact", "value": v })
+            }
+            Some(Entry::Unavailable) => json!({ "ply": ply, "kind": "unavailable" }),
+            Some(Entry::Pending) | None => Value::Null,
+        })
+        .collect();
+    let complete = items.iter().all(|v| !v.is_null());
+    json!({
+        "ply": moves.len(),
+        "depth": EVAL_DEPTH,
+        "complete": complete,
+        "evaluations": items,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_string()).collect()
+    }
+
+    #[test]
+    fn rebase_keeps_only_the_shared_prefix() {
+        let mut line = Line {
+            moves: Vec::new(),
+            values: vec![Entry::Pending],
+        };
+        line.rebase(&moves(&["C", "a", "D"]));
+        assert_eq!(line.values.len(), 4);
+        for (i, e) in line.values.iter_mut().enumerate() {
+            *e = Entry::Value(Eval::Heuristic(i as i32));
+        }
+        // Undo two moves and play another: positions 0 and 1 are the same, 2 is new.
+        line.rebase(&moves(&["C", "b"]));
+        assert_eq!(
+            line.values,
+            vec![
+                Entry::Value(Eval::Heuristic(0)),
+                Entry::Value(Eval::Heuristic(1)),
+                Entry::Pending
+            ]
+        );
+    }
+
+    #[test]
+    fn the_cache_forgets_the_least_recently_used_game() {
+        let cache = EvalCache::new();
+        let first = cache.line("first");
+        for i in 0..CAPACITY {
+            // Asking for "first" again keeps it fresh.
+            let _ = cache.line("first");
+            let _ = cache.line(&format!("game{i}"));
+        }
+        assert!(Arc::ptr_eq(&first, &cache.line("first")));
+        assert_eq!(cache.games().0.len(), CAPACITY);
+        assert!(!cache.games().0.contains_key("game0"));
+    }
+
+    #[test]
+    fn pending_positions_are_null_and_values_are_in_seeds() {
+        let body = answer(
+            &moves(&["C", "a"]),
+            Some(&[
+                Entry::Value(Eval::Heuristic(250)),
+                Entry::Value(Eval::Exact(-3)),
+                Entry::Pending,
+            ]),
+        );
+        assert_eq!(body["complete"], false);
+        assert_eq!(body["evaluations"][0]["value"], 2.5);
+        assert_eq!(body["evaluations"][1]["kind"], "exact");
+        assert_eq!(body["evaluations"][1]["value"], -3);
+        assert!(body["evaluations"][2].is_null());
+    }
+}
