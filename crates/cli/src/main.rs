@@ -18,6 +18,7 @@ mod serve;
 mod show;
 mod state;
 mod trace;
+mod tune;
 mod variants;
 
 /// Play, teach and analyse traditional sowing games: Oware, Abapa, Wuri, Ouril and more.
@@ -54,6 +55,8 @@ enum Command {
     Match(match_cmd::Args),
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
+    /// Generate self-play data and fit the evaluation's weights.
+    Tune(tune::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(code) => code,
