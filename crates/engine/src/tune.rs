@@ -10,7 +10,7 @@
 //! 2. [`Dataset::new`] turns samples into rows of [`crate::features`].
 //! 3. [`fit`] minimises the mean squared error between `sigmoid(z)` and the label, `z` being the
 //!    linear, phase-interpolated function of the features, by full-batch Adam (a few hundred
-//!    steps over at most a few hundred thousand sparse rows: seconds, no library needed), with a
+//!    steps over a few hundred thousand sparse rows: a minute or two, no library needed), with a
 //!    small L2 penalty that keeps rare buckets near zero. Everything runs in a fixed order, so
 //!    the result is bit-for-bit reproducible.
 //! 4. [`to_weights`] rescales the fitted logistic weights so that a seed in the store is worth
