@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 /// Arguments of `mancala bench`.
 #[derive(clap::Args, Debug)]
@@ -12,11 +12,16 @@ pub struct Args {
     /// Added to every depth (e.g. -4 for a quick run).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     depth_offset: i32,
+    /// The evaluation: `fitted` (the default) or `hand`.
+    #[arg(long, default_value = "fitted")]
+    eval: String,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let r = mancala_engine::bench(args.depth_offset.clamp(-50, 20))?;
+    let eval = mancala_engine::eval::EvalKind::from_name(&args.eval)
+        .with_context(|| format!("--eval {:?}: expected fitted or hand", args.eval))?;
+    let r = mancala_engine::bench_with(args.depth_offset.clamp(-50, 20), eval)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (name, pos, depth, nodes, best) in &r.positions {

@@ -22,6 +22,7 @@
 //! `seeds N` is a proven result, the final seed margin for the side to move (0: a proven draw).
 //!
 //! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
+//! `Eval` (`fitted`, the default, or `hand`: the evaluation, see `mancala_engine::eval`),
 //! and rule options, in either of two forms:
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
 //! (`setoption name Rule value clear` restores the preset's rules). Changing the variant or the
@@ -37,6 +38,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use mancala_core::variant::{DynGame, Variant};
+use mancala_engine::eval::EvalKind;
 use mancala_engine::{Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
 
 /// Arguments of `mancala engine`.
@@ -82,6 +84,7 @@ struct Uci {
     hash_mb: usize,
     threads: usize,
     multipv: usize,
+    eval: EvalKind,
     variant: Variant,
     rules: Vec<(String, String)>,
     game: Box<dyn DynGame>,
@@ -101,6 +104,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         hash_mb: 16,
         threads: 1,
         multipv: 1,
+        eval: EvalKind::default(),
         variant,
         rules: Vec::new(),
         game: variant.new_game(&[], None)?,
@@ -163,6 +167,7 @@ impl Uci {
                 self.say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
+                self.say("option name Eval type combo default fitted var fitted var hand");
                 let vars: String = Variant::ALL
                     .iter()
                     .map(|v| format!(" var {}", v.name()))
@@ -235,6 +240,10 @@ impl Uci {
                 None => self.say(&format!(
                     "info string error: MultiPV must be 1..{MAX_MULTIPV}"
                 )),
+            },
+            "eval" => match EvalKind::from_name(value.trim()) {
+                Some(e) => self.eval = e,
+                None => self.say("info string error: Eval must be fitted or hand"),
             },
             "variant" => match Variant::from_name(value.trim()) {
                 Ok(v) => {
@@ -392,6 +401,7 @@ impl Uci {
             infinite,
             multipv: self.multipv,
             threads: self.threads,
+            eval: self.eval,
             ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));

@@ -19,6 +19,7 @@ mod serve;
 mod show;
 mod state;
 mod trace;
+mod tune;
 mod variants;
 
 /// Play, teach and analyse traditional sowing games: Oware, Abapa, Wuri, Ouril and more.
@@ -57,6 +58,8 @@ enum Command {
     Levels(levels::Args),
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
+    /// Generate self-play data and fit the evaluation's weights.
+    Tune(tune::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Levels(args) => levels::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(code) => code,

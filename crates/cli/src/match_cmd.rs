@@ -6,7 +6,7 @@
 //! `mancala engine` (it gets `go <--external-go>`), `random` (uniformly random legal moves), or a comma-separated list: `level=N` (see
 //! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
-//! reductions). Example:
+//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default). Example:
 //! `mancala match abapa --a movetime=100 --b level=3 --games 20`.
 
 use std::fs::File;
@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use mancala_core::variant::DynGame;
+use mancala_engine::eval::EvalKind;
 use mancala_engine::{Engine, Limits, SearchOptions};
 use serde_json::json;
 
@@ -180,10 +181,16 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
     let mut threads = 1;
     let mut hash = 16;
     let mut selective = true;
+    let mut eval = EvalKind::default();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
             .with_context(|| format!("{part:?} is not NAME=VALUE"))?;
+        if k.trim() == "eval" {
+            eval = EvalKind::from_name(v.trim())
+                .with_context(|| format!("eval: {v:?} is not fitted or hand"))?;
+            continue;
+        }
         let n: u64 = v
             .trim()
             .parse()
@@ -202,7 +209,7 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             "hash" => hash = n.clamp(1, 4096) as usize,
             "selective" => selective = n != 0,
             other => {
-                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective)")
+                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective, eval)")
             }
         }
     }
@@ -215,6 +222,7 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             limits,
             threads,
             selective,
+            eval,
             ..SearchOptions::default()
         },
     ))

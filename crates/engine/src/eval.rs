@@ -8,22 +8,36 @@
 //!   forced grand slam) and `ply` the distance from the root: bigger margins first, then quicker
 //!   wins. Losses are the negation. Every such value exceeds `WIN` in absolute value.
 //!
-//! # Evaluation (hand-set; a fitted evaluation is future work)
+//! # Evaluation
 //!
-//! The features are generic: they only use [`Position::pits`] (South's row first, two rows) and
-//! [`Position::stores`], so every two-row game gets a sensible default:
+//! Two evaluations are built in; [`EvalKind`] chooses (per search, see
+//! [`crate::SearchOptions::eval`]):
 //!
-//! * `STORE` per seed of store difference (the material);
-//! * `ROW` per seed more on one's own row (seeds that a player's own-row rules would award him,
-//!   and the reserve that feeds long sowings);
-//! * `VULNERABLE` per opponent pit holding 1 or 2 seeds minus own such pits (the pits a 2-or-3
-//!   capture can take);
-//! * `MOBILITY` per non-empty own pit minus the opponent's (running out of moves loses seeds).
+//! * **fitted** (the default): for the 2x6 games of the Oware family ([`Oware`]: Abapa, Oware,
+//!   Wuri, Ouril) and Ọlọwuka, a linear function of the features of [`crate::features`] (store
+//!   difference, a value of every pit by position and count bucket, immediate capture threats)
+//!   interpolated by game phase, with weights fitted on self-play games by [`crate::tune`] and
+//!   committed as generated constants (`src/weights/`). docs/engine.md ("Evaluation") tells how
+//!   they were made. Ba-awa and Isolo have no fitted weights yet and use the hand-set evaluation.
+//! * **hand**: the original hand-set evaluation, generic over [`Position::pits`] (South's row
+//!   first, two rows) and [`Position::stores`], so every two-row game gets a sensible default:
+//!   * `STORE` per seed of store difference (the material);
+//!   * `ROW` per seed more on one's own row (seeds that a player's own-row rules would award him,
+//!     and the reserve that feeds long sowings);
+//!   * `VULNERABLE` per opponent pit holding 1 or 2 seeds minus own such pits (the pits a
+//!     2-or-3 capture can take);
+//!   * `MOBILITY` per non-empty own pit minus the opponent's (running out of moves loses seeds).
 //!
-//! A game whose positions want their own evaluation can get one by matching on the position type
-//! in [`crate::dispatch`]; until then this default applies.
+//! Both are antisymmetric: a position valued for the other side is the exact negation.
 
+use std::any::Any;
+
+use mancala_core::olowuka::Olowuka;
+use mancala_core::oware::Oware;
 use mancala_core::{Position, Side};
+
+use crate::features;
+use crate::weights::{self, Weights};
 
 /// Base of the win encoding; every proven win is worth more than this.
 pub const WIN: i32 = 1_000_000;
@@ -71,18 +85,94 @@ pub fn terminal<P: Position>(pos: &P, me: Side, ply: usize) -> i32 {
     }
 }
 
-/// The heuristic value of a position that is not over, for `me` (the side to move).
+/// Which static evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// The fitted evaluation where a game has fitted weights, the hand-set one elsewhere.
+    #[default]
+    Fitted,
+    /// The hand-set evaluation for every game (the reference to measure the fitted one against).
+    Hand,
+}
+
+impl EvalKind {
+    /// The name used by options and match configurations (`fitted`, `hand`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Fitted => "fitted",
+            EvalKind::Hand => "hand",
+        }
+    }
+
+    /// Reads [`EvalKind::name`]; `None` for anything else.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<EvalKind> {
+        match name {
+            "fitted" => Some(EvalKind::Fitted),
+            "hand" => Some(EvalKind::Hand),
+            _ => None,
+        }
+    }
+}
+
+/// The fitted weights for positions of type `P`, if it has any.
+#[inline(always)]
+fn fitted_weights<P: Position>(pos: &P) -> Option<&'static Weights> {
+    // A comparison of type ids: constant once monomorphised, so it costs nothing at a leaf.
+    let any = pos as &dyn Any;
+    if any.is::<Oware>() {
+        Some(&weights::oware::WEIGHTS)
+    } else if any.is::<Olowuka>() {
+        Some(&weights::olowuka::WEIGHTS)
+    } else {
+        None
+    }
+}
+
+/// The heuristic value of a position that is not over, for `me` (the side to move), by the
+/// evaluation `kind`.
 #[inline]
-pub fn evaluate<P: Position>(pos: &P, me: Side) -> i32 {
-    let st = pos.stores();
-    let pits = pos.pits();
+pub fn evaluate<P: Position>(pos: &P, me: Side, kind: EvalKind) -> i32 {
+    match (kind, fitted_weights(pos)) {
+        (EvalKind::Fitted, Some(w)) => evaluate_with(pos.pits(), pos.stores(), me, w),
+        _ => evaluate_hand(pos, me),
+    }
+}
+
+/// The fitted evaluation of a 2x6 board with the weights `w` (see [`crate::features`]).
+#[inline]
+pub(crate) fn evaluate_with(pits: &[u8], stores: [u32; 2], me: Side, w: &Weights) -> i32 {
+    let (mut full, mut empty) = (0i64, 0i64);
+    let phase = features::visit(pits, stores, me, |i, x| {
+        full += i64::from(w[i][0]) * i64::from(x);
+        empty += i64::from(w[i][1]) * i64::from(x);
+    });
+    if phase.total <= 0 {
+        return 0;
+    }
+    let v = (full * phase.board + empty * (phase.total - phase.board)) / phase.total;
+    v.clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32
+}
+
+/// The hand-set evaluation ([`EvalKind::Hand`]).
+#[inline]
+pub fn evaluate_hand<P: Position>(pos: &P, me: Side) -> i32 {
+    hand_board(pos.pits(), pos.stores(), me)
+}
+
+/// The hand-set evaluation of a two-row board (South's row first).
+#[inline]
+pub(crate) fn hand_board(pits: &[u8], st: [u32; 2], me: Side) -> i32 {
     let n = pits.len() / 2;
     let (mine, theirs) = if me == Side::South {
         (&pits[..n], &pits[n..2 * n])
     } else {
         (&pits[n..2 * n], &pits[..n])
     };
-    let mut v = STORE * (st[me.index()] as i32 - st[me.opponent().index()] as i32);
+    let diff = (i64::from(st[me.index()]) - i64::from(st[me.opponent().index()]))
+        .clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32;
+    let mut v = STORE * diff;
     for (&a, &b) in mine.iter().zip(theirs) {
         v += ROW * (i32::from(a) - i32::from(b));
         v += VULNERABLE * (i32::from(b == 1 || b == 2) - i32::from(a == 1 || a == 2));
@@ -121,6 +211,43 @@ pub(crate) fn from_table(v: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fitted value computed in 128-bit arithmetic, for comparison.
+    fn reference(pits: &[u8], stores: [u32; 2], me: Side, w: &Weights) -> i32 {
+        let (mut full, mut empty) = (0i128, 0i128);
+        let phase = features::visit(pits, stores, me, |i, x| {
+            full += i128::from(w[i][0]) * i128::from(x);
+            empty += i128::from(w[i][1]) * i128::from(x);
+        });
+        if phase.total <= 0 {
+            return 0;
+        }
+        let (b, t) = (i128::from(phase.board), i128::from(phase.total));
+        let v = (full * b + empty * (t - b)) / t;
+        v.clamp(-i128::from(HEURISTIC_MAX), i128::from(HEURISTIC_MAX)) as i32
+    }
+
+    #[test]
+    fn fitted_values_do_not_overflow() {
+        let weights = [&weights::oware::WEIGHTS, &weights::olowuka::WEIGHTS];
+        let extreme: Weights = [[10_000, -10_000]; features::FEATURES];
+        let boards: [([u8; 12], [u32; 2]); 5] = [
+            ([255; 12], [u32::MAX, 0]),
+            ([255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0]),
+            ([0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2], [0, u32::MAX]),
+            ([0; 12], [0, 0]),
+            ([5, 11, 1, 2, 30, 0, 1, 2, 1, 2, 1, 2], [7, 3]),
+        ];
+        for w in weights.into_iter().chain([&extreme]) {
+            for (pits, stores) in &boards {
+                for me in [Side::South, Side::North] {
+                    let v = evaluate_with(pits, *stores, me, w);
+                    assert_eq!(v, reference(pits, *stores, me, w), "{pits:?} {stores:?}");
+                    assert_eq!(v, -evaluate_with(pits, *stores, me.opponent(), w));
+                }
+            }
+        }
+    }
 
     #[test]
     fn margins_round_trip() {

@@ -53,8 +53,11 @@
 #![forbid(unsafe_code)]
 
 pub mod eval;
+pub mod features;
 mod search;
 mod tt;
+pub mod tune;
+mod weights;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -177,6 +180,8 @@ pub struct SearchOptions {
     /// Selective search (late move reductions): stronger, but values are no longer those of a
     /// plain fixed-depth minimax. Off for tests and exact fixed-depth analysis.
     pub selective: bool,
+    /// The static evaluation (see [`eval::EvalKind`]).
+    pub eval: eval::EvalKind,
 }
 
 impl Default for SearchOptions {
@@ -188,6 +193,7 @@ impl Default for SearchOptions {
             multipv: 1,
             threads: 1,
             selective: true,
+            eval: eval::EvalKind::default(),
         }
     }
 }
@@ -335,6 +341,7 @@ impl Engine {
         let helper_nodes = Mutex::new(0u64);
         let mut main = Worker::new(&shared, root, game.history(), &context, abs_ply, true);
         main.selective = options.selective;
+        main.eval = options.eval;
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let shared = &shared;
@@ -344,6 +351,7 @@ impl Engine {
                 scope.spawn(move || {
                     let mut w = Worker::new(shared, root, history, context, abs_ply, false);
                     w.selective = options.selective;
+                    w.eval = options.eval;
                     w.iterate(max_depth, 1, 1 + (id as u32 % 2), &mut |_, _| {});
                     if let Ok(mut n) = helper_nodes.lock() {
                         *n += w.nodes;
@@ -678,6 +686,14 @@ pub struct BenchResult {
 /// Fixed-depth, single-thread searches of the [`BENCH`] positions, each with a fresh table
 /// (`depth_offset` is added to every depth, e.g. `-4` for a quick run).
 pub fn bench(depth_offset: i32) -> Result<BenchResult, mancala_core::SetupError> {
+    bench_with(depth_offset, eval::EvalKind::default())
+}
+
+/// [`bench()`] with the evaluation `eval` (to compare evaluations' speed in one binary).
+pub fn bench_with(
+    depth_offset: i32,
+    eval: eval::EvalKind,
+) -> Result<BenchResult, mancala_core::SetupError> {
     let start = Instant::now();
     let mut positions = Vec::new();
     let mut total = 0;
@@ -690,6 +706,7 @@ pub fn bench(depth_offset: i32) -> Result<BenchResult, mancala_core::SetupError>
                 depth: Some(depth),
                 ..Limits::default()
             },
+            eval,
             ..SearchOptions::default()
         };
         let a = engine.search_dyn(game.as_ref(), &options, None, &mut |_| {});

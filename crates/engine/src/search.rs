@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
 
-use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, INF};
+use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, EvalKind, INF};
 use crate::tt::{hash_of, mix, Bound, Entry, Table, RESOLVED_DEPTH};
 
 /// The deepest ply the search reaches (iterations are capped below it).
@@ -102,6 +102,8 @@ pub(crate) struct Worker<'a, P: Position> {
     main: bool,
     /// Late move reductions on (off: a pure alpha-beta whose values equal minimax's).
     pub selective: bool,
+    /// The static evaluation at the leaves.
+    pub eval: EvalKind,
     kids: Vec<[P; MAX_MOVES]>,
     killers: Vec<[Option<P::Move>; 2]>,
     hist: Vec<i32>,
@@ -147,6 +149,7 @@ impl<'a, P: Position> Worker<'a, P> {
             can_stop: true,
             main,
             selective: true,
+            eval: EvalKind::default(),
             kids: vec![[root; MAX_MOVES]; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
             hist: vec![0; 2 * HISTORY_SLOTS],
@@ -464,7 +467,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             self.horizon += 1;
-            return evaluate(pos, me);
+            return evaluate(pos, me, self.eval);
         }
         // Nodes close to the horizon may skip the table (see `TT_MIN_DEPTH`): an entry saves
         // little there, while the probe is a cache miss (the search's main cost).

@@ -4,7 +4,7 @@
 
 use mancala_core::variant::{DynGame, Variant};
 use mancala_core::{advance, Game, History, Position, Side};
-use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, INF};
+use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, EvalKind, INF};
 use mancala_engine::{analyse_dyn, dispatch, Engine, GameTask, Limits, Score, SearchOptions};
 
 /// Plain minimax (no pruning, no table) with the engine's evaluation and value encoding; with
@@ -17,7 +17,7 @@ fn minimax<P: Position>(
     history: &mut History<P::Key>,
 ) -> i32 {
     if depth == Some(0) {
-        return evaluate(pos, me);
+        return evaluate(pos, me, EvalKind::default());
     }
     let mut best = -INF;
     for &mv in pos.legal_move_list().iter() {

@@ -1,0 +1,204 @@
+//! The features of the fitted evaluation of the 2x6 games (the Oware family and Ọlọwuka).
+//!
+//! One function, [`visit`], defines them for both uses: the evaluation sums weights over them at
+//! every leaf (integer arithmetic, nothing allocated) and the fitter ([`crate::tune`]) turns them
+//! into training rows. A feature is computed for each player from his own point of view and
+//! reported as *mine minus theirs*, so every value is antisymmetric: the same position valued for
+//! the other side is exactly the negation.
+//!
+//! Rows are read in sowing order from the player's own first pit: `own[0..6]` then the opponent's
+//! `opp[0..6]`, so pit `i` of a row is `6 - i` steps from the opponent's row.
+//!
+//! | index | feature (per player) |
+//! |-------|----------------------|
+//! | [`STORE`] | seeds in his store (not phased: its weight is the scale, 100 centiseeds) |
+//! | [`PST`] + `11 i + b - 1` | own pit `i` holds a count in bucket `b` (1, 2, 3, 4, 5, 6, 7-8, 9-11, 12-15, 16-23, 24+); an empty pit is the baseline. This is a piecewise value of every pit by position, and covers seeds on the row, mobility, pits that reach the opponent's row and large houses (kroos) |
+//! | [`THREAT_BEST`] | the most seeds one of his single-lap sowings captures now (a last seed making 2 or 3 in the opponent's row, with the backward chain of 2s and 3s) |
+//! | [`THREAT_COUNT`] | how many of the opponent's pits with 1 or 2 seeds he can hit with a last seed |
+//!
+//! Every feature has two weights, one for a full board and one for an empty board; the value is
+//! their interpolation by the share of the seeds in play that are still on the board (the game
+//! phase).
+
+use mancala_core::Side;
+
+/// Number of features.
+pub const FEATURES: usize = 69;
+/// Index of the store feature.
+pub const STORE: usize = 0;
+/// First index of the pit-by-count table.
+pub const PST: usize = 1;
+/// Count buckets per pit (the empty pit is the baseline and has no feature).
+pub const BUCKETS: usize = 11;
+/// Index of the best immediate capture.
+pub const THREAT_BEST: usize = PST + 6 * BUCKETS;
+/// Index of the number of hittable weak pits.
+pub const THREAT_COUNT: usize = THREAT_BEST + 1;
+
+/// Bucket (1-based, 0 for empty) of a pit count.
+const BUCKET: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 1;
+    while c < 256 {
+        t[c] = match c {
+            1..=6 => c as u8,
+            7..=8 => 7,
+            9..=11 => 8,
+            12..=15 => 9,
+            16..=23 => 10,
+            _ => 11,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Short names of the features, in index order (for generated files and reports).
+#[must_use]
+pub fn name(index: usize) -> String {
+    const BUCKET_NAMES: [&str; BUCKETS] = [
+        "1", "2", "3", "4", "5", "6", "7-8", "9-11", "12-15", "16-23", "24+",
+    ];
+    match index {
+        STORE => "store".to_string(),
+        THREAT_BEST => "threat_best".to_string(),
+        THREAT_COUNT => "threat_count".to_string(),
+        i if (PST..THREAT_BEST).contains(&i) => {
+            let k = i - PST;
+            format!("pit{}_{}", k / BUCKETS, BUCKET_NAMES[k % BUCKETS])
+        }
+        _ => "?".to_string(),
+    }
+}
+
+/// The board summary [`visit`] returns: seeds on the board and seeds in play (board + stores),
+/// which give the game phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phase {
+    /// Seeds on the board.
+    pub board: i64,
+    /// Seeds on the board and in the stores.
+    pub total: i64,
+}
+
+/// Reports every non-zero feature of a 2x6 board for `me` to `f` as `(index, value)`, values
+/// being *mine minus theirs* (an index may be reported more than once: the values add up).
+/// `pits` holds South's row then North's, each in sowing order; a board of another size reports
+/// nothing.
+#[inline(always)]
+pub fn visit<F: FnMut(usize, i32)>(pits: &[u8], stores: [u32; 2], me: Side, mut f: F) -> Phase {
+    if pits.len() != 12 {
+        return Phase { board: 0, total: 0 };
+    }
+    let (south, north) = pits.split_at(6);
+    let (mine, theirs) = if me == Side::South {
+        (south, north)
+    } else {
+        (north, south)
+    };
+    let board = pits.iter().map(|&c| i64::from(c)).sum::<i64>();
+    let st = [i64::from(stores[0]), i64::from(stores[1])];
+    let store_diff = (st[me.index()] - st[me.opponent().index()]).clamp(-10_000, 10_000) as i32;
+    if store_diff != 0 {
+        f(STORE, store_diff);
+    }
+    side(mine, theirs, 1, &mut f);
+    side(theirs, mine, -1, &mut f);
+    Phase {
+        board,
+        total: board + st[0] + st[1],
+    }
+}
+
+/// The features of the player owning `own`, reported with `sign`.
+#[inline(always)]
+fn side<F: FnMut(usize, i32)>(own: &[u8], opp: &[u8], sign: i32, f: &mut F) {
+    let mut best = 0i32;
+    let mut hits = 0i32;
+    for (i, &c) in own.iter().enumerate().take(6) {
+        let b = BUCKET[usize::from(c)];
+        if b != 0 {
+            f(PST + i * BUCKETS + usize::from(b) - 1, sign);
+        }
+        // A single lap (fewer than 12 seeds) drops one seed in each pit it passes; its last seed
+        // lands `c` steps on.
+        let t = i + usize::from(c);
+        if c > 0 && (6..12).contains(&t) {
+            let j = t - 6;
+            if (1..=2).contains(&opp[j]) {
+                hits += 1;
+                let mut taken = 0i32;
+                let mut k = j;
+                loop {
+                    if !(1..=2).contains(&opp[k]) {
+                        break;
+                    }
+                    taken += i32::from(opp[k]) + 1;
+                    if k == 0 {
+                        break;
+                    }
+                    k -= 1;
+                }
+                best = best.max(taken);
+            }
+        }
+    }
+    if best != 0 {
+        f(THREAT_BEST, sign * best);
+    }
+    if hits != 0 {
+        f(THREAT_COUNT, sign * hits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dense(pits: &[u8], stores: [u32; 2], me: Side) -> [i32; FEATURES] {
+        let mut out = [0; FEATURES];
+        visit(pits, stores, me, |i, x| out[i] += x);
+        out
+    }
+
+    #[test]
+    fn names_cover_every_index() {
+        for i in 0..FEATURES {
+            assert_ne!(name(i), "?", "feature {i}");
+        }
+        assert_eq!(name(PST), "pit0_1");
+        assert_eq!(name(THREAT_BEST - 1), "pit5_24+");
+    }
+
+    #[test]
+    fn threats_follow_the_capture_chain() {
+        // South's f (index 5) holds 3: its last seed lands on North's c (index 8), which holds
+        // 2; North's b holds 1 and a holds 2, so the chain takes 3 + 2 + 3 = 8.
+        let pits = [0, 0, 0, 0, 0, 3, 2, 1, 2, 0, 0, 0];
+        let f = dense(&pits, [0, 0], Side::South);
+        assert_eq!(f[THREAT_BEST], 8);
+        assert_eq!(f[THREAT_COUNT], 1);
+        let g = dense(&pits, [0, 0], Side::North);
+        assert_eq!(g[THREAT_BEST], -8);
+    }
+
+    #[test]
+    fn features_are_antisymmetric_and_mirror() {
+        let pits = [4, 0, 13, 1, 2, 7, 0, 1, 30, 2, 5, 0];
+        let a = dense(&pits, [3, 9], Side::South);
+        let b = dense(&pits, [3, 9], Side::North);
+        let mut mirrored = pits;
+        mirrored.rotate_left(6);
+        let c = dense(&mirrored, [9, 3], Side::North);
+        for i in 0..FEATURES {
+            assert_eq!(a[i], -b[i], "feature {}", name(i));
+            assert_eq!(a[i], c[i], "feature {}", name(i));
+        }
+    }
+
+    #[test]
+    fn other_boards_report_nothing() {
+        let p = visit(&[1; 16], [0, 0], Side::South, |_, _| panic!("a feature"));
+        assert_eq!(p, Phase { board: 0, total: 0 });
+    }
+}

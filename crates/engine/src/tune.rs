@@ -1,0 +1,644 @@
+//! The pipeline that fits the evaluation: self-play data, Texel-style logistic fitting, and the
+//! generated weights file.
+//!
+//! 1. [`play_game`] plays one game of the engine against itself (fixed-depth searches, one
+//!    thread, hand-set or fitted evaluation) after a few uniformly random opening plies drawn from
+//!    a seed, and returns every position the engine moved from, labelled with the game's result
+//!    for the side to move (1 win, ½ draw or unfinished, 0 loss) and with the search's score.
+//!    Games are independent, so front ends may play them in parallel: the data depend only on the
+//!    seed and the game indices.
+//! 2. [`Dataset::new`] turns samples into rows of [`crate::features`].
+//! 3. [`fit`] minimises the mean squared error between `sigmoid(z)` and the label, `z` being the
+//!    linear, phase-interpolated function of the features, by full-batch Adam (a few hundred
+//!    steps over a few hundred thousand sparse rows: a minute or two, no library needed), with a
+//!    small L2 penalty that keeps rare buckets near zero. Everything runs in a fixed order, so
+//!    the result is bit-for-bit reproducible.
+//! 4. [`to_weights`] rescales the fitted logistic weights so that a seed in the store is worth
+//!    exactly 100 centiseeds (so the scale `K` of `sigmoid(eval / K)` is whatever the fit says a
+//!    seed is worth) and rounds them; [`render`] writes the Rust file.
+
+use std::fmt;
+
+use mancala_core::variant::{DynGame, Variant};
+use mancala_core::Side;
+
+use crate::eval::{hand_board, EvalKind};
+use crate::features::{self, FEATURES, STORE};
+use crate::weights::Weights;
+use crate::{Engine, Limits, Score, SearchOptions};
+
+/// What can go wrong in the pipeline.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TuneError {
+    /// The preset has no fitted evaluation.
+    NoFamily(String),
+    /// A sample's position cannot be read.
+    BadPosition {
+        /// Index of the sample.
+        index: usize,
+        /// The position text.
+        position: String,
+        /// Why.
+        reason: String,
+    },
+    /// A sample's label is not within 0..=1.
+    BadLabel {
+        /// Index of the sample.
+        index: usize,
+        /// The label.
+        label: f64,
+    },
+    /// No rows to fit on.
+    Empty,
+    /// The fit found no positive value for a seed in the store, so there is no scale.
+    NoScale(f64),
+    /// The engine failed to move in a game that is not over.
+    NoMove(String),
+}
+
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::NoFamily(v) => write!(
+                f,
+                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril/ouril-ludii, olowuka)"
+            ),
+            TuneError::BadPosition {
+                index,
+                position,
+                reason,
+            } => write!(f, "sample {index}: position {position:?}: {reason}"),
+            TuneError::BadLabel { index, label } => {
+                write!(f, "sample {index}: label {label} is not within 0..1")
+            }
+            TuneError::Empty => f.write_str("no samples to fit on"),
+            TuneError::NoScale(w) => write!(
+                f,
+                "the fitted store weight is {w}, not positive: the data say nothing about material"
+            ),
+            TuneError::NoMove(p) => write!(f, "the engine found no move in {p}"),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+/// A family of games sharing one set of fitted weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Abapa, Oware, Wuri, Ouril (the [`mancala_core::oware::Oware`] positions).
+    Oware,
+    /// Ọlọwuka.
+    Olowuka,
+}
+
+impl Family {
+    /// The family of a preset, if it has fitted weights.
+    #[must_use]
+    pub fn of(variant: Variant) -> Option<Family> {
+        match variant.name() {
+            "abapa" | "oware" | "wuri" | "ouril" | "ouril-ludii" => Some(Family::Oware),
+            "olowuka" => Some(Family::Olowuka),
+            _ => None,
+        }
+    }
+
+    /// The family's name (`oware`, `olowuka`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Oware => "oware",
+            Family::Olowuka => "olowuka",
+        }
+    }
+
+    /// Reads [`Family::name`].
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Family> {
+        match name {
+            "oware" => Some(Family::Oware),
+            "olowuka" => Some(Family::Olowuka),
+            _ => None,
+        }
+    }
+}
+
+/// One labelled position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The preset.
+    pub variant: Variant,
+    /// The game it comes from (held-out sets are chosen by game).
+    pub game: u32,
+    /// The position's notation.
+    pub position: String,
+    /// The result for the side to move: 1 win, 0.5 draw (or unfinished), 0 loss.
+    pub result: f64,
+    /// The search's score in centiseeds for the side to move (a proven result as ±(3000 + 100 ×
+    /// margin)).
+    pub score: i32,
+}
+
+/// How [`play_game`] plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenConfig {
+    /// The preset.
+    pub variant: Variant,
+    /// The master seed.
+    pub seed: u64,
+    /// Search depth of every move.
+    pub depth: u32,
+    /// Random opening plies: between `random_plies.0` and `random_plies.1`, drawn per game.
+    pub random_plies: (u32, u32),
+    /// A game still going after this many plies is a draw.
+    pub max_plies: u32,
+    /// The evaluation the players use.
+    pub eval: EvalKind,
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays game number `index` of a data set and returns its labelled positions (those after the
+/// random opening, where the engine chose the move). Deterministic for a given configuration
+/// and index.
+pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> {
+    let mut state = splitmix(cfg.seed ^ (u64::from(index) << 20));
+    let mut game = cfg
+        .variant
+        .new_game(&[], None)
+        .map_err(|e| TuneError::NoMove(e.to_string()))?;
+    let (lo, hi) = (
+        cfg.random_plies.0.min(cfg.random_plies.1),
+        cfg.random_plies.1.max(cfg.random_plies.0),
+    );
+    state = splitmix(state);
+    let opening = lo + (state % u64::from(hi - lo + 1)) as u32;
+    for _ in 0..opening {
+        let legal = game.state().legal;
+        if legal.is_empty() {
+            break;
+        }
+        state = splitmix(state);
+        let mv = &legal[(state % legal.len() as u64) as usize];
+        game.play(mv)
+            .map_err(|e| TuneError::NoMove(format!("{}: {e}", game.notation())))?;
+    }
+    let engine = Engine::new(2);
+    let options = SearchOptions {
+        limits: Limits {
+            depth: Some(cfg.depth.max(1)),
+            ..Limits::default()
+        },
+        eval: cfg.eval,
+        ..SearchOptions::default()
+    };
+    let mut seen: Vec<(String, Side, i32)> = Vec::new();
+    let mut plies = game.moves().len() as u32;
+    while let Some(side) = game.state().to_move {
+        if plies >= cfg.max_plies {
+            break;
+        }
+        let a = engine
+            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .ok_or_else(|| TuneError::NoMove(game.notation()))?;
+        let best = a.best.ok_or_else(|| TuneError::NoMove(game.notation()))?;
+        let score = match a.score {
+            Score::Heuristic(v) => v,
+            Score::Exact(m) => m.signum() * 3000 + m * 100,
+        };
+        seen.push((game.notation(), side, score));
+        game.play(&best)
+            .map_err(|e| TuneError::NoMove(format!("{}: {e}", game.notation())))?;
+        plies += 1;
+    }
+    let winner = game.state().outcome.and_then(|o| o.winner);
+    Ok(seen
+        .into_iter()
+        .map(|(position, side, score)| Sample {
+            variant: cfg.variant,
+            game: index,
+            position,
+            result: match winner {
+                None => 0.5,
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+            },
+            score,
+        })
+        .collect())
+}
+
+/// Feature rows, stored flat (compressed sparse rows).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dataset {
+    starts: Vec<usize>,
+    index: Vec<u16>,
+    value: Vec<f64>,
+    /// Share of the seeds in play still on the board, per row.
+    phase: Vec<f64>,
+    /// Label per row.
+    label: Vec<f64>,
+    /// The hand-set evaluation per row (centiseeds), for the comparison.
+    hand: Vec<i32>,
+}
+
+/// Reads a sample's board: pits, stores and side to move.
+fn board(
+    variant: Variant,
+    index: usize,
+    position: &str,
+) -> Result<(Vec<u8>, [u32; 2], Side), TuneError> {
+    let bad = |reason: String| TuneError::BadPosition {
+        index,
+        position: position.to_string(),
+        reason,
+    };
+    let game: Box<dyn DynGame> = variant
+        .new_game(&[], Some(position))
+        .map_err(|e| bad(e.to_string()))?;
+    let st = game.state();
+    let side = st.to_move.ok_or_else(|| bad("the game is over".into()))?;
+    let pits = st
+        .pits
+        .iter()
+        .map(|&c| u8::try_from(c).map_err(|_| bad(format!("a pit holds {c} seeds"))))
+        .collect::<Result<Vec<u8>, _>>()?;
+    if pits.len() != 12 {
+        return Err(bad(format!("{} pits, not 12", pits.len())));
+    }
+    Ok((pits, st.stores, side))
+}
+
+impl Dataset {
+    /// The rows of `samples` (positions of presets of one family), labelled with
+    /// `lambda × result + (1 - lambda) × sigmoid(score / scale)`.
+    pub fn new(samples: &[Sample], lambda: f64, scale: f64) -> Result<Dataset, TuneError> {
+        let mut d = Dataset::default();
+        let family = samples.first().map(|s| Family::of(s.variant));
+        let mut dense = [0i32; FEATURES];
+        for (i, s) in samples.iter().enumerate() {
+            if !(0.0..=1.0).contains(&s.result) {
+                return Err(TuneError::BadLabel {
+                    index: i,
+                    label: s.result,
+                });
+            }
+            let f = Family::of(s.variant);
+            if f.is_none() || Some(f) != family {
+                return Err(TuneError::NoFamily(s.variant.name().to_string()));
+            }
+            let (pits, stores, side) = board(s.variant, i, &s.position)?;
+            dense.fill(0);
+            let phase = features::visit(&pits, stores, side, |k, x| dense[k] += x);
+            d.starts.push(d.index.len());
+            for (k, &x) in dense.iter().enumerate() {
+                if x != 0 {
+                    d.index.push(k as u16);
+                    d.value.push(f64::from(x));
+                }
+            }
+            d.phase.push(if phase.total > 0 {
+                phase.board as f64 / phase.total as f64
+            } else {
+                0.0
+            });
+            let soft = sigmoid(f64::from(s.score) / scale.max(1.0));
+            d.label.push(lambda * s.result + (1.0 - lambda) * soft);
+            d.hand.push(hand_board(&pits, stores, side));
+        }
+        d.starts.push(d.index.len());
+        Ok(d)
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.label.len()
+    }
+
+    /// True when there are no rows.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.label.is_empty()
+    }
+
+    fn row(&self, r: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let (a, b) = (self.starts[r], self.starts[r + 1]);
+        self.index[a..b]
+            .iter()
+            .zip(&self.value[a..b])
+            .map(|(&k, &x)| (usize::from(k), x))
+    }
+
+    fn z(&self, r: usize, params: &[f64]) -> f64 {
+        let ph = self.phase[r];
+        self.row(r)
+            .map(|(k, x)| {
+                if k == STORE {
+                    x * params[0]
+                } else {
+                    x * (params[2 * k] * ph + params[2 * k + 1] * (1.0 - ph))
+                }
+            })
+            .sum()
+    }
+
+    /// Mean squared error of `sigmoid(z)` against the labels, for logistic weights `params`
+    /// (`2 × FEATURES`: full board, empty board; the store's single weight is `params[0]`).
+    #[must_use]
+    pub fn loss(&self, params: &[f64]) -> f64 {
+        if self.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = (0..self.len())
+            .map(|r| (sigmoid(self.z(r, params)) - self.label[r]).powi(2))
+            .sum();
+        total / self.len() as f64
+    }
+
+    /// The same error for an evaluation in centiseeds given per row, read as
+    /// `sigmoid(eval / k)`.
+    fn loss_of_values(&self, values: impl Fn(usize) -> f64, k: f64) -> f64 {
+        if self.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = (0..self.len())
+            .map(|r| (sigmoid(values(r) / k) - self.label[r]).powi(2))
+            .sum();
+        total / self.len() as f64
+    }
+
+    /// The error of the hand-set evaluation with its best scale `K` (a golden-section search
+    /// over 10..10000 centiseeds): `(loss, K)`.
+    #[must_use]
+    pub fn hand_loss(&self) -> (f64, f64) {
+        let f = |k: f64| self.loss_of_values(|r| f64::from(self.hand[r]), k);
+        let (mut a, mut b) = (10f64.ln(), 10_000f64.ln());
+        let g = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..60 {
+            let c = b - g * (b - a);
+            let d = a + g * (b - a);
+            if f(c.exp()) < f(d.exp()) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        let k = ((a + b) / 2.0).exp();
+        (f(k), k)
+    }
+
+    /// The error of integer weights `w` (centiseeds) read with scale `k`.
+    #[must_use]
+    pub fn weights_loss(&self, w: &Weights, k: f64) -> f64 {
+        let params = params_of(w, k);
+        self.loss(&params)
+    }
+}
+
+/// The logistic weights equivalent to centiseed weights `w` read as `sigmoid(eval / k)`.
+fn params_of(w: &Weights, k: f64) -> Vec<f64> {
+    let mut p = vec![0.0; 2 * FEATURES];
+    for (i, pair) in w.iter().enumerate() {
+        p[2 * i] = f64::from(pair[0]) / k;
+        p[2 * i + 1] = f64::from(pair[1]) / k;
+    }
+    p
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Settings of [`fit`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitConfig {
+    /// Adam steps (each over the whole data set).
+    pub epochs: u32,
+    /// Adam's step size.
+    pub rate: f64,
+    /// L2 penalty on every weight but the store's.
+    pub l2: f64,
+}
+
+impl Default for FitConfig {
+    fn default() -> Self {
+        FitConfig {
+            epochs: 400,
+            rate: 0.02,
+            l2: 1e-5,
+        }
+    }
+}
+
+/// The result of [`fit`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// The logistic weights (see [`Dataset::loss`]).
+    pub params: Vec<f64>,
+    /// Training loss before the first step and after the last.
+    pub loss: (f64, f64),
+}
+
+/// Fits logistic weights on `data` by full-batch Adam, from a start where a seed in the store is
+/// worth 0.1 (in logit units) and every other weight is zero.
+pub fn fit(data: &Dataset, cfg: &FitConfig) -> Result<Fit, TuneError> {
+    if data.is_empty() {
+        return Err(TuneError::Empty);
+    }
+    let n = 2 * FEATURES;
+    let mut p = vec![0.0; n];
+    p[0] = 0.1;
+    let before = data.loss(&p);
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let mut grad = vec![0.0; n];
+    let rows = data.len() as f64;
+    for t in 1..=cfg.epochs {
+        grad.fill(0.0);
+        for r in 0..data.len() {
+            let s = sigmoid(data.z(r, &p));
+            let g = 2.0 * (s - data.label[r]) * s * (1.0 - s) / rows;
+            let ph = data.phase[r];
+            for (k, x) in data.row(r) {
+                if k == STORE {
+                    grad[0] += g * x;
+                } else {
+                    grad[2 * k] += g * x * ph;
+                    grad[2 * k + 1] += g * x * (1.0 - ph);
+                }
+            }
+        }
+        for (i, w) in p.iter().enumerate().skip(2) {
+            grad[i] += 2.0 * cfg.l2 * w;
+        }
+        grad[1] = 0.0;
+        for i in 0..n {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            p[i] -= cfg.rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    let after = data.loss(&p);
+    Ok(Fit {
+        params: p,
+        loss: (before, after),
+    })
+}
+
+/// Centiseed weights from logistic ones: scaled so that a seed in the store is worth 100, rounded,
+/// and kept within ±10000. Also returns the scale `K` (centiseeds per logit unit).
+pub fn to_weights(params: &[f64]) -> Result<(Weights, f64), TuneError> {
+    let store = params.first().copied().unwrap_or(0.0);
+    if store.is_nan() || store <= 1e-9 {
+        return Err(TuneError::NoScale(store));
+    }
+    let k = 100.0 / store;
+    let mut w: Weights = [[0; 2]; FEATURES];
+    for (i, pair) in w.iter_mut().enumerate() {
+        let (a, b) = if i == STORE {
+            (params[0], params[0])
+        } else {
+            (params[2 * i], params[2 * i + 1])
+        };
+        *pair = [
+            (a * k).round().clamp(-10_000.0, 10_000.0) as i32,
+            (b * k).round().clamp(-10_000.0, 10_000.0) as i32,
+        ];
+    }
+    Ok((w, k))
+}
+
+/// The Rust source of a weights file: `header` lines become the module documentation.
+#[must_use]
+pub fn render(w: &Weights, header: &[String]) -> String {
+    let mut s = String::new();
+    for line in header {
+        if line.is_empty() {
+            s.push_str("//!\n");
+        } else {
+            s.push_str("//! ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    s.push_str("\nuse super::Weights;\n\n");
+    s.push_str(
+        "/// `[full board, empty board]` in centiseeds, per feature of `crate::features`.\n",
+    );
+    s.push_str("#[rustfmt::skip]\npub(crate) const WEIGHTS: Weights = [\n");
+    for (i, pair) in w.iter().enumerate() {
+        s.push_str(&format!(
+            "    [{:>6}, {:>6}], // {}\n",
+            pair[0],
+            pair[1],
+            features::name(i)
+        ));
+    }
+    s.push_str("];\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Quick settings: depth 2, 1 to 6 random plies.
+    fn quick(variant: Variant, seed: u64, eval: EvalKind) -> GenConfig {
+        GenConfig {
+            variant,
+            seed,
+            depth: 2,
+            random_plies: (1, 6),
+            max_plies: 300,
+            eval,
+        }
+    }
+
+    fn tiny() -> Vec<Sample> {
+        let cfg = quick(Variant::Abapa, 5, EvalKind::Hand);
+        let mut out = Vec::new();
+        for g in 0..6 {
+            out.extend(play_game(&cfg, g).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn generation_is_reproducible_and_labelled() {
+        let cfg = quick(Variant::Olowuka, 9, EvalKind::Fitted);
+        let a = play_game(&cfg, 3).unwrap();
+        let b = play_game(&cfg, 3).unwrap();
+        assert_eq!(a, b);
+        assert!(!a.is_empty());
+        // Both sides' positions are labelled with opposite results (or both ½).
+        let first = &a[0];
+        let other = a
+            .iter()
+            .find(|s| s.position.ends_with('N') != first.position.ends_with('N'));
+        if let Some(o) = other {
+            assert!((first.result + o.result - 1.0).abs() < 1e-12);
+        }
+        assert_ne!(play_game(&cfg, 4).unwrap(), a);
+    }
+
+    #[test]
+    fn fitting_lowers_the_loss_and_is_deterministic() {
+        let samples = tiny();
+        let data = Dataset::new(&samples, 1.0, 400.0).unwrap();
+        assert_eq!(data.len(), samples.len());
+        let cfg = FitConfig {
+            epochs: 60,
+            ..FitConfig::default()
+        };
+        let a = fit(&data, &cfg).unwrap();
+        assert!(a.loss.1 < a.loss.0, "{:?}", a.loss);
+        let b = fit(&data, &cfg).unwrap();
+        assert_eq!(a, b);
+        let (w, k) = to_weights(&a.params).unwrap();
+        assert_eq!(w[STORE], [100, 100]);
+        let text = render(&w, &["test".to_string()]);
+        let (w2, _) = to_weights(&b.params).unwrap();
+        assert_eq!(text, render(&w2, &["test".to_string()]));
+        // Rounding to centiseeds changes the loss very little.
+        let rounded = data.weights_loss(&w, k);
+        assert!(
+            (rounded - a.loss.1).abs() < 1e-3,
+            "{rounded} vs {}",
+            a.loss.1
+        );
+    }
+
+    #[test]
+    fn bad_samples_are_named() {
+        let s = Sample {
+            variant: Variant::Abapa,
+            game: 0,
+            position: "4-4-4".into(),
+            result: 1.0,
+            score: 0,
+        };
+        let e = Dataset::new(std::slice::from_ref(&s), 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::BadPosition { index: 0, .. }), "{e}");
+        let mut s = s;
+        s.variant = Variant::Isolo;
+        let e = Dataset::new(std::slice::from_ref(&s), 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::NoFamily(_)));
+        s.variant = Variant::Abapa;
+        s.position = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into();
+        s.result = 2.0;
+        let e = Dataset::new(&[s], 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::BadLabel { index: 0, .. }));
+        assert_eq!(
+            fit(&Dataset::default(), &FitConfig::default()),
+            Err(TuneError::Empty)
+        );
+    }
+}
