@@ -22,7 +22,8 @@
 //! `seeds N` is a proven result, the final seed margin for the side to move (0: a proven draw).
 //!
 //! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
-//! and rule options, in either of two forms:
+//! `Algorithm` (`default` = the game's `default_algorithm`, `alphabeta` or `mcts`; Monte-Carlo
+//! tree search reports simulations as nodes and the tree's depth as depth), and rule options, in either of two forms:
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
 //! (`setoption name Rule value clear` restores the preset's rules). Changing the variant or the
 //! rules starts a new game. Unknown commands and malformed input are answered with
@@ -37,7 +38,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use mancala_core::variant::{DynGame, Variant};
-use mancala_engine::{Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
+use mancala_engine::{Algorithm, Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
 
 /// Arguments of `mancala engine`.
 #[derive(clap::Args, Debug)]
@@ -82,6 +83,8 @@ struct Uci {
     hash_mb: usize,
     threads: usize,
     multipv: usize,
+    /// `None`: the game's default.
+    algorithm: Option<Algorithm>,
     variant: Variant,
     rules: Vec<(String, String)>,
     game: Box<dyn DynGame>,
@@ -101,6 +104,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         hash_mb: 16,
         threads: 1,
         multipv: 1,
+        algorithm: None,
         variant,
         rules: Vec::new(),
         game: variant.new_game(&[], None)?,
@@ -170,6 +174,13 @@ impl Uci {
                 self.say(&format!(
                     "option name Variant type combo default abapa{vars}"
                 ));
+                let algos: String = Algorithm::ALL
+                    .iter()
+                    .map(|a| format!(" var {}", a.name()))
+                    .collect();
+                self.say(&format!(
+                    "option name Algorithm type combo default default var default{algos}"
+                ));
                 self.say("option name Rule type string default <empty>");
                 self.say("uciok");
             }
@@ -235,6 +246,13 @@ impl Uci {
                 None => self.say(&format!(
                     "info string error: MultiPV must be 1..{MAX_MULTIPV}"
                 )),
+            },
+            "algorithm" => match value.trim() {
+                "default" => self.algorithm = None,
+                v => match Algorithm::from_name(v) {
+                    Ok(a) => self.algorithm = Some(a),
+                    Err(e) => self.say(&format!("info string error: {e} (or default)")),
+                },
             },
             "variant" => match Variant::from_name(value.trim()) {
                 Ok(v) => {
@@ -392,6 +410,7 @@ impl Uci {
             infinite,
             multipv: self.multipv,
             threads: self.threads,
+            algorithm: self.algorithm,
             ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));
