@@ -2,11 +2,15 @@
 //!
 //! Search for every game of [`mancala_core`]: alpha-beta (negamax, principal variation search,
 //! iterative deepening, aspiration windows, a lock-free shared transposition table, killer and
-//! history ordering, lazy SMP), generic over [`Position`] and monomorphised per game.
+//! history ordering, lazy SMP), generic over [`Position`] and monomorphised per game, and
+//! Monte-Carlo tree search (PUCT with evaluation-guided leaves and proven values, see [`Leaf`]
+//! and [`MctsOptions`]). [`SearchOptions::algorithm`] picks one; by default each game gets its
+//! [`default_algorithm`], chosen from matches at equal time (docs/engine.md).
 //!
 //! Front ends use three entry points:
 //!
-//! * [`analyse_dyn`]: the value of every legal move and the best line of any [`DynGame`];
+//! * [`analyse_dyn`]: the value of every legal move and the best line of any [`DynGame`] (always
+//!   alpha-beta: it values every move to a depth);
 //! * [`level_move`]: a move at a playing level, from beginner (plausible mistakes) to full strength;
 //! * [`Engine`]: a long-lived searcher with its own table, clocks, progress reports and threads,
 //!   for protocol front ends (`mancala engine`).
@@ -708,7 +712,7 @@ const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
 ];
 
 /// A move at a playing level from 1 (beginner: shallow search, frequent plausible mistakes) to
-/// [`MAX_LEVEL`] (full strength, one second). Levels below the top are deterministic for a given
+/// [`MAX_LEVEL`] (full strength: one second of the game's [`default_algorithm`]). Levels below the top are deterministic for a given
 /// `seed`: a fixed-depth search values every move and a move is drawn with probability
 /// proportional to `exp(value / temperature)`, so good moves stay likely and blunders rare.
 /// Proven wins are always taken from level 3 up. `None` when the game is over.

@@ -70,7 +70,7 @@ pub struct MctsOptions {
 impl Default for MctsOptions {
     fn default() -> Self {
         MctsOptions {
-            leaf: Leaf::Search(2),
+            leaf: Leaf::Eval,
             exploration: 150,
             prior_temperature: 200,
             scale: 400,
@@ -439,6 +439,10 @@ impl<P: Position> Tree<P> {
         n.expanded = true;
         if self.try_prove(i) {
             return unit_of_proof(self.nodes[i].proof) * sign(self.nodes[i].mover);
+        }
+        if self.opts.leaf == Leaf::Search(1) {
+            // A one-ply search is the best evaluation after a move, already at hand.
+            return self.to_unit(top as i32) * sign(me);
         }
         self.leaf_value(pos, me) * sign(me)
     }

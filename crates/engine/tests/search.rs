@@ -365,7 +365,12 @@ fn mcts(game: &dyn DynGame, nodes: u64, mcts: MctsOptions) -> Option<mancala_eng
     Engine::new(1).search_dyn(game, &options, None, &mut |_| {})
 }
 
-const LEAVES: [Leaf; 3] = [Leaf::Eval, Leaf::Search(2), Leaf::Playout(12)];
+const LEAVES: [Leaf; 4] = [
+    Leaf::Eval,
+    Leaf::Search(1),
+    Leaf::Search(2),
+    Leaf::Playout(12),
+];
 
 #[test]
 fn mcts_proves_the_exhaustive_results() {
