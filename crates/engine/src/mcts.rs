@@ -44,7 +44,8 @@ use crate::eval::{evaluate, is_decisive, terminal, HEURISTIC_MAX, INF};
 pub enum Leaf {
     /// The static evaluation ([`crate::eval::evaluate`]).
     Eval,
-    /// An alpha-beta search of this many plies (1 to 8) with the static evaluation.
+    /// An alpha-beta search of this many plies (1 to 8) with the static evaluation. One ply
+    /// costs nothing extra: it is the best evaluation after a move, computed for the priors.
     Search(u8),
     /// An informed playout of at most this many plies (the biggest capture, or a random move
     /// when nothing captures), then the static evaluation; a game that ends is worth its result.
@@ -70,7 +71,7 @@ pub struct MctsOptions {
 impl Default for MctsOptions {
     fn default() -> Self {
         MctsOptions {
-            leaf: Leaf::Eval,
+            leaf: Leaf::Search(2),
             exploration: 150,
             prior_temperature: 200,
             scale: 400,
