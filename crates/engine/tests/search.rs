@@ -517,3 +517,28 @@ fn mcts_ends_on_repetitions_and_other_limits() {
         .unwrap();
     assert!(a.depth <= 3, "{}", a.depth);
 }
+
+#[test]
+fn searches_without_a_choice_use_the_games_default_algorithm() {
+    for v in Variant::ALL {
+        let game = v.new_game(&[], None).unwrap();
+        let run = |algorithm| {
+            let options = SearchOptions {
+                limits: Limits {
+                    depth: Some(4),
+                    nodes: Some(3_000),
+                    ..Limits::default()
+                },
+                algorithm,
+                ..SearchOptions::default()
+            };
+            Engine::new(1).search_dyn(game.as_ref(), &options, None, &mut |_| {})
+        };
+        let default = mancala_engine::default_algorithm(v);
+        assert_eq!(run(None), run(Some(default)), "{}", v.name());
+        for a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_name(a.name()), Ok(a));
+        }
+        assert!(Algorithm::from_name("minimax").is_err());
+    }
+}
