@@ -57,6 +57,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         limits,
         multipv: usize::MAX,
         threads: args.threads,
+        // Every move valued to a depth: what alpha-beta gives.
+        algorithm: Some(mancala_engine::Algorithm::AlphaBeta),
         ..SearchOptions::default()
     };
     let engine = Engine::new(64);

@@ -23,7 +23,9 @@
 //!
 //! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
 //! `Eval` (`fitted`, the default, or `hand`: the evaluation, see `mancala_engine::eval`),
-//! and rule options, in either of two forms:
+//! `Algorithm` (`default` = the game's `default_algorithm`, `alphabeta` or `mcts`; Monte-Carlo
+//! tree search reports simulations as nodes and the tree's depth as depth), and rule options, in
+//! either of two forms:
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
 //! (`setoption name Rule value clear` restores the preset's rules). Changing the variant or the
 //! rules starts a new game. Unknown commands and malformed input are answered with
@@ -39,7 +41,7 @@ use std::time::Duration;
 use anyhow::Result;
 use mancala_core::variant::{DynGame, Variant};
 use mancala_engine::eval::EvalKind;
-use mancala_engine::{Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
+use mancala_engine::{Algorithm, Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
 
 /// Arguments of `mancala engine`.
 #[derive(clap::Args, Debug)]
@@ -85,6 +87,8 @@ struct Uci {
     threads: usize,
     multipv: usize,
     eval: EvalKind,
+    /// `None`: the game's default.
+    algorithm: Option<Algorithm>,
     variant: Variant,
     rules: Vec<(String, String)>,
     game: Box<dyn DynGame>,
@@ -105,6 +109,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         threads: 1,
         multipv: 1,
         eval: EvalKind::default(),
+        algorithm: None,
         variant,
         rules: Vec::new(),
         game: variant.new_game(&[], None)?,
@@ -175,6 +180,13 @@ impl Uci {
                 self.say(&format!(
                     "option name Variant type combo default abapa{vars}"
                 ));
+                let algos: String = Algorithm::ALL
+                    .iter()
+                    .map(|a| format!(" var {}", a.name()))
+                    .collect();
+                self.say(&format!(
+                    "option name Algorithm type combo default default var default{algos}"
+                ));
                 self.say("option name Rule type string default <empty>");
                 self.say("uciok");
             }
@@ -244,6 +256,13 @@ impl Uci {
             "eval" => match EvalKind::from_name(value.trim()) {
                 Some(e) => self.eval = e,
                 None => self.say("info string error: Eval must be fitted or hand"),
+            },
+            "algorithm" => match value.trim() {
+                "default" => self.algorithm = None,
+                v => match Algorithm::from_name(v) {
+                    Ok(a) => self.algorithm = Some(a),
+                    Err(e) => self.say(&format!("info string error: {e} (or default)")),
+                },
             },
             "variant" => match Variant::from_name(value.trim()) {
                 Ok(v) => {
@@ -402,6 +421,7 @@ impl Uci {
             multipv: self.multipv,
             threads: self.threads,
             eval: self.eval,
+            algorithm: self.algorithm,
             ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));

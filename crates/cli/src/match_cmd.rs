@@ -6,8 +6,12 @@
 //! `mancala engine` (it gets `go <--external-go>`), `random` (uniformly random legal moves), or a comma-separated list: `level=N` (see
 //! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
-//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default). Example:
-//! `mancala match abapa --a movetime=100 --b level=3 --games 20`.
+//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default), `algo=alphabeta|mcts` (default: the game's `default_algorithm`), and for Monte-Carlo
+//! tree search `leaf=eval|abN|playN` (static evaluation, alpha-beta of N plies, playout of N
+//! plies), `cpuct=N` (exploration, hundredths), `prior=N` (prior temperature, centiseeds; 0 =
+//! uniform), `scale=N` (centiseeds mapped to tanh(1)), `seed=N`. Example:
+//! `mancala match abapa --a movetime=100 --b level=3 --games 20`, or
+//! `mancala match olowuka --a movetime=100,algo=mcts --b movetime=100,algo=alphabeta`.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -18,7 +22,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use mancala_core::variant::DynGame;
 use mancala_engine::eval::EvalKind;
-use mancala_engine::{Engine, Limits, SearchOptions};
+use mancala_engine::{Algorithm, Engine, Leaf, Limits, MctsOptions, SearchOptions};
 use serde_json::json;
 
 use crate::GameArgs;
@@ -182,14 +186,27 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
     let mut hash = 16;
     let mut selective = true;
     let mut eval = EvalKind::default();
+    let mut algorithm = None;
+    let mut mcts = MctsOptions::default();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
             .with_context(|| format!("{part:?} is not NAME=VALUE"))?;
-        if k.trim() == "eval" {
-            eval = EvalKind::from_name(v.trim())
-                .with_context(|| format!("eval: {v:?} is not fitted or hand"))?;
-            continue;
+        match k.trim() {
+            "eval" => {
+                eval = EvalKind::from_name(v.trim())
+                    .with_context(|| format!("eval: {v:?} is not fitted or hand"))?;
+                continue;
+            }
+            "algo" => {
+                algorithm = Some(Algorithm::from_name(v)?);
+                continue;
+            }
+            "leaf" => {
+                mcts.leaf = parse_leaf(v.trim())?;
+                continue;
+            }
+            _ => {}
         }
         let n: u64 = v
             .trim()
@@ -208,8 +225,12 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             "threads" => threads = n.clamp(1, 256) as usize,
             "hash" => hash = n.clamp(1, 4096) as usize,
             "selective" => selective = n != 0,
+            "cpuct" => mcts.exploration = n.clamp(1, 10_000) as u32,
+            "prior" => mcts.prior_temperature = n.min(1_000_000) as u32,
+            "scale" => mcts.scale = n.clamp(1, 1_000_000) as u32,
+            "seed" => mcts.seed = n,
             other => {
-                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective, eval)")
+                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective, eval, algo, leaf, cpuct, prior, scale, seed)")
             }
         }
     }
@@ -223,9 +244,29 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             threads,
             selective,
             eval,
+            algorithm,
+            mcts,
             ..SearchOptions::default()
         },
     ))
+}
+
+/// Reads a leaf valuation: `eval`, `abN` (N = 1..8) or `playN` (N = 1..1000).
+fn parse_leaf(text: &str) -> Result<Leaf> {
+    if text == "eval" {
+        return Ok(Leaf::Eval);
+    }
+    if let Some(d) = text.strip_prefix("ab") {
+        if let Ok(d @ 1..=8) = d.parse::<u8>() {
+            return Ok(Leaf::Search(d));
+        }
+    }
+    if let Some(n) = text.strip_prefix("play") {
+        if let Ok(n @ 1..=1000) = n.parse::<u16>() {
+            return Ok(Leaf::Playout(n));
+        }
+    }
+    bail!("leaf: {text:?} is not eval, ab1..ab8 or play1..play1000")
 }
 
 impl Player {

@@ -312,3 +312,32 @@ fn levels_table_and_a_small_ladder() {
     let o = mancala(&["levels", "nonsense"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn match_between_the_two_algorithms() {
+    let o = mancala(&[
+        "match",
+        "olowuka",
+        "--a",
+        "nodes=300,algo=mcts,leaf=ab2,cpuct=120,prior=0,scale=300,seed=3",
+        "--b",
+        "depth=2,algo=alphabeta",
+        "--games",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2);
+    assert!(out.contains("A vs B: +"), "{out}");
+    for (bad, says) in [
+        ("algo=minimax", "unknown search algorithm"),
+        ("algo=mcts,leaf=ab9", "leaf"),
+        ("algo=mcts,leaf=dice", "leaf"),
+    ] {
+        let o = mancala(&[
+            "match", "abapa", "--a", bad, "--b", "depth=1", "--games", "1",
+        ]);
+        assert!(!o.status.success(), "{bad} is refused");
+        assert!(stderr(&o).contains(says), "{bad}: {}", stderr(&o));
+    }
+}

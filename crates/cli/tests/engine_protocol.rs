@@ -163,6 +163,26 @@ fn scripted_session_with_garbage() {
     );
     assert_eq!(lines.last().unwrap(), "bestmove F");
 
+    // Monte-Carlo tree search, chosen by an option; a bad value is reported and changes nothing.
+    s.send("setoption name Algorithm value mcts");
+    s.send("setoption name Algorithm value coin-toss");
+    s.send("position startpos moves F");
+    s.send("go nodes 2000");
+    let lines = s.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: unknown search algorithm")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(" nodes 2000 ")),
+        "{lines:?}"
+    );
+    let best = lines.last().unwrap();
+    assert!("abcdef".contains(&best[9..]) && best.len() == 10, "{best}");
+    s.send("setoption name Algorithm value default");
+
     // A finished game.
     s.send("position fen 0-0-0-0-0-0-0-0-0-0-0-0-24-24-S");
     s.send("go depth 3");

@@ -2,11 +2,15 @@
 //!
 //! Search for every game of [`mancala_core`]: alpha-beta (negamax, principal variation search,
 //! iterative deepening, aspiration windows, a lock-free shared transposition table, killer and
-//! history ordering, lazy SMP), generic over [`Position`] and monomorphised per game.
+//! history ordering, lazy SMP), generic over [`Position`] and monomorphised per game, and
+//! Monte-Carlo tree search (PUCT with evaluation-guided leaves and proven values, see [`Leaf`]
+//! and [`MctsOptions`]). [`SearchOptions::algorithm`] picks one; by default each game gets its
+//! [`default_algorithm`], chosen from matches at equal time (docs/engine.md).
 //!
 //! Front ends use three entry points:
 //!
-//! * [`analyse_dyn`]: the value of every legal move and the best line of any [`DynGame`];
+//! * [`analyse_dyn`]: the value of every legal move and the best line of any [`DynGame`] (always
+//!   alpha-beta: it values every move to a depth);
 //! * [`level_move`]: a move at a playing level, from beginner (plausible mistakes) to full strength;
 //! * [`Engine`]: a long-lived searcher with its own table, clocks, progress reports and threads,
 //!   for protocol front ends (`mancala engine`).
@@ -54,6 +58,7 @@
 
 pub mod eval;
 pub mod features;
+mod mcts;
 mod search;
 mod tt;
 pub mod tune;
@@ -67,9 +72,10 @@ use mancala_core::ba_awa::BaAwa;
 use mancala_core::isolo::Isolo;
 use mancala_core::olowuka::Olowuka;
 use mancala_core::oware::Oware;
-use mancala_core::variant::{DynGame, Session};
+use mancala_core::variant::{DynGame, Session, Variant};
 use mancala_core::{Game, Position};
 
+pub use mcts::{Leaf, MctsOptions};
 pub use search::MAX_DEPTH;
 use search::{Completed, Progress, Shared, Worker};
 pub use tt::Table;
@@ -163,6 +169,77 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Alpha-beta with iterative deepening (the module docs).
+    AlphaBeta,
+    /// Monte-Carlo tree search (PUCT, evaluation-guided leaves, proven values; see [`Leaf`]).
+    Mcts,
+}
+
+impl Algorithm {
+    /// Every algorithm.
+    pub const ALL: [Algorithm; 2] = [Algorithm::AlphaBeta, Algorithm::Mcts];
+
+    /// The name used by front ends: `alphabeta` or `mcts`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+
+    /// Reads a name (`alphabeta`, also `ab` or `alpha-beta`; `mcts`), ignoring case.
+    pub fn from_name(name: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "alphabeta" | "alpha-beta" | "ab" => Ok(Algorithm::AlphaBeta),
+            "mcts" => Ok(Algorithm::Mcts),
+            _ => Err(UnknownAlgorithm(name.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an [`Algorithm`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAlgorithm(pub String);
+
+impl std::fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown search algorithm {:?} (alphabeta or mcts)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+/// The algorithm that plays `variant` best at short time controls, chosen from matches at equal
+/// time (docs/engine.md, "MCTS or alpha-beta, per game"). [`Engine::search_dyn`] uses it when
+/// [`SearchOptions::algorithm`] is `None`, and so does the top [`level_move`] level.
+#[must_use]
+pub fn default_algorithm(variant: Variant) -> Algorithm {
+    match variant {
+        Variant::Oware
+        | Variant::Abapa
+        | Variant::Wuri
+        | Variant::Ouril
+        | Variant::OurilLudii
+        | Variant::Olowuka
+        | Variant::BaAwa
+        | Variant::Isolo => Algorithm::AlphaBeta,
+    }
+}
+
 /// Everything a search can be told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -182,7 +259,20 @@ pub struct SearchOptions {
     pub selective: bool,
     /// The static evaluation (see [`eval::EvalKind`]).
     pub eval: eval::EvalKind,
+    /// The algorithm; `None` = the game's [`default_algorithm`] ([`Engine::search_dyn`]) or
+    /// alpha-beta ([`Engine::search`], which does not know the variant).
+    ///
+    /// Monte-Carlo tree search reads the limits its own way: `nodes` counts simulations, `depth`
+    /// caps the tree's depth, and a search with neither a node nor a time limit (and not
+    /// infinite) runs [`MCTS_DEFAULT_SIMULATIONS`]. It runs on one thread and values the root
+    /// moves by their statistics (`multipv` only says how many lines progress reports show).
+    pub algorithm: Option<Algorithm>,
+    /// Tuning of Monte-Carlo tree search.
+    pub mcts: MctsOptions,
 }
+
+/// Simulations of a Monte-Carlo search given neither a node nor a time limit.
+pub const MCTS_DEFAULT_SIMULATIONS: u64 = 100_000;
 
 impl Default for SearchOptions {
     fn default() -> Self {
@@ -194,6 +284,8 @@ impl Default for SearchOptions {
             threads: 1,
             selective: true,
             eval: eval::EvalKind::default(),
+            algorithm: None,
+            mcts: MctsOptions::default(),
         }
     }
 }
@@ -292,6 +384,14 @@ impl Engine {
                     .search(game, self.options, self.stop, self.report)
             }
         }
+        let options = &SearchOptions {
+            algorithm: Some(
+                options
+                    .algorithm
+                    .unwrap_or_else(|| default_algorithm(game.variant())),
+            ),
+            ..*options
+        };
         dispatch(
             game,
             Task {
@@ -311,6 +411,9 @@ impl Engine {
         stop: Option<&AtomicBool>,
         report: &mut dyn FnMut(&Report),
     ) -> Option<Analysis> {
+        if options.algorithm == Some(Algorithm::Mcts) {
+            return search_mcts(game, options, stop, report);
+        }
         let root = *game.position();
         root.to_move()?;
         let start = Instant::now();
@@ -372,6 +475,98 @@ impl Engine {
         let extra = helper_nodes.into_inner().unwrap_or(0);
         let done = main.completed.clone()?;
         Some(analysis(&done, main.nodes + extra))
+    }
+}
+
+/// Waits for the caller's stop flag, as an infinite search must before it answers.
+fn wait_for_stop(stop: Option<&AtomicBool>) {
+    while !stop.is_none_or(|s| s.load(Ordering::Relaxed)) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// [`Engine::search`] by Monte-Carlo tree search.
+fn search_mcts<P: Position>(
+    game: &Game<P>,
+    options: &SearchOptions,
+    stop: Option<&AtomicBool>,
+    report: &mut dyn FnMut(&Report),
+) -> Option<Analysis> {
+    let root = *game.position();
+    root.to_move()?;
+    let start = Instant::now();
+    let (soft, hard) = budget(options, start);
+    // Anytime search: under a clock it may use twice the soft budget (capped by the hard one).
+    let deadline = match (options.limits.movetime, soft, hard) {
+        (None, Some(s), Some(h)) => Some(s.checked_add(s - start).map_or(h, |t| t.min(h))),
+        _ => hard,
+    };
+    let simulations = match options.limits.nodes {
+        Some(n) => Some(n),
+        None if deadline.is_none() && !options.infinite => Some(MCTS_DEFAULT_SIMULATIONS),
+        None => None,
+    };
+    let stops = mcts::Stops {
+        deadline,
+        simulations,
+        external: stop,
+        max_ply: options.limits.depth.map_or(usize::MAX, |d| d as usize),
+    };
+    let mut tree = mcts::Tree::new(root, game.history(), options.mcts, options.eval);
+    let multi = options.multipv.max(1);
+    let mut on_tree = |t: &mcts::Tree<P>| report(&mcts_report(&t.outcome(), t, start, multi));
+    tree.run(&stops, &mut on_tree);
+    let done = tree.outcome();
+    report(&mcts_report(&done, &tree, start, multi));
+    if options.infinite {
+        wait_for_stop(stop);
+    }
+    let best = done.moves.first().map(|m| m.0.to_string());
+    Some(Analysis {
+        best,
+        score: mcts_score(done.value),
+        depth: done.depth,
+        nodes: done.simulations,
+        pv: done.pv.iter().map(ToString::to_string).collect(),
+        moves: done
+            .moves
+            .iter()
+            .map(|&(mv, proof, est)| (mv.to_string(), mcts_score((proof, est))))
+            .collect(),
+    })
+}
+
+fn mcts_score((proof, estimate): (Option<i32>, i32)) -> Score {
+    match proof {
+        Some(v) if eval::is_decisive(v) => Score::Exact(eval::margin(v)),
+        Some(_) => Score::Exact(0),
+        None => Score::Heuristic(estimate),
+    }
+}
+
+fn mcts_report<P: Position>(
+    done: &mcts::Outcome<P::Move>,
+    tree: &mcts::Tree<P>,
+    start: Instant,
+    multi: usize,
+) -> Report {
+    let mut lines: Vec<(Score, Vec<String>)> = done
+        .moves
+        .iter()
+        .take(multi)
+        .map(|&(mv, proof, est)| (mcts_score((proof, est)), vec![mv.to_string()]))
+        .collect();
+    if let Some(first) = lines.first_mut() {
+        first.0 = mcts_score(done.value);
+        first.1 = done.pv.iter().map(ToString::to_string).collect();
+    }
+    Report {
+        depth: done.depth,
+        lines,
+        bound: ReportBound::Exact,
+        nodes: tree.simulations,
+        elapsed: start.elapsed(),
+        hashfull: tree.fill(),
     }
 }
 
@@ -505,6 +700,7 @@ pub fn analyse_dyn(
     let options = SearchOptions {
         limits,
         multipv: usize::MAX,
+        algorithm: Some(Algorithm::AlphaBeta),
         ..SearchOptions::default()
     };
     engine.search_dyn(game, &options, stop, &mut |_| {})
@@ -592,7 +788,7 @@ pub fn level_info(level: u8) -> LevelInfo {
 }
 
 /// A move at a playing level from 1 (beginner: shallow search, frequent plausible mistakes) to
-/// [`MAX_LEVEL`] (full strength, one second). Levels below the top are deterministic for a given
+/// [`MAX_LEVEL`] (full strength: one second of the game's [`default_algorithm`]). Levels below the top are deterministic for a given
 /// `seed`: a fixed-depth search values every move; the best one is played, except for a share
 /// of moves (the level's mistake rate) drawn with probability proportional to
 /// `exp(value / temperature)`, so that even a mistake is usually a plausible move and rarely a
@@ -707,6 +903,7 @@ pub fn bench_with(
                 ..Limits::default()
             },
             eval,
+            algorithm: Some(Algorithm::AlphaBeta),
             ..SearchOptions::default()
         };
         let a = engine.search_dyn(game.as_ref(), &options, None, &mut |_| {});

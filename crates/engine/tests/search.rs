@@ -5,7 +5,10 @@
 use mancala_core::variant::{DynGame, Variant};
 use mancala_core::{advance, Game, History, Position, Side};
 use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, EvalKind, INF};
-use mancala_engine::{analyse_dyn, dispatch, Engine, GameTask, Limits, Score, SearchOptions};
+use mancala_engine::{
+    analyse_dyn, dispatch, Algorithm, Engine, GameTask, Leaf, Limits, MctsOptions, Score,
+    SearchOptions,
+};
 
 /// Plain minimax (no pruning, no table) with the engine's evaluation and value encoding; with
 /// `depth = None` it searches to the end of the game.
@@ -99,6 +102,7 @@ fn analyse_exact(game: &dyn DynGame, depth: u32) -> Option<mancala_engine::Analy
         },
         multipv: usize::MAX,
         selective: false,
+        algorithm: Some(Algorithm::AlphaBeta),
         ..SearchOptions::default()
     };
     Engine::new(4).search_dyn(game, &options, None, &mut |_| {})
@@ -182,6 +186,7 @@ fn normal_search_value_equals_minimax() {
                 ..Limits::default()
             },
             selective: false,
+            algorithm: Some(Algorithm::AlphaBeta),
             ..SearchOptions::default()
         };
         let a = engine
@@ -215,6 +220,7 @@ fn fixed_depth_single_thread_search_is_deterministic() {
                 depth: Some(9),
                 ..Limits::default()
             },
+            algorithm: Some(Algorithm::AlphaBeta),
             ..SearchOptions::default()
         };
         let runs: Vec<_> = (0..2)
@@ -230,29 +236,34 @@ fn fixed_depth_single_thread_search_is_deterministic() {
     }
 }
 
+/// Small positions an exhaustive solver can settle: few seeds, or a ply limit (`max_plies`,
+/// counted from the given position).
+const SOLVABLE: [(&str, &str, Option<&str>); 8] = [
+    ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S", None),
+    ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S", None),
+    ("abapa", "0-0-0-1-0-1-0-0-2-0-0-0-22-22-S", Some("10")),
+    ("abapa", "1-0-0-0-0-2-0-1-0-0-1-0-20-23-N", Some("12")),
+    ("oware", "0-0-2-0-0-1-0-0-0-1-1-0-20-23-S", Some("12")),
+    ("ouril", "0-0-0-0-2-1-0-0-0-1-0-1-21-22-S", Some("12")),
+    ("wuri", "0-1-0-0-0-3-0-2-0-0-0-0-20-22-N", Some("10")),
+    ("abapa", "2-1-0-3-0-1-1-0-2-0-2-1-17-18-S", Some("8")),
+];
+
+fn solvable_game(name: &str, pos: &str, max_plies: Option<&str>) -> Box<dyn DynGame> {
+    let rules: Vec<(String, String)> = max_plies
+        .map(|n| vec![("max_plies".to_string(), n.to_string())])
+        .unwrap_or_default();
+    Variant::from_name(name)
+        .unwrap()
+        .new_game(&rules, Some(pos))
+        .unwrap()
+}
+
 #[test]
 fn proven_results_match_an_exhaustive_solver() {
-    // Few seeds, or a ply limit (`max_plies`, counted from the given position), keep the
-    // exhaustive solver's tree small.
-    let cases = [
-        ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S", None),
-        ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S", None),
-        ("abapa", "0-0-0-1-0-1-0-0-2-0-0-0-22-22-S", Some("10")),
-        ("abapa", "1-0-0-0-0-2-0-1-0-0-1-0-20-23-N", Some("12")),
-        ("oware", "0-0-2-0-0-1-0-0-0-1-1-0-20-23-S", Some("12")),
-        ("ouril", "0-0-0-0-2-1-0-0-0-1-0-1-21-22-S", Some("12")),
-        ("wuri", "0-1-0-0-0-3-0-2-0-0-0-0-20-22-N", Some("10")),
-        ("abapa", "2-1-0-3-0-1-1-0-2-0-2-1-17-18-S", Some("8")),
-    ];
-    for (name, pos, max_plies) in cases {
+    for (name, pos, max_plies) in SOLVABLE {
         let t = std::time::Instant::now();
-        let rules: Vec<(String, String)> = max_plies
-            .map(|n| vec![("max_plies".to_string(), n.to_string())])
-            .unwrap_or_default();
-        let game = Variant::from_name(name)
-            .unwrap()
-            .new_game(&rules, Some(pos))
-            .unwrap();
+        let game = solvable_game(name, pos, max_plies);
         let expected = dispatch(game.as_ref(), MoveValues(None)).unwrap();
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         let want = if is_decisive(best) {
@@ -355,4 +366,196 @@ fn level_table_is_ordered() {
     }
     assert_eq!(level_info(0).level, 1);
     assert_eq!(level_info(200).level, MAX_LEVEL);
+}
+
+/// A Monte-Carlo search of at most `nodes` simulations, one thread.
+fn mcts(game: &dyn DynGame, nodes: u64, mcts: MctsOptions) -> Option<mancala_engine::Analysis> {
+    let options = SearchOptions {
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        algorithm: Some(Algorithm::Mcts),
+        mcts,
+        ..SearchOptions::default()
+    };
+    Engine::new(1).search_dyn(game, &options, None, &mut |_| {})
+}
+
+const LEAVES: [Leaf; 4] = [
+    Leaf::Eval,
+    Leaf::Search(1),
+    Leaf::Search(2),
+    Leaf::Playout(12),
+];
+
+#[test]
+fn mcts_proves_the_exhaustive_results() {
+    // A proven win is reported as soon as one winning move is proven, so its margin is a
+    // minimum; a loss once every move is proven a loss, each possibly by such a minimum, so its
+    // (negative) margin is a maximum; a draw once every move is proven, exactly.
+    for (name, pos, max_plies) in SOLVABLE {
+        let game = solvable_game(name, pos, max_plies);
+        let expected = dispatch(game.as_ref(), MoveValues(None)).unwrap();
+        let best = expected.iter().map(|(_, v)| *v).max().unwrap();
+        for leaf in LEAVES {
+            let opts = MctsOptions {
+                leaf,
+                ..MctsOptions::default()
+            };
+            let a = mcts(game.as_ref(), 2_000_000, opts).unwrap();
+            let chosen = expected
+                .iter()
+                .find(|(m, _)| Some(m) == a.best.as_ref())
+                .expect("the best move is legal")
+                .1;
+            let at = format!("{name} {pos} {leaf:?}");
+            assert!(a.nodes < 2_000_000, "{at}: solved before the node limit");
+            if is_decisive(best) && best > 0 {
+                let Score::Exact(m) = a.score else {
+                    panic!("{at}: a win is proven, got {:?}", a.score)
+                };
+                assert!(m > 0 && m <= margin(best), "{at}: {m} vs {}", margin(best));
+                assert!(is_decisive(chosen) && chosen > 0, "{at}: a winning move");
+            } else if is_decisive(best) {
+                let Score::Exact(m) = a.score else {
+                    panic!("{at}: a loss is proven, got {:?}", a.score)
+                };
+                assert!(m < 0 && m >= margin(best), "{at}: {m} vs {}", margin(best));
+            } else {
+                assert_eq!(a.score, Score::Exact(0), "{at}");
+                assert_eq!(key_of_value(chosen), key_of_value(best), "{at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn mcts_takes_short_forced_wins() {
+    // Every sampled position whose best move wins within three plies: MCTS with a small budget
+    // proves a win and plays a winning move.
+    let mut checked = 0;
+    for game in sample_games() {
+        let expected = dispatch(game.as_ref(), MoveValues(Some(3))).expect("known game");
+        let best = expected.iter().map(|(_, v)| *v).max().unwrap();
+        if !(is_decisive(best) && best > 0) {
+            continue;
+        }
+        checked += 1;
+        let a = mcts(game.as_ref(), 20_000, MctsOptions::default()).unwrap();
+        assert!(
+            matches!(a.score, Score::Exact(m) if m > 0),
+            "{}: {:?}",
+            game.notation(),
+            a.score
+        );
+        let chosen = expected
+            .iter()
+            .find(|(m, _)| Some(m) == a.best.as_ref())
+            .unwrap()
+            .1;
+        assert!(is_decisive(chosen) && chosen > 0, "{}", game.notation());
+    }
+    // The samples include some (if the rules or samples change so that none does, this test
+    // must get new positions rather than pass vacuously).
+    assert!(checked > 0, "no sampled position has a short forced win");
+}
+
+#[test]
+fn mcts_plays_legal_moves_within_its_node_limit_deterministically() {
+    for game in sample_games() {
+        let legal = game.state().legal;
+        for leaf in LEAVES {
+            let opts = MctsOptions {
+                leaf,
+                seed: 5,
+                ..MctsOptions::default()
+            };
+            let a = mcts(game.as_ref(), 3_000, opts).unwrap();
+            let at = format!("{} {} {leaf:?}", game.variant().name(), game.notation());
+            let best = a.best.clone().expect("a move");
+            assert!(legal.contains(&best), "{at}: {best}");
+            assert!(a.nodes <= 3_000, "{at}: {} simulations", a.nodes);
+            assert_eq!(a.moves.len(), legal.len(), "{at}");
+            assert_eq!(a.pv.first(), Some(&best), "{at}");
+            assert_eq!(
+                Some(a),
+                mcts(game.as_ref(), 3_000, opts),
+                "{at}: same seed and limit, same search"
+            );
+        }
+    }
+}
+
+#[test]
+fn mcts_ends_on_repetitions_and_other_limits() {
+    // Few seeds chasing each other round the board: lines end by repetition, and the search
+    // (no ply limit) still stops, solved, well within its budget.
+    for (name, pos) in [
+        ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
+        ("oware", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
+        ("ouril", "0-0-0-0-1-0-0-0-0-0-1-0-23-23-N"),
+    ] {
+        let game = Variant::from_name(name)
+            .unwrap()
+            .new_game(&[], Some(pos))
+            .unwrap();
+        let a = mcts(game.as_ref(), 1_000_000, MctsOptions::default()).unwrap();
+        assert!(matches!(a.score, Score::Exact(_)), "{name} {pos}: {a:?}");
+        assert!(a.nodes < 1_000_000);
+    }
+    // A game that is over has no move; a stop flag already set still gives a move.
+    let over = Variant::Abapa
+        .new_game(&[], Some("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"))
+        .unwrap();
+    assert!(mcts(over.as_ref(), 100, MctsOptions::default()).is_none());
+    let game = Variant::Olowuka.new_game(&[], None).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let options = SearchOptions {
+        algorithm: Some(Algorithm::Mcts),
+        ..SearchOptions::default()
+    };
+    let a = Engine::new(1)
+        .search_dyn(game.as_ref(), &options, Some(&stop), &mut |_| {})
+        .unwrap();
+    assert!(a.best.is_some());
+    // A depth limit caps the tree.
+    let options = SearchOptions {
+        limits: Limits {
+            depth: Some(3),
+            nodes: Some(5_000),
+            ..Limits::default()
+        },
+        algorithm: Some(Algorithm::Mcts),
+        ..SearchOptions::default()
+    };
+    let a = Engine::new(1)
+        .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+        .unwrap();
+    assert!(a.depth <= 3, "{}", a.depth);
+}
+
+#[test]
+fn searches_without_a_choice_use_the_games_default_algorithm() {
+    for v in Variant::ALL {
+        let game = v.new_game(&[], None).unwrap();
+        let run = |algorithm| {
+            let options = SearchOptions {
+                limits: Limits {
+                    depth: Some(4),
+                    nodes: Some(3_000),
+                    ..Limits::default()
+                },
+                algorithm,
+                ..SearchOptions::default()
+            };
+            Engine::new(1).search_dyn(game.as_ref(), &options, None, &mut |_| {})
+        };
+        let default = mancala_engine::default_algorithm(v);
+        assert_eq!(run(None), run(Some(default)), "{}", v.name());
+        for a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_name(a.name()), Ok(a));
+        }
+        assert!(Algorithm::from_name("minimax").is_err());
+    }
 }
