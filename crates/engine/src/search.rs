@@ -498,17 +498,12 @@ impl<'a, P: Position> Worker<'a, P> {
         list[..n].copy_from_slice(&moves);
         let mut index = [0u8; MAX_MOVES];
         let killers = self.killers[ply];
+        // Ordering scores without captures (known before any move is played). They are read
+        // here, before any child is searched, because the history table changes below.
         for i in 0..n {
             let mv = moves[i];
             index[i] = i as u8;
-            let mut c = *pos;
-            effects[i] = c.play_unchecked(mv);
-            self.kids[ply][i] = c;
-            order[i] = if tt_move == Some(i as u8) {
-                1 << 30
-            } else if effects[i].captured > 0 {
-                (1 << 24) + effects[i].captured as i32
-            } else if killers[0] == Some(mv) {
+            order[i] = if killers[0] == Some(mv) {
                 1 << 23
             } else if killers[1] == Some(mv) {
                 (1 << 23) - 1
@@ -516,23 +511,50 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.hist[Self::slot(me, mv)]
             };
         }
+        // Staged generation: the table's move is searched first, before the other moves are
+        // even played (a cutoff by it, the common case, saves playing them).
+        let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
+        let start = if let Some(t) = tt_i {
+            order.swap(0, t);
+            list.swap(0, t);
+            index.swap(0, t);
+            order[0] = 1 << 30;
+            let mut c = *pos;
+            effects[0] = c.play_unchecked(list[0]);
+            self.kids[ply][0] = c;
+            1
+        } else {
+            0
+        };
         let alpha_orig = alpha;
         let before = self.horizon;
         let mut best = -INF;
         let mut best_i = 0;
         for k in 0..n {
-            let mut i = k;
-            for j in k + 1..n {
-                if order[j] > order[i] {
-                    i = j;
+            if k == start {
+                for i in start..n {
+                    let mut c = *pos;
+                    effects[i] = c.play_unchecked(list[i]);
+                    self.kids[ply][i] = c;
+                    if effects[i].captured > 0 {
+                        order[i] = (1 << 24) + effects[i].captured as i32;
+                    }
                 }
             }
-            // Selection sort step: bring the best remaining move to position k.
-            order.swap(k, i);
-            list.swap(k, i);
-            index.swap(k, i);
-            effects.swap(k, i);
-            self.kids[ply].swap(k, i);
+            if k >= start {
+                let mut i = k;
+                for j in k + 1..n {
+                    if order[j] > order[i] {
+                        i = j;
+                    }
+                }
+                // Selection sort step: bring the best remaining move to position k.
+                order.swap(k, i);
+                list.swap(k, i);
+                index.swap(k, i);
+                effects.swap(k, i);
+                self.kids[ply].swap(k, i);
+            }
             let mv = list[k];
             let mut c = self.kids[ply][k];
             self.pv_len[ply + 1] = 0;
