@@ -438,11 +438,28 @@ impl<'a, P: Position> Worker<'a, P> {
         ctx: u64,
         hk: u64,
     ) -> i32 {
+        if depth <= 0 {
+            // A leaf: evaluated here, saving the call (most nodes are leaves).
+            let v = self.leaf(c, cme, ply);
+            return if cme == me { v } else { -v };
+        }
         if cme == me {
             self.negamax(c, cme, depth, alpha, beta, ply, ctx, hk)
         } else {
             -self.negamax(c, cme, depth, -beta, -alpha, ply, ctx, hk)
         }
+    }
+
+    /// A node at the horizon: counted and evaluated statically.
+    #[inline(always)]
+    fn leaf(&mut self, pos: &P, me: Side, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        self.horizon += 1;
+        evaluate(pos, me)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -457,14 +474,13 @@ impl<'a, P: Position> Worker<'a, P> {
         ctx: u64,
         hk: u64,
     ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.leaf(pos, me, ply);
+        }
         self.nodes += 1;
         self.pv_len[ply] = 0;
         if self.poll() {
             return 0;
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            self.horizon += 1;
-            return evaluate(pos, me);
         }
         // Nodes close to the horizon may skip the table (see `TT_MIN_DEPTH`): an entry saves
         // little there, while the probe is a cache miss (the search's main cost).
