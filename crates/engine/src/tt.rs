@@ -1,9 +1,15 @@
-//! The transposition table: a fixed-size array of lock-free entries shared by every search thread,
-//! and the hashing of positions and repetition contexts into its keys.
+//! The transposition table: buckets of four lock-free entries, one 64-byte cache line each,
+//! shared by every search thread, and the hashing of positions and repetition contexts into keys.
+//!
+//! A key (the node's position, repetition context and ply: see [`crate::search`]) picks a
+//! bucket; a probe reads the four entries of that cache line, so it costs one memory access.
 //!
 //! Each entry is two `AtomicU64`: the key XORed with the data, and the data. A reader accepts an
 //! entry only if the two agree, so a torn write by another thread reads as a miss, never as a
 //! wrong entry (the classic lockless scheme). No `unsafe` is needed.
+//!
+//! A store overwrites the entry with the same key if there is one, else an empty entry, else the
+//! entry worth least: entries of an older search first, then the shallowest.
 
 use core::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -36,39 +42,67 @@ pub(crate) struct Entry {
 /// Depth recorded for resolved entries: they are valid at any depth.
 pub(crate) const RESOLVED_DEPTH: u8 = u8::MAX;
 
+/// Entries per bucket: 4 x 16 bytes fill one 64-byte cache line.
+const WAYS: usize = 4;
+
+// The data word: value (22 bits, offset), depth (8), bound (2), resolved (1), move (6 + present
+// bit), generation (6), occupied (1).
+const VALUE_BITS: u32 = 22;
+const VALUE_OFFSET: i32 = 1 << (VALUE_BITS - 1);
+const DEPTH_SHIFT: u32 = 22;
+const BOUND_SHIFT: u32 = 30;
+const RESOLVED_SHIFT: u32 = 32;
+const MOVE_SHIFT: u32 = 33;
+const GEN_SHIFT: u32 = 40;
+const OCCUPIED: u64 = 1 << 46;
+
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
+/// Four entries in one cache line.
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
+impl Bucket {
+    fn empty() -> Self {
+        Bucket(core::array::from_fn(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }))
+    }
+}
+
 /// A shared transposition table.
 pub struct Table {
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     mask: u64,
     generation: AtomicU8,
 }
 
 impl core::fmt::Debug for Table {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Table({} entries)", self.slots.len())
+        write!(f, "Table({} entries)", self.buckets.len() * WAYS)
     }
 }
 
+#[inline]
+fn generation_of(data: u64) -> u64 {
+    (data >> GEN_SHIFT) & 0x3f
+}
+
 impl Table {
-    /// A table of about `megabytes` MiB (rounded down to a power of two entries; at least 1024).
+    /// A table of about `megabytes` MiB (rounded down to a power of two buckets of four entries;
+    /// at least 1024 entries).
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.clamp(1, 1 << 16) << 20;
-        let wanted = (bytes / core::mem::size_of::<Slot>()).max(1024);
+        let wanted = (bytes / core::mem::size_of::<Bucket>()).max(256);
         let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let buckets = (0..count).map(|_| Bucket::empty()).collect();
         Table {
-            slots,
+            buckets,
             mask: count as u64 - 1,
             generation: AtomicU8::new(0),
         }
@@ -76,7 +110,7 @@ impl Table {
 
     /// Forgets every entry.
     pub fn clear(&self) {
-        for s in self.slots.iter() {
+        for s in self.buckets.iter().flat_map(|b| b.0.iter()) {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -94,50 +128,72 @@ impl Table {
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let g = u64::from(self.generation.load(Ordering::Relaxed));
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
+        let n = self.buckets.len().min(250);
+        let used = self.buckets[..n]
             .iter()
+            .flat_map(|b| b.0.iter())
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 50) & 0x3f == g
+                d & OCCUPIED != 0 && generation_of(d) == g
             })
             .count();
-        (used * 1000 / n) as u32
+        (used * 1000 / (n * WAYS)) as u32
     }
 
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key & self.mask) as usize]
+    }
+
+    /// The entry stored for `key`, if any.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.slots[(key & self.mask) as usize];
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
-        if data == 0 || check ^ data != key {
-            return None;
+        for slot in &self.bucket(key).0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            if data & OCCUPIED != 0 && slot.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(decode(data));
+            }
         }
-        Some(decode(data))
+        None
     }
 
+    /// Stores `e` for `key`.
     #[inline]
     pub(crate) fn store(&self, key: u64, e: Entry) {
-        let slot = &self.slots[(key & self.mask) as usize];
+        let bucket = self.bucket(key);
         let g = u64::from(self.generation.load(Ordering::Relaxed));
-        let old = slot.data.load(Ordering::Relaxed);
-        if old != 0 {
-            let same = slot.check.load(Ordering::Relaxed) ^ old == key;
-            let old_depth = ((old >> 32) & 0xff) as u8;
-            let old_gen = (old >> 50) & 0x3f;
-            // Keep a deeper entry of the current search for another position.
-            if !same && old_gen == g && old_depth > e.depth.saturating_add(2) {
-                return;
+        let mut victim = 0;
+        let mut worth = i32::MAX;
+        for (i, slot) in bucket.0.iter().enumerate() {
+            let old = slot.data.load(Ordering::Relaxed);
+            if old & OCCUPIED == 0 {
+                if worth > -1 {
+                    victim = i;
+                    worth = -1;
+                }
+                continue;
+            }
+            if slot.check.load(Ordering::Relaxed) ^ old == key {
+                victim = i;
+                break;
+            }
+            let depth = ((old >> DEPTH_SHIFT) & 0xff) as i32;
+            let w = depth + if generation_of(old) == g { 256 } else { 0 };
+            if w < worth {
+                victim = i;
+                worth = w;
             }
         }
         let mv = e.mv.map_or(0, |m| u64::from(m & 0x3f) | 0x40);
-        let data = u64::from(e.value as u32)
-            | (u64::from(e.depth) << 32)
-            | ((e.bound as u64) << 40)
-            | (u64::from(e.resolved) << 42)
-            | (mv << 43)
-            | (g << 50)
-            | (1 << 56);
+        let value = (e.value.clamp(-VALUE_OFFSET, VALUE_OFFSET - 1) + VALUE_OFFSET) as u64;
+        let data = value
+            | (u64::from(e.depth) << DEPTH_SHIFT)
+            | ((e.bound as u64) << BOUND_SHIFT)
+            | (u64::from(e.resolved) << RESOLVED_SHIFT)
+            | (mv << MOVE_SHIFT)
+            | (g << GEN_SHIFT)
+            | OCCUPIED;
+        let slot = &bucket.0[victim];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -145,17 +201,17 @@ impl Table {
 
 #[inline]
 fn decode(d: u64) -> Entry {
-    let mv = (d >> 43) & 0x7f;
+    let mv = (d >> MOVE_SHIFT) & 0x7f;
     Entry {
-        value: d as u32 as i32,
-        depth: ((d >> 32) & 0xff) as u8,
-        bound: match (d >> 40) & 3 {
+        value: (d & ((1 << VALUE_BITS) - 1)) as i32 - VALUE_OFFSET,
+        depth: ((d >> DEPTH_SHIFT) & 0xff) as u8,
+        bound: match (d >> BOUND_SHIFT) & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             3 => Bound::Exact,
             _ => Bound::None,
         },
-        resolved: (d >> 42) & 1 == 1,
+        resolved: (d >> RESOLVED_SHIFT) & 1 == 1,
         mv: if mv & 0x40 != 0 {
             Some((mv & 0x3f) as u8)
         } else {
@@ -163,7 +219,6 @@ fn decode(d: u64) -> Entry {
         },
     }
 }
-
 /// A small, fast, deterministic hasher (multiply-rotate), good enough once finished by [`mix`].
 #[derive(Default)]
 pub(crate) struct FastHasher(u64);
@@ -225,25 +280,69 @@ pub(crate) fn hash_of<T: Hash>(value: &T) -> u64 {
 mod tests {
     use super::*;
 
+    fn entry(value: i32, depth: u8, mv: Option<u8>) -> Entry {
+        Entry {
+            value,
+            depth,
+            bound: Bound::Lower,
+            resolved: false,
+            mv,
+        }
+    }
+
     #[test]
     fn store_and_probe_round_trip() {
         let t = Table::new(1);
-        let e = Entry {
-            value: -123_456,
-            depth: 7,
-            bound: Bound::Lower,
-            resolved: true,
-            mv: Some(5),
-        };
-        t.store(42, e);
-        let got = t.probe(42).expect("stored");
-        assert_eq!(got.value, -123_456);
-        assert_eq!(got.depth, 7);
-        assert_eq!(got.bound, Bound::Lower);
-        assert!(got.resolved);
-        assert_eq!(got.mv, Some(5));
+        for value in [-crate::eval::INF, -1_256_001, -123_456, 0, 77, 1_255_999] {
+            let e = Entry {
+                value,
+                depth: 7,
+                bound: Bound::Lower,
+                resolved: true,
+                mv: Some(5),
+            };
+            t.store(42, e);
+            let got = t.probe(42).expect("stored");
+            assert_eq!(got.value, value);
+            assert_eq!(got.depth, 7);
+            assert_eq!(got.bound, Bound::Lower);
+            assert!(got.resolved);
+            assert_eq!(got.mv, Some(5));
+        }
         assert!(t.probe(43).is_none());
         t.clear();
         assert!(t.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_bucket_holds_four_nodes_and_evicts_the_least_worth() {
+        let t = Table::new(1);
+        // Keys that share a bucket (same low bits).
+        let stride = t.mask + 1;
+        let key = |i: u64| 3 + i * stride;
+        for i in 0..4 {
+            t.store(key(i), entry(i as i32, 10 + i as u8, None));
+        }
+        for i in 0..4 {
+            assert_eq!(t.probe(key(i)).map(|e| e.value), Some(i as i32));
+        }
+        t.store(key(4), entry(4, 20, None));
+        assert!(t.probe(key(0)).is_none(), "the shallowest went");
+        for i in 1..5 {
+            assert!(t.probe(key(i)).is_some());
+        }
+        // The same key is overwritten in place, whatever its depth.
+        t.store(key(4), entry(44, 1, Some(2)));
+        assert_eq!(
+            t.probe(key(4)).map(|e| (e.value, e.mv)),
+            Some((44, Some(2)))
+        );
+        // Entries of an older search go before deeper ones of this search.
+        t.new_search();
+        t.store(key(5), entry(5, 1, None));
+        assert_eq!(t.probe(key(5)).map(|e| e.value), Some(5));
+        t.store(key(6), entry(6, 1, None));
+        assert!(t.probe(key(5)).is_some(), "this search's entry stays");
+        assert_eq!(t.hashfull(), 2, "two of the 1000 sampled entries are new");
     }
 }
