@@ -779,7 +779,7 @@ pub const LEVEL_INFO: [LevelInfo; MAX_LEVEL as usize] = [
 ];
 
 /// Measured Elo of each level (see [`LevelInfo::elo`]).
-const ELO: [i32; MAX_LEVEL as usize] = [282, 620, 834, 1164, 1506, 1846];
+const ELO: [i32; MAX_LEVEL as usize] = [504, 864, 1119, 1544, 1811, 2213];
 
 /// The description of `level` (clamped to 1..=[`MAX_LEVEL`]).
 #[must_use]
