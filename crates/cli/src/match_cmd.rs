@@ -370,7 +370,7 @@ pub(crate) fn play_one(
     Ok((game, winner))
 }
 
-pub(crate) fn elo(p: f64) -> f64 {
+fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p.clamp(1e-9, 1.0 - 1e-9) - 1.0).log10()
 }
 

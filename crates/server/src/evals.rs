@@ -3,13 +3,12 @@
 //!
 //! Each position is searched once (a fixed shallow depth, capped in time) on the engine pool,
 //! one position per pool permit so that the computer's own moves never wait behind a whole
-//! game's worth of evaluations. Values are cached per game and ply in a bounded cache; a game
-//! whose moves changed (an undo, then another move) keeps the values of the moves it still
+//! game's worth of evaluations. Values are kept per ply in the game's room (so they leave memory
+//! with it, under the room cache's bounds); a game whose moves changed (an undo, then another move) keeps the values of the moves it still
 //! shares. One request computes for a bounded time and answers the rest as pending, so a long
 //! game is filled in over a few requests.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Path, Query, State};
@@ -32,8 +31,6 @@ pub const EVAL_MOVETIME: Duration = Duration::from_millis(60);
 /// Longest time one request spends computing (waiting for the pool included) before it answers
 /// the positions still missing as pending.
 const REQUEST_BUDGET: Duration = Duration::from_millis(1500);
-/// Games whose values are kept; the least recently asked for is forgotten first.
-const CAPACITY: usize = 1024;
 
 /// One position's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,58 +65,17 @@ impl Line {
     }
 }
 
-struct Slot {
-    line: Arc<tokio::sync::Mutex<Line>>,
-    used: u64,
-}
+/// A room's evaluation line ([`crate::rooms::Room`] holds one, so the values live exactly as long
+/// as the room stays in memory and are dropped with it).
+pub(crate) struct Evaluations(Arc<tokio::sync::Mutex<Line>>);
 
-/// The cache of evaluation lines, by game id.
-pub(crate) struct EvalCache {
-    games: Mutex<(HashMap<String, Slot>, u64)>,
-}
-
-impl EvalCache {
+impl Evaluations {
+    /// An empty line.
     pub(crate) fn new() -> Self {
-        EvalCache {
-            games: Mutex::new((HashMap::new(), 0)),
-        }
-    }
-
-    fn games(&self) -> MutexGuard<'_, (HashMap<String, Slot>, u64)> {
-        self.games.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The line of game `id`, created empty if needed.
-    fn line(&self, id: &str) -> Arc<tokio::sync::Mutex<Line>> {
-        let mut guard = self.games();
-        let (games, clock) = &mut *guard;
-        *clock += 1;
-        let now = *clock;
-        if let Some(slot) = games.get_mut(id) {
-            slot.used = now;
-            return Arc::clone(&slot.line);
-        }
-        if games.len() >= CAPACITY {
-            let oldest = games
-                .iter()
-                .min_by_key(|(_, s)| s.used)
-                .map(|(k, _)| k.clone());
-            if let Some(k) = oldest {
-                games.remove(&k);
-            }
-        }
-        let line = Arc::new(tokio::sync::Mutex::new(Line {
+        Evaluations(Arc::new(tokio::sync::Mutex::new(Line {
             moves: Vec::new(),
             values: vec![Entry::Pending],
-        }));
-        games.insert(
-            id.to_string(),
-            Slot {
-                line: Arc::clone(&line),
-                used: now,
-            },
-        );
-        line
+        })))
     }
 }
 
@@ -172,10 +128,10 @@ pub(crate) async fn evaluations(
     };
     let moves = game.moves();
     let deadline = Instant::now() + REQUEST_BUDGET;
-    let line = app.evals.line(&id);
     // A second request for the same game waits for the first one's values rather than
     // computing them again.
-    let Ok(mut line) = tokio::time::timeout_at(deadline.into(), line.lock()).await else {
+    let Ok(mut line) = tokio::time::timeout_at(deadline.into(), room.evaluations.0.lock()).await
+    else {
         return Ok(Json(answer(&moves, None)));
     };
     line.rebase(&moves);
@@ -268,20 +224,6 @@ mod tests {
                 Entry::Pending
             ]
         );
-    }
-
-    #[test]
-    fn the_cache_forgets_the_least_recently_used_game() {
-        let cache = EvalCache::new();
-        let first = cache.line("first");
-        for i in 0..CAPACITY {
-            // Asking for "first" again keeps it fresh.
-            let _ = cache.line("first");
-            let _ = cache.line(&format!("game{i}"));
-        }
-        assert!(Arc::ptr_eq(&first, &cache.line("first")));
-        assert_eq!(cache.games().0.len(), CAPACITY);
-        assert!(!cache.games().0.contains_key("game0"));
     }
 
     #[test]

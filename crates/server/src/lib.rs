@@ -127,7 +127,6 @@ pub struct App {
     connections: limit::Connections,
     max_analysis_ms: u64,
     variants: String,
-    evals: evals::EvalCache,
 }
 
 impl App {
@@ -150,7 +149,6 @@ impl App {
             ),
             max_analysis_ms: config.max_analysis_ms.max(50),
             variants: api::variants_json().to_string(),
-            evals: evals::EvalCache::new(),
         })
     }
 

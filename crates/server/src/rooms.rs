@@ -66,6 +66,8 @@ pub struct Room {
     tx: broadcast::Sender<Utf8Bytes>,
     /// WebSocket watchers connected now (see [`crate::limit::Connections`]).
     pub watchers: Arc<AtomicUsize>,
+    /// The values of the evaluation graph computed so far.
+    pub(crate) evaluations: crate::evals::Evaluations,
 }
 
 impl Room {
@@ -83,6 +85,7 @@ impl Room {
             }),
             tx,
             watchers: Arc::new(AtomicUsize::new(0)),
+            evaluations: crate::evals::Evaluations::new(),
         }
     }
 
