@@ -92,12 +92,20 @@ fn valid_id(id: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// Finds a room (loading it and resuming the computer if needed).
-pub(crate) fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
+/// Finds a room (loading it and resuming the computer if needed). A room in memory is found
+/// in place; loading one from the store (a database read and a replay of its moves) runs on the
+/// blocking pool, off the async threads.
+pub(crate) async fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
     if !valid_id(id) {
         return Err(ApiError::no_game());
     }
-    let (room, loaded) = app.hub.get(id)?.ok_or_else(ApiError::no_game)?;
+    if let Some(room) = app.hub.cached(id) {
+        return Ok(room);
+    }
+    let (hub_app, owned) = (Arc::clone(app), id.to_owned());
+    let (room, loaded) = blocking(move || Ok(hub_app.hub.get(&owned)?))
+        .await?
+        .ok_or_else(ApiError::no_game)?;
     if loaded {
         schedule_computer(app, &room);
     }
@@ -316,7 +324,9 @@ pub(crate) async fn create_game(
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0)),
     };
-    let room = app.hub.create(meta, game)?;
+    // The store's insert is a database write: on the blocking pool, like every other.
+    let hub_app = Arc::clone(&app);
+    let room = blocking(move || Ok(hub_app.hub.create(meta, game)?)).await?;
     schedule_computer(&app, &room);
     let mut seats = serde_json::Map::new();
     let mut links = serde_json::Map::new();
@@ -350,7 +360,7 @@ pub(crate) async fn get_game(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let view = room.view(&room.lock());
     Ok(Json(view))
 }
@@ -372,7 +382,7 @@ pub(crate) async fn post_move(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let req: MoveRequest = parse_body(&headers, &body)?;
     if req.mv.len() > MAX_WORD * 4 || req.mv.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
@@ -475,7 +485,7 @@ pub(crate) async fn undo(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let token = bearer(&headers)?;
     let seats = room.meta.seats_of(token);
     if !seats.iter().any(|&s| s) {
@@ -656,7 +666,7 @@ pub(crate) async fn analysis(
     Path(id): Path<String>,
     Query(q): Query<AnalysisQuery>,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let (game, ply, to_move): (Box<dyn DynGame>, usize, Option<Side>) = {
         let live = room.lock();
         let state = live.game.state();
@@ -733,7 +743,7 @@ pub(crate) async fn record(
     Path(id): Path<String>,
     Query(q): Query<RecordQuery>,
 ) -> ApiResult<Response> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let live = room.lock();
     let meta = &room.meta;
     match q.format.as_deref().unwrap_or("text") {
@@ -824,7 +834,7 @@ pub(crate) async fn ws(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let room = room(&app, &id)?;
+    let room = room(&app, &id).await?;
     let admitted = app.connections.admit(&room.watchers)?;
     Ok(upgrade
         .max_message_size(4096)

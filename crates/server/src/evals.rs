@@ -114,7 +114,7 @@ pub(crate) async fn evaluations(
     Path(id): Path<String>,
     Query(_q): Query<EvaluationsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let room = crate::api::room(&app, &id)?;
+    let room = crate::api::room(&app, &id).await?;
     let game = {
         let live = room.lock();
         if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {

@@ -435,6 +435,11 @@ impl Hub {
         Ok(room)
     }
 
+    /// The room of game `id` if it is in memory (marked as just used); never reads the store.
+    pub fn cached(&self, id: &str) -> Option<Arc<Room>> {
+        self.cache().touch(id, Instant::now())
+    }
+
     /// The room of game `id`, loaded from the store if needed. The second value is true when the
     /// room was just loaded (so that the caller can resume the computer's turn).
     ///
@@ -443,7 +448,7 @@ impl Hub {
     /// never reads the moves of a game whose room is in memory (and could be changing them). A
     /// room leaves memory only when nothing holds it, after its last change was stored.
     pub fn get(&self, id: &str) -> Result<Option<(Arc<Room>, bool)>, HubError> {
-        if let Some(room) = self.cache().touch(id, Instant::now()) {
+        if let Some(room) = self.cached(id) {
             return Ok(Some((room, false)));
         }
         let _loading = self.load_lock(id);
