@@ -14,7 +14,8 @@
 //! [`crate::SearchOptions::eval`]):
 //!
 //! * **fitted** (the default): for the 2x6 games of the Oware family ([`Oware`]: Abapa, Oware,
-//!   Wuri, Ouril) and Ọlọwuka, a linear function of the features of [`crate::features`] (store
+//!   Wuri, Ouril; Ouril, told apart by its singleton rule, has weights of its own) and Ọlọwuka,
+//!   a linear function of the features of [`crate::features`] (store
 //!   difference, a value of every pit by position and count bucket, immediate capture threats)
 //!   interpolated by game phase, with weights fitted on self-play games by [`crate::tune`] and
 //!   committed as generated constants (`src/weights/`). docs/engine.md ("Evaluation") tells how
@@ -125,8 +126,13 @@ impl EvalKind {
 fn fitted_weights<P: Position>(pos: &P) -> Option<&'static Weights> {
     // A comparison of type ids: constant once monomorphised, so it costs nothing at a leaf.
     let any = pos as &dyn Any;
-    if any.is::<Oware>() {
-        Some(&weights::oware::WEIGHTS)
+    if let Some(o) = any.downcast_ref::<Oware>() {
+        // Ouril (the singleton rule) has its own weights.
+        Some(if o.rules().singleton_rule {
+            &weights::ouril::WEIGHTS
+        } else {
+            &weights::oware::WEIGHTS
+        })
     } else if any.is::<Olowuka>() {
         Some(&weights::olowuka::WEIGHTS)
     } else {
@@ -279,7 +285,11 @@ mod tests {
 
     #[test]
     fn fitted_values_do_not_overflow() {
-        let weights = [&weights::oware::WEIGHTS, &weights::olowuka::WEIGHTS];
+        let weights = [
+            &weights::oware::WEIGHTS,
+            &weights::ouril::WEIGHTS,
+            &weights::olowuka::WEIGHTS,
+        ];
         let extreme: Weights = [[10_000, -10_000]; features::FEATURES];
         let boards: [([u8; 12], [u32; 2]); 5] = [
             ([255; 12], [u32::MAX, 0]),
@@ -312,6 +322,26 @@ mod tests {
         let (b, t) = (i128::from(phase.board), i128::from(phase.total));
         let v = (full * b + empty * (t - b)) / t.max(1);
         v.clamp(-i128::from(HEURISTIC_MAX), i128::from(HEURISTIC_MAX)) as i32
+    }
+
+    #[test]
+    fn ouril_uses_its_own_weights() {
+        use mancala_core::oware::OwareRules;
+        assert_ne!(weights::ouril::WEIGHTS, weights::oware::WEIGHTS);
+        let text = "5-0-1-2-7-3-0-1-2-1-9-4-10-3-S";
+        for (rules, w) in [
+            (OwareRules::ouril(), &weights::ouril::WEIGHTS),
+            (OwareRules::abapa(), &weights::oware::WEIGHTS),
+            (OwareRules::ouril_ludii(), &weights::oware::WEIGHTS),
+        ] {
+            let p = Oware::from_notation(text, rules).unwrap();
+            for me in [Side::South, Side::North] {
+                assert_eq!(
+                    evaluate(&p, me, EvalKind::Fitted),
+                    evaluate_with(p.pits(), p.stores(), me, w)
+                );
+            }
+        }
     }
 
     #[test]

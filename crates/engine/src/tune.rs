@@ -69,7 +69,7 @@ impl fmt::Display for TuneError {
         match self {
             TuneError::NoFamily(v) => write!(
                 f,
-                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril/ouril-ludii, olowuka, ba-awa, isolo)"
+                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril-ludii, ouril, olowuka, ba-awa, isolo)"
             ),
             TuneError::BadPosition {
                 index,
@@ -94,8 +94,11 @@ impl std::error::Error for TuneError {}
 /// A family of games sharing one set of fitted weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// Abapa, Oware, Wuri, Ouril (the [`mancala_core::oware::Oware`] positions).
+    /// Abapa, Oware, Wuri, Ouril-Ludii (the [`mancala_core::oware::Oware`] positions without
+    /// the singleton rule).
     Oware,
+    /// Ouril (Oware positions with the singleton rule; the features of the Oware family).
+    Ouril,
     /// Ọlọwuka.
     Olowuka,
     /// Ba-awa (features of [`crate::features::ba_awa`]).
@@ -109,7 +112,8 @@ impl Family {
     #[must_use]
     pub fn of(variant: Variant) -> Option<Family> {
         match variant.name() {
-            "abapa" | "oware" | "wuri" | "ouril" | "ouril-ludii" => Some(Family::Oware),
+            "abapa" | "oware" | "wuri" | "ouril-ludii" => Some(Family::Oware),
+            "ouril" => Some(Family::Ouril),
             "olowuka" => Some(Family::Olowuka),
             "ba-awa" => Some(Family::BaAwa),
             "isolo" => Some(Family::Isolo),
@@ -117,11 +121,12 @@ impl Family {
         }
     }
 
-    /// The family's name (`oware`, `olowuka`, `ba-awa`, `isolo`).
+    /// The family's name (`oware`, `ouril`, `olowuka`, `ba-awa`, `isolo`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Family::Oware => "oware",
+            Family::Ouril => "ouril",
             Family::Olowuka => "olowuka",
             Family::BaAwa => "ba-awa",
             Family::Isolo => "isolo",
@@ -132,7 +137,7 @@ impl Family {
     #[must_use]
     pub fn features(self) -> usize {
         match self {
-            Family::Oware | Family::Olowuka => features::FEATURES,
+            Family::Oware | Family::Ouril | Family::Olowuka => features::FEATURES,
             Family::BaAwa => features::ba_awa::FEATURES,
             Family::Isolo => features::isolo::FEATURES,
         }
@@ -142,7 +147,7 @@ impl Family {
     #[must_use]
     pub fn feature_name(self, index: usize) -> String {
         match self {
-            Family::Oware | Family::Olowuka => features::name(index),
+            Family::Oware | Family::Ouril | Family::Olowuka => features::name(index),
             Family::BaAwa => features::ba_awa::name(index),
             Family::Isolo => features::isolo::name(index),
         }
@@ -151,7 +156,7 @@ impl Family {
     /// The name of the weights table type in `crate::weights`.
     fn weights_type(self) -> &'static str {
         match self {
-            Family::Oware | Family::Olowuka => "Weights",
+            Family::Oware | Family::Ouril | Family::Olowuka => "Weights",
             Family::BaAwa => "BaAwaWeights",
             Family::Isolo => "IsoloWeights",
         }
@@ -162,6 +167,7 @@ impl Family {
     pub fn from_name(name: &str) -> Option<Family> {
         match name {
             "oware" => Some(Family::Oware),
+            "ouril" => Some(Family::Ouril),
             "olowuka" => Some(Family::Olowuka),
             "ba-awa" => Some(Family::BaAwa),
             "isolo" => Some(Family::Isolo),
@@ -383,7 +389,7 @@ fn read_row(
             let phase = features::isolo::visit(&p, p.side(), &mut add);
             Ok((phase, hand_board(p.pits(), p.stores(), p.side())))
         }
-        Family::Oware | Family::Olowuka => {
+        Family::Oware | Family::Ouril | Family::Olowuka => {
             let (pits, stores, side) = board(variant, position).map_err(bad)?;
             let phase = features::visit(&pits, stores, side, &mut add);
             Ok((phase, hand_board(&pits, stores, side)))
@@ -677,7 +683,7 @@ pub fn render(family: Family, w: &[[i32; 2]], header: &[String]) -> String {
     let ty = family.weights_type();
     s.push_str(&format!("\nuse super::{ty};\n\n"));
     s.push_str(match family {
-        Family::Oware | Family::Olowuka => {
+        Family::Oware | Family::Ouril | Family::Olowuka => {
             "/// `[full board, empty board]` in centiseeds, per feature of `crate::features`.\n"
         }
         Family::BaAwa => {
@@ -846,6 +852,21 @@ mod tests {
         let g = play_game(&cfg, 0).unwrap();
         assert!(g.iter().all(|s| s.position.starts_with("P:")), "{g:?}");
         fits_a_family(&cfg, 30, Family::Isolo, "IsoloWeights");
+    }
+
+    #[test]
+    fn presets_map_to_their_families() {
+        for (v, f) in [
+            (Variant::Abapa, Family::Oware),
+            (Variant::OurilLudii, Family::Oware),
+            (Variant::Ouril, Family::Ouril),
+            (Variant::Olowuka, Family::Olowuka),
+            (Variant::BaAwa, Family::BaAwa),
+            (Variant::Isolo, Family::Isolo),
+        ] {
+            assert_eq!(Family::of(v), Some(f), "{}", v.name());
+            assert_eq!(Family::from_name(f.name()), Some(f));
+        }
     }
 
     #[test]

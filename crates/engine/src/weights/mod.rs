@@ -15,4 +15,5 @@ pub(crate) type IsoloWeights = [[i32; 2]; features::isolo::FEATURES];
 pub(crate) mod ba_awa;
 pub(crate) mod isolo;
 pub(crate) mod olowuka;
+pub(crate) mod ouril;
 pub(crate) mod oware;
