@@ -6,6 +6,9 @@
 //!   (`{"variant", "game", "position", "result", "score"}`), after a first line
 //!   `{"command": ...}` recording the command. The file depends only on the arguments (games run
 //!   in parallel and are collected in order; game `i` is the same whatever `--games`).
+//!   `--position P` starts every game from `P` (Isolo's proper game, for instance). Ba-awa games
+//!   begin every round with random plies and are labelled by round (see
+//!   `mancala_engine::tune::play_game`).
 //! * `mancala tune fit --in data.jsonl [--in more.jsonl] --out weights.rs`: fits the weights of
 //!   the positions' family on every game but each `--holdout`-th, reports the loss before and
 //!   after on the held-out games (and the hand-set evaluation's), and writes the Rust file.
@@ -40,11 +43,15 @@ enum Sub {
 /// Arguments of `mancala tune gen`.
 #[derive(clap::Args, Debug)]
 struct GenArgs {
-    /// The preset (one with a fitted evaluation family: abapa, oware, wuri, ouril, olowuka).
+    /// The preset (one with a fitted evaluation family: abapa, oware, wuri, ouril, olowuka, ba-awa,
+    /// isolo).
     variant: String,
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// Start every game from this position (the game's notation) instead of the start position.
+    #[arg(long)]
+    position: Option<String>,
     /// Master seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -118,8 +125,14 @@ fn generate(args: &GenArgs) -> Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    if let Some(p) = &args.position {
+        variant
+            .new_game(&[], Some(p))
+            .with_context(|| format!("--position {p:?}"))?;
+    }
     let cfg = GenConfig {
         variant,
+        start: args.position.clone(),
         seed: args.seed,
         depth: args.depth.clamp(1, 30),
         random_plies: (args.min_random, args.max_random),
@@ -290,7 +303,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode> {
         header.push("Data files made by:".to_string());
         header.extend(made_by.iter().map(|m| format!("* {m}")));
     }
-    std::fs::write(&args.out, tune::render(&weights, &header))
+    std::fs::write(&args.out, tune::render(family, &weights, &header))
         .with_context(|| format!("cannot write {}", args.out))?;
     let stdout = io::stdout();
     let mut o = stdout.lock();

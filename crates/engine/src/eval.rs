@@ -14,11 +14,14 @@
 //! [`crate::SearchOptions::eval`]):
 //!
 //! * **fitted** (the default): for the 2x6 games of the Oware family ([`Oware`]: Abapa, Oware,
-//!   Wuri, Ouril) and Ọlọwuka, a linear function of the features of [`crate::features`] (store
+//!   Wuri, Ouril; Ouril, told apart by its singleton rule, has weights of its own) and Ọlọwuka,
+//!   a linear function of the features of [`crate::features`] (store
 //!   difference, a value of every pit by position and count bucket, immediate capture threats)
 //!   interpolated by game phase, with weights fitted on self-play games by [`crate::tune`] and
 //!   committed as generated constants (`src/weights/`). docs/engine.md ("Evaluation") tells how
-//!   they were made. Ba-awa and Isolo have no fitted weights yet and use the hand-set evaluation.
+//!   they were made. Ba-awa ([`BaAwa`]) and Isolo ([`Isolo`]) have their own features
+//!   ([`crate::features::ba_awa`], [`crate::features::isolo`]) and fitted weights, made the same
+//!   way.
 //! * **hand**: the original hand-set evaluation, generic over [`Position::pits`] (South's row
 //!   first, two rows) and [`Position::stores`], so every two-row game gets a sensible default:
 //!   * `STORE` per seed of store difference (the material);
@@ -32,12 +35,14 @@
 
 use std::any::Any;
 
+use mancala_core::ba_awa::BaAwa;
+use mancala_core::isolo::Isolo;
 use mancala_core::olowuka::Olowuka;
 use mancala_core::oware::Oware;
 use mancala_core::{Position, Side};
 
 use crate::features;
-use crate::weights::{self, Weights};
+use crate::weights::{self, BaAwaWeights, IsoloWeights, Weights};
 
 /// Base of the win encoding; every proven win is worth more than this.
 pub const WIN: i32 = 1_000_000;
@@ -121,8 +126,13 @@ impl EvalKind {
 fn fitted_weights<P: Position>(pos: &P) -> Option<&'static Weights> {
     // A comparison of type ids: constant once monomorphised, so it costs nothing at a leaf.
     let any = pos as &dyn Any;
-    if any.is::<Oware>() {
-        Some(&weights::oware::WEIGHTS)
+    if let Some(o) = any.downcast_ref::<Oware>() {
+        // Ouril (the singleton rule) has its own weights.
+        Some(if o.rules().singleton_rule {
+            &weights::ouril::WEIGHTS
+        } else {
+            &weights::oware::WEIGHTS
+        })
     } else if any.is::<Olowuka>() {
         Some(&weights::olowuka::WEIGHTS)
     } else {
@@ -134,10 +144,56 @@ fn fitted_weights<P: Position>(pos: &P) -> Option<&'static Weights> {
 /// evaluation `kind`.
 #[inline]
 pub fn evaluate<P: Position>(pos: &P, me: Side, kind: EvalKind) -> i32 {
-    match (kind, fitted_weights(pos)) {
-        (EvalKind::Fitted, Some(w)) => evaluate_with(pos.pits(), pos.stores(), me, w),
-        _ => evaluate_hand(pos, me),
+    if kind == EvalKind::Hand {
+        return evaluate_hand(pos, me);
     }
+    if let Some(w) = fitted_weights(pos) {
+        return evaluate_with(pos.pits(), pos.stores(), me, w);
+    }
+    // Type id comparisons again: constant once monomorphised.
+    let any = pos as &dyn Any;
+    if let Some(p) = any.downcast_ref::<BaAwa>() {
+        return evaluate_ba_awa(p, me, &weights::ba_awa::WEIGHTS);
+    }
+    if let Some(p) = any.downcast_ref::<Isolo>() {
+        return evaluate_isolo(p, me, &weights::isolo::WEIGHTS);
+    }
+    evaluate_hand(pos, me)
+}
+
+/// The fitted evaluation of a Ba-awa position with the weights `w` (see
+/// [`crate::features::ba_awa`]).
+#[inline]
+pub(crate) fn evaluate_ba_awa(pos: &BaAwa, me: Side, w: &BaAwaWeights) -> i32 {
+    let (mut full, mut empty) = (0i64, 0i64);
+    let phase = features::ba_awa::visit(pos, me, |i, x| {
+        full += i64::from(w[i][0]) * i64::from(x);
+        empty += i64::from(w[i][1]) * i64::from(x);
+    });
+    interpolate(full, empty, phase)
+}
+
+/// The fitted evaluation of an Isolo position with the weights `w` (see
+/// [`crate::features::isolo`]: the first weight is the foregame's, the second the proper game's).
+#[inline]
+pub(crate) fn evaluate_isolo(pos: &Isolo, me: Side, w: &IsoloWeights) -> i32 {
+    let (mut full, mut empty) = (0i64, 0i64);
+    let phase = features::isolo::visit(pos, me, |i, x| {
+        full += i64::from(w[i][0]) * i64::from(x);
+        empty += i64::from(w[i][1]) * i64::from(x);
+    });
+    interpolate(full, empty, phase)
+}
+
+/// The phase interpolation of the full-board and empty-board sums, clamped to the heuristic
+/// range.
+#[inline(always)]
+fn interpolate(full: i64, empty: i64, phase: features::Phase) -> i32 {
+    if phase.total <= 0 {
+        return 0;
+    }
+    let v = (full * phase.board + empty * (phase.total - phase.board)) / phase.total;
+    v.clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32
 }
 
 /// The fitted evaluation of a 2x6 board with the weights `w` (see [`crate::features`]).
@@ -229,7 +285,11 @@ mod tests {
 
     #[test]
     fn fitted_values_do_not_overflow() {
-        let weights = [&weights::oware::WEIGHTS, &weights::olowuka::WEIGHTS];
+        let weights = [
+            &weights::oware::WEIGHTS,
+            &weights::ouril::WEIGHTS,
+            &weights::olowuka::WEIGHTS,
+        ];
         let extreme: Weights = [[10_000, -10_000]; features::FEATURES];
         let boards: [([u8; 12], [u32; 2]); 5] = [
             ([255; 12], [u32::MAX, 0]),
@@ -247,6 +307,93 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fitted value of the features reported through `visit`, in 128-bit arithmetic.
+    fn reference_of(
+        w: &[[i32; 2]],
+        visit: impl FnOnce(&mut dyn FnMut(usize, i32)) -> features::Phase,
+    ) -> i32 {
+        let (mut full, mut empty) = (0i128, 0i128);
+        let phase = visit(&mut |i, x| {
+            full += i128::from(w[i][0]) * i128::from(x);
+            empty += i128::from(w[i][1]) * i128::from(x);
+        });
+        let (b, t) = (i128::from(phase.board), i128::from(phase.total));
+        let v = (full * b + empty * (t - b)) / t.max(1);
+        v.clamp(-i128::from(HEURISTIC_MAX), i128::from(HEURISTIC_MAX)) as i32
+    }
+
+    #[test]
+    fn ouril_uses_its_own_weights() {
+        use mancala_core::oware::OwareRules;
+        assert_ne!(weights::ouril::WEIGHTS, weights::oware::WEIGHTS);
+        let text = "5-0-1-2-7-3-0-1-2-1-9-4-10-3-S";
+        for (rules, w) in [
+            (OwareRules::ouril(), &weights::ouril::WEIGHTS),
+            (OwareRules::abapa(), &weights::oware::WEIGHTS),
+            (OwareRules::ouril_ludii(), &weights::oware::WEIGHTS),
+        ] {
+            let p = Oware::from_notation(text, rules).unwrap();
+            for me in [Side::South, Side::North] {
+                assert_eq!(
+                    evaluate(&p, me, EvalKind::Fitted),
+                    evaluate_with(p.pits(), p.stores(), me, w)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ba_awa_and_isolo_use_their_fitted_weights() {
+        use mancala_core::ba_awa::BaAwaRules;
+        use mancala_core::isolo::IsoloRules;
+        let extreme_b: BaAwaWeights = [[10_000, -10_000]; features::ba_awa::FEATURES];
+        let extreme_i: IsoloWeights = [[10_000, -10_000]; features::isolo::FEATURES];
+        let mut differs = [false; 2];
+        for text in [
+            "1-2-0-5-4-2-3-0-3-2-1-1-12-12-S",
+            "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N-NSSSSSNNNNNN-N-r2-w0.1",
+            "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
+            "0-0-40-0-0-0-0-0-0-0-0-0-4-4-S",
+        ] {
+            let p = BaAwa::from_notation(text, BaAwaRules::default()).unwrap();
+            for me in [Side::South, Side::North] {
+                let v = evaluate(&p, me, EvalKind::Fitted);
+                let w = &weights::ba_awa::WEIGHTS;
+                assert_eq!(v, evaluate_ba_awa(&p, me, w), "{text}");
+                assert_eq!(v, reference_of(w, |f| features::ba_awa::visit(&p, me, f)));
+                assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));
+                let x = evaluate_ba_awa(&p, me, &extreme_b);
+                assert_eq!(
+                    x,
+                    reference_of(&extreme_b, |f| features::ba_awa::visit(&p, me, f))
+                );
+                differs[0] |= v != evaluate(&p, me, EvalKind::Hand);
+            }
+        }
+        for text in [
+            "F:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S",
+            "P:0-2-1-1-0-0-0-0-1-0-0-0-3-0-0-1-0-0-S",
+            "K:12-1-12-3-0-1-0-4-0-0-0-0-0-0-0-0-1-0-S",
+            "P:200-0-0-0-0-0-0-1-1-0-0-0-0-0-0-53-0-0-N",
+        ] {
+            let p = Isolo::from_notation(text, IsoloRules::isolo()).unwrap();
+            for me in [Side::South, Side::North] {
+                let v = evaluate(&p, me, EvalKind::Fitted);
+                let w = &weights::isolo::WEIGHTS;
+                assert_eq!(v, evaluate_isolo(&p, me, w), "{text}");
+                assert_eq!(v, reference_of(w, |f| features::isolo::visit(&p, me, f)));
+                assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));
+                let x = evaluate_isolo(&p, me, &extreme_i);
+                assert_eq!(
+                    x,
+                    reference_of(&extreme_i, |f| features::isolo::visit(&p, me, f))
+                );
+                differs[1] |= v != evaluate(&p, me, EvalKind::Hand);
+            }
+        }
+        assert_eq!(differs, [true, true], "the fitted weights are not in use");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The features of the fitted evaluation of the 2x6 games (the Oware family and Ọlọwuka).
+//! The features of the fitted evaluations: the 2x6 games' (the Oware family and Ọlọwuka) here,
+//! Ba-awa's in [`ba_awa`] and Isolo's in [`isolo`].
 //!
 //! One function, [`visit`], defines them for both uses: the evaluation sums weights over them at
 //! every leaf (integer arithmetic, nothing allocated) and the fitter ([`crate::tune`]) turns them
@@ -21,6 +22,9 @@
 //! phase).
 
 use mancala_core::Side;
+
+pub mod ba_awa;
+pub mod isolo;
 
 /// Number of features.
 pub const FEATURES: usize = 69;
@@ -53,6 +57,21 @@ const BUCKET: [u8; 256] = {
     t
 };
 
+/// Bucket (1-based, 0 for empty) of a pit count in the coarser table of Ba-awa and Isolo: 1, 2,
+/// 3, 4, 5-6, 7-10, 11+.
+pub(crate) const fn small_bucket(c: u8) -> usize {
+    match c {
+        0 => 0,
+        1..=4 => c as usize,
+        5..=6 => 5,
+        7..=10 => 6,
+        _ => 7,
+    }
+}
+
+/// Names of the buckets of [`small_bucket`].
+pub(crate) const SMALL_BUCKET_NAMES: [&str; 7] = ["1", "2", "3", "4", "5-6", "7-10", "11+"];
+
 /// Short names of the features, in index order (for generated files and reports).
 #[must_use]
 pub fn name(index: usize) -> String {
@@ -71,8 +90,9 @@ pub fn name(index: usize) -> String {
     }
 }
 
-/// The board summary [`visit`] returns: seeds on the board and seeds in play (board + stores),
-/// which give the game phase.
+/// The board summary every `visit` returns: seeds on the board and seeds in play (board +
+/// stores), which give the game phase (the share of the seeds still on the board; Isolo uses it
+/// for foregame against proper game, see [`isolo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Phase {
     /// Seeds on the board.

@@ -7,7 +7,9 @@
 //!    for the side to move (1 win, ½ draw or unfinished, 0 loss) and with the search's score.
 //!    Games are independent, so front ends may play them in parallel: the data depend only on the
 //!    seed and the game indices.
-//! 2. [`Dataset::new`] turns samples into rows of [`crate::features`].
+//! 2. [`Dataset::new`] turns samples into rows of the features of their [`Family`] (see
+//!    [`crate::features`]: the 2x6 games, [`crate::features::ba_awa`],
+//!    [`crate::features::isolo`]).
 //! 3. [`fit`] minimises the mean squared error between `sigmoid(z)` and the label, `z` being the
 //!    linear, phase-interpolated function of the features, by full-batch Adam (a few hundred
 //!    steps over a few hundred thousand sparse rows: a minute or two, no library needed), with a
@@ -15,17 +17,23 @@
 //!    the result is bit-for-bit reproducible.
 //! 4. [`to_weights`] rescales the fitted logistic weights so that a seed in the store is worth
 //!    exactly 100 centiseeds (so the scale `K` of `sigmoid(eval / K)` is whatever the fit says a
-//!    seed is worth) and rounds them; [`render`] writes the Rust file.
+//!    seed is worth; in Isolo, which has no stores, a seed on one's row) and rounds them;
+//!    [`render`] writes the Rust file.
 
 use std::fmt;
 
+use mancala_core::ba_awa::{BaAwa, BaAwaRules};
+use mancala_core::isolo::{Isolo, IsoloRules};
 use mancala_core::variant::{DynGame, Variant};
-use mancala_core::Side;
+use mancala_core::{Position, Side};
 
 use crate::eval::{hand_board, EvalKind};
-use crate::features::{self, FEATURES, STORE};
-use crate::weights::Weights;
+use crate::features::{self, Phase, STORE};
 use crate::{Engine, Limits, Score, SearchOptions};
+
+/// Fitted weights in centiseeds, `[full board, empty board]` per feature of a family (see
+/// [`Family::features`]).
+pub type FittedWeights = Vec<[i32; 2]>;
 
 /// What can go wrong in the pipeline.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +69,7 @@ impl fmt::Display for TuneError {
         match self {
             TuneError::NoFamily(v) => write!(
                 f,
-                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril/ouril-ludii, olowuka)"
+                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril-ludii, ouril, olowuka, ba-awa, isolo)"
             ),
             TuneError::BadPosition {
                 index,
@@ -86,10 +94,17 @@ impl std::error::Error for TuneError {}
 /// A family of games sharing one set of fitted weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// Abapa, Oware, Wuri, Ouril (the [`mancala_core::oware::Oware`] positions).
+    /// Abapa, Oware, Wuri, Ouril-Ludii (the [`mancala_core::oware::Oware`] positions without
+    /// the singleton rule).
     Oware,
+    /// Ouril (Oware positions with the singleton rule; the features of the Oware family).
+    Ouril,
     /// Ọlọwuka.
     Olowuka,
+    /// Ba-awa (features of [`crate::features::ba_awa`]).
+    BaAwa,
+    /// Isolo (features of [`crate::features::isolo`]).
+    Isolo,
 }
 
 impl Family {
@@ -97,18 +112,53 @@ impl Family {
     #[must_use]
     pub fn of(variant: Variant) -> Option<Family> {
         match variant.name() {
-            "abapa" | "oware" | "wuri" | "ouril" | "ouril-ludii" => Some(Family::Oware),
+            "abapa" | "oware" | "wuri" | "ouril-ludii" => Some(Family::Oware),
+            "ouril" => Some(Family::Ouril),
             "olowuka" => Some(Family::Olowuka),
+            "ba-awa" => Some(Family::BaAwa),
+            "isolo" => Some(Family::Isolo),
             _ => None,
         }
     }
 
-    /// The family's name (`oware`, `olowuka`).
+    /// The family's name (`oware`, `ouril`, `olowuka`, `ba-awa`, `isolo`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Family::Oware => "oware",
+            Family::Ouril => "ouril",
             Family::Olowuka => "olowuka",
+            Family::BaAwa => "ba-awa",
+            Family::Isolo => "isolo",
+        }
+    }
+
+    /// Number of features of the family's evaluation.
+    #[must_use]
+    pub fn features(self) -> usize {
+        match self {
+            Family::Oware | Family::Ouril | Family::Olowuka => features::FEATURES,
+            Family::BaAwa => features::ba_awa::FEATURES,
+            Family::Isolo => features::isolo::FEATURES,
+        }
+    }
+
+    /// Short name of feature `index` (`?` out of range).
+    #[must_use]
+    pub fn feature_name(self, index: usize) -> String {
+        match self {
+            Family::Oware | Family::Ouril | Family::Olowuka => features::name(index),
+            Family::BaAwa => features::ba_awa::name(index),
+            Family::Isolo => features::isolo::name(index),
+        }
+    }
+
+    /// The name of the weights table type in `crate::weights`.
+    fn weights_type(self) -> &'static str {
+        match self {
+            Family::Oware | Family::Ouril | Family::Olowuka => "Weights",
+            Family::BaAwa => "BaAwaWeights",
+            Family::Isolo => "IsoloWeights",
         }
     }
 
@@ -117,7 +167,10 @@ impl Family {
     pub fn from_name(name: &str) -> Option<Family> {
         match name {
             "oware" => Some(Family::Oware),
+            "ouril" => Some(Family::Ouril),
             "olowuka" => Some(Family::Olowuka),
+            "ba-awa" => Some(Family::BaAwa),
+            "isolo" => Some(Family::Isolo),
             _ => None,
         }
     }
@@ -140,10 +193,12 @@ pub struct Sample {
 }
 
 /// How [`play_game`] plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenConfig {
     /// The preset.
     pub variant: Variant,
+    /// The start position (the game's notation), or `None` for the preset's start.
+    pub start: Option<String>,
     /// The master seed.
     pub seed: u64,
     /// Search depth of every move.
@@ -166,28 +221,52 @@ fn splitmix(x: u64) -> u64 {
 /// Plays game number `index` of a data set and returns its labelled positions (those after the
 /// random opening, where the engine chose the move). Deterministic for a given configuration
 /// and index.
+///
+/// A Ba-awa game is a match of rounds. Between two equal deterministic players the rounds repeat
+/// and the match rarely ends, so every round (not only the first) begins with random plies, and
+/// a position is labelled with the result of its *round* (1 for the player who captured more, who
+/// gains territory; ½ for 24-24 or a round cut by `max_plies`).
 pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> {
     let mut state = splitmix(cfg.seed ^ (u64::from(index) << 20));
     let mut game = cfg
         .variant
-        .new_game(&[], None)
+        .new_game(&[], cfg.start.as_deref())
         .map_err(|e| TuneError::NoMove(e.to_string()))?;
     let (lo, hi) = (
         cfg.random_plies.0.min(cfg.random_plies.1),
         cfg.random_plies.1.max(cfg.random_plies.0),
     );
-    state = splitmix(state);
-    let opening = lo + (state % u64::from(hi - lo + 1)) as u32;
-    for _ in 0..opening {
-        let legal = game.state().legal;
-        if legal.is_empty() {
-            break;
-        }
+    let mut random_plies = |game: &mut Box<dyn DynGame>| -> Result<(), TuneError> {
         state = splitmix(state);
-        let mv = &legal[(state % legal.len() as u64) as usize];
-        game.play(mv)
-            .map_err(|e| TuneError::NoMove(format!("{}: {e}", game.notation())))?;
-    }
+        let opening = lo + (state % u64::from(hi - lo + 1)) as u32;
+        for _ in 0..opening {
+            let legal = game.state().legal;
+            if legal.is_empty() {
+                break;
+            }
+            state = splitmix(state);
+            let mv = &legal[(state % legal.len() as u64) as usize];
+            game.play(mv)
+                .map_err(|e| TuneError::NoMove(format!("{}: {e}", game.notation())))?;
+        }
+        Ok(())
+    };
+    random_plies(&mut game)?;
+    let rounds = Family::of(cfg.variant) == Some(Family::BaAwa);
+    let round_of = |game: &dyn DynGame| -> Result<(u32, [u16; 2]), TuneError> {
+        if !rounds {
+            return Ok((0, [0, 0]));
+        }
+        let text = game.notation();
+        let p = BaAwa::from_notation(&text, BaAwaRules::default()).map_err(|e| {
+            TuneError::BadPosition {
+                index: 0,
+                position: text.clone(),
+                reason: e.to_string(),
+            }
+        })?;
+        Ok((p.round(), p.rounds_won()))
+    };
     let engine = Engine::new(2);
     let options = SearchOptions {
         limits: Limits {
@@ -197,11 +276,18 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
         eval: cfg.eval,
         ..SearchOptions::default()
     };
-    let mut seen: Vec<(String, Side, i32)> = Vec::new();
-    let mut plies = game.moves().len() as u32;
+    // Position, side to move, score, round and rounds won before it.
+    let mut seen: Vec<(String, Side, i32, u32, [u16; 2])> = Vec::new();
+    let mut round = round_of(game.as_ref())?.0;
     while let Some(side) = game.state().to_move {
-        if plies >= cfg.max_plies {
+        if game.moves().len() as u32 >= cfg.max_plies {
             break;
+        }
+        let (r, won) = round_of(game.as_ref())?;
+        if r != round {
+            round = r;
+            random_plies(&mut game)?;
+            continue;
         }
         let a = engine
             .search_dyn(game.as_ref(), &options, None, &mut |_| {})
@@ -211,24 +297,43 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
             Score::Heuristic(v) => v,
             Score::Exact(m) => m.signum() * 3000 + m * 100,
         };
-        seen.push((game.notation(), side, score));
+        seen.push((game.notation(), side, score, r, won));
         game.play(&best)
             .map_err(|e| TuneError::NoMove(format!("{}: {e}", game.notation())))?;
-        plies += 1;
     }
     let winner = game.state().outcome.and_then(|o| o.winner);
+    let over = game.state().to_move.is_none();
+    let (last_round, last_won) = round_of(game.as_ref())?;
+    // The winner of each position's unit: the game, or for Ba-awa its round.
+    let unit_winner = |r: u32, won: [u16; 2]| -> Option<Side> {
+        if !rounds {
+            return winner;
+        }
+        let next = seen
+            .iter()
+            .find(|e| e.3 > r)
+            .map(|e| e.4)
+            .or((last_round > r).then_some(last_won));
+        match next {
+            Some(n) if n[0] > won[0] => Some(Side::South),
+            Some(n) if n[1] > won[1] => Some(Side::North),
+            Some(_) => None,
+            None if over => winner,
+            None => None,
+        }
+    };
     Ok(seen
-        .into_iter()
-        .map(|(position, side, score)| Sample {
+        .iter()
+        .map(|(position, side, score, r, won)| Sample {
             variant: cfg.variant,
             game: index,
-            position,
-            result: match winner {
+            position: position.clone(),
+            result: match unit_winner(*r, *won) {
                 None => 0.5,
-                Some(w) if w == side => 1.0,
+                Some(w) if w == *side => 1.0,
                 Some(_) => 0.0,
             },
-            score,
+            score: *score,
         })
         .collect())
 }
@@ -236,6 +341,8 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
 /// Feature rows, stored flat (compressed sparse rows).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dataset {
+    /// Number of features of the family.
+    features: usize,
     starts: Vec<usize>,
     index: Vec<u16>,
     value: Vec<f64>,
@@ -247,29 +354,63 @@ pub struct Dataset {
     hand: Vec<i32>,
 }
 
-/// Reads a sample's board: pits, stores and side to move.
-fn board(
+/// Reads a sample's position and writes its features for the side to move into `dense` (zeroed
+/// first); returns the phase and the hand-set evaluation.
+fn read_row(
+    family: Family,
     variant: Variant,
     index: usize,
     position: &str,
-) -> Result<(Vec<u8>, [u32; 2], Side), TuneError> {
+    dense: &mut [i32],
+) -> Result<(Phase, i32), TuneError> {
     let bad = |reason: String| TuneError::BadPosition {
         index,
         position: position.to_string(),
         reason,
     };
+    dense.fill(0);
+    let mut add = |k: usize, x: i32| dense[k] += x;
+    match family {
+        Family::BaAwa => {
+            let p = BaAwa::from_notation(position, BaAwaRules::default())
+                .map_err(|e| bad(e.to_string()))?;
+            if p.outcome().is_some() {
+                return Err(bad("the game is over".into()));
+            }
+            let phase = features::ba_awa::visit(&p, p.side(), &mut add);
+            Ok((phase, hand_board(p.pits(), p.stores(), p.side())))
+        }
+        Family::Isolo => {
+            let p = Isolo::from_notation(position, IsoloRules::isolo())
+                .map_err(|e| bad(e.to_string()))?;
+            if p.outcome().is_some() {
+                return Err(bad("the game is over".into()));
+            }
+            let phase = features::isolo::visit(&p, p.side(), &mut add);
+            Ok((phase, hand_board(p.pits(), p.stores(), p.side())))
+        }
+        Family::Oware | Family::Ouril | Family::Olowuka => {
+            let (pits, stores, side) = board(variant, position).map_err(bad)?;
+            let phase = features::visit(&pits, stores, side, &mut add);
+            Ok((phase, hand_board(&pits, stores, side)))
+        }
+    }
+}
+
+/// Reads a 2x6 sample's board: pits, stores and side to move.
+fn board(variant: Variant, position: &str) -> Result<(Vec<u8>, [u32; 2], Side), String> {
     let game: Box<dyn DynGame> = variant
         .new_game(&[], Some(position))
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| e.to_string())?;
     let st = game.state();
-    let side = st.to_move.ok_or_else(|| bad("the game is over".into()))?;
+    let side = st.to_move.ok_or_else(|| "the game is over".to_string())?;
     let pits = st
         .pits
         .iter()
-        .map(|&c| u8::try_from(c).map_err(|_| bad(format!("a pit holds {c} seeds"))))
+        .map(|&c| u8::try_from(c).map_err(|_| format!("a pit holds {c} seeds")))
         .collect::<Result<Vec<u8>, _>>()?;
     if pits.len() != 12 {
-        return Err(bad(format!("{} pits, not 12", pits.len())));
+        return Err(format!("{} pits, not 12", pits.len()));
     }
     Ok((pits, st.stores, side))
 }
@@ -278,9 +419,12 @@ impl Dataset {
     /// The rows of `samples` (positions of presets of one family), labelled with
     /// `lambda × result + (1 - lambda) × sigmoid(score / scale)`.
     pub fn new(samples: &[Sample], lambda: f64, scale: f64) -> Result<Dataset, TuneError> {
-        let mut d = Dataset::default();
         let family = samples.first().map(|s| Family::of(s.variant));
-        let mut dense = [0i32; FEATURES];
+        let mut d = Dataset {
+            features: family.flatten().map_or(0, Family::features),
+            ..Dataset::default()
+        };
+        let mut dense = vec![0i32; d.features];
         for (i, s) in samples.iter().enumerate() {
             if !(0.0..=1.0).contains(&s.result) {
                 return Err(TuneError::BadLabel {
@@ -289,12 +433,10 @@ impl Dataset {
                 });
             }
             let f = Family::of(s.variant);
-            if f.is_none() || Some(f) != family {
+            let Some(fam) = f.filter(|_| Some(f) == family) else {
                 return Err(TuneError::NoFamily(s.variant.name().to_string()));
-            }
-            let (pits, stores, side) = board(s.variant, i, &s.position)?;
-            dense.fill(0);
-            let phase = features::visit(&pits, stores, side, |k, x| dense[k] += x);
+            };
+            let (phase, hand) = read_row(fam, s.variant, i, &s.position, &mut dense)?;
             d.starts.push(d.index.len());
             for (k, &x) in dense.iter().enumerate() {
                 if x != 0 {
@@ -309,7 +451,7 @@ impl Dataset {
             });
             let soft = sigmoid(f64::from(s.score) / scale.max(1.0));
             d.label.push(lambda * s.result + (1.0 - lambda) * soft);
-            d.hand.push(hand_board(&pits, stores, side));
+            d.hand.push(hand);
         }
         d.starts.push(d.index.len());
         Ok(d)
@@ -348,8 +490,15 @@ impl Dataset {
             .sum()
     }
 
+    /// Number of features per row (the family's).
+    #[must_use]
+    pub fn features(&self) -> usize {
+        self.features
+    }
+
     /// Mean squared error of `sigmoid(z)` against the labels, for logistic weights `params`
-    /// (`2 × FEATURES`: full board, empty board; the store's single weight is `params[0]`).
+    /// (`2 ×` [`Dataset::features`]: full board, empty board; the store's single weight is
+    /// `params[0]`).
     #[must_use]
     pub fn loss(&self, params: &[f64]) -> f64 {
         if self.is_empty() {
@@ -395,15 +544,15 @@ impl Dataset {
 
     /// The error of integer weights `w` (centiseeds) read with scale `k`.
     #[must_use]
-    pub fn weights_loss(&self, w: &Weights, k: f64) -> f64 {
+    pub fn weights_loss(&self, w: &[[i32; 2]], k: f64) -> f64 {
         let params = params_of(w, k);
         self.loss(&params)
     }
 }
 
 /// The logistic weights equivalent to centiseed weights `w` read as `sigmoid(eval / k)`.
-fn params_of(w: &Weights, k: f64) -> Vec<f64> {
-    let mut p = vec![0.0; 2 * FEATURES];
+fn params_of(w: &[[i32; 2]], k: f64) -> Vec<f64> {
+    let mut p = vec![0.0; 2 * w.len()];
     for (i, pair) in w.iter().enumerate() {
         p[2 * i] = f64::from(pair[0]) / k;
         p[2 * i + 1] = f64::from(pair[1]) / k;
@@ -451,7 +600,7 @@ pub fn fit(data: &Dataset, cfg: &FitConfig) -> Result<Fit, TuneError> {
     if data.is_empty() {
         return Err(TuneError::Empty);
     }
-    let n = 2 * FEATURES;
+    let n = 2 * data.features;
     let mut p = vec![0.0; n];
     p[0] = 0.1;
     let before = data.loss(&p);
@@ -493,15 +642,16 @@ pub fn fit(data: &Dataset, cfg: &FitConfig) -> Result<Fit, TuneError> {
     })
 }
 
-/// Centiseed weights from logistic ones: scaled so that a seed in the store is worth 100, rounded,
-/// and kept within ±10000. Also returns the scale `K` (centiseeds per logit unit).
-pub fn to_weights(params: &[f64]) -> Result<(Weights, f64), TuneError> {
+/// Centiseed weights from logistic ones (one pair per feature: `params.len() / 2` of them):
+/// scaled so that a seed in the store is worth 100, rounded, and kept within ±10000. Also
+/// returns the scale `K` (centiseeds per logit unit).
+pub fn to_weights(params: &[f64]) -> Result<(FittedWeights, f64), TuneError> {
     let store = params.first().copied().unwrap_or(0.0);
     if store.is_nan() || store <= 1e-9 {
         return Err(TuneError::NoScale(store));
     }
     let k = 100.0 / store;
-    let mut w: Weights = [[0; 2]; FEATURES];
+    let mut w: FittedWeights = vec![[0; 2]; params.len() / 2];
     for (i, pair) in w.iter_mut().enumerate() {
         let (a, b) = if i == STORE {
             (params[0], params[0])
@@ -516,9 +666,10 @@ pub fn to_weights(params: &[f64]) -> Result<(Weights, f64), TuneError> {
     Ok((w, k))
 }
 
-/// The Rust source of a weights file: `header` lines become the module documentation.
+/// The Rust source of the weights file of `family`: `header` lines become the module
+/// documentation.
 #[must_use]
-pub fn render(w: &Weights, header: &[String]) -> String {
+pub fn render(family: Family, w: &[[i32; 2]], header: &[String]) -> String {
     let mut s = String::new();
     for line in header {
         if line.is_empty() {
@@ -529,17 +680,28 @@ pub fn render(w: &Weights, header: &[String]) -> String {
             s.push('\n');
         }
     }
-    s.push_str("\nuse super::Weights;\n\n");
-    s.push_str(
-        "/// `[full board, empty board]` in centiseeds, per feature of `crate::features`.\n",
-    );
-    s.push_str("#[rustfmt::skip]\npub(crate) const WEIGHTS: Weights = [\n");
+    let ty = family.weights_type();
+    s.push_str(&format!("\nuse super::{ty};\n\n"));
+    s.push_str(match family {
+        Family::Oware | Family::Ouril | Family::Olowuka => {
+            "/// `[full board, empty board]` in centiseeds, per feature of `crate::features`.\n"
+        }
+        Family::BaAwa => {
+            "/// `[full board, empty board]` in centiseeds, per feature of `crate::features::ba_awa`.\n"
+        }
+        Family::Isolo => {
+            "/// `[foregame, proper game]` in centiseeds, per feature of `crate::features::isolo`.\n"
+        }
+    });
+    s.push_str(&format!(
+        "#[rustfmt::skip]\npub(crate) const WEIGHTS: {ty} = [\n"
+    ));
     for (i, pair) in w.iter().enumerate() {
         s.push_str(&format!(
             "    [{:>6}, {:>6}], // {}\n",
             pair[0],
             pair[1],
-            features::name(i)
+            family.feature_name(i)
         ));
     }
     s.push_str("];\n");
@@ -554,6 +716,7 @@ mod tests {
     fn quick(variant: Variant, seed: u64, eval: EvalKind) -> GenConfig {
         GenConfig {
             variant,
+            start: None,
             seed,
             depth: 2,
             random_plies: (1, 6),
@@ -604,9 +767,9 @@ mod tests {
         assert_eq!(a, b);
         let (w, k) = to_weights(&a.params).unwrap();
         assert_eq!(w[STORE], [100, 100]);
-        let text = render(&w, &["test".to_string()]);
+        let text = render(Family::Oware, &w, &["test".to_string()]);
         let (w2, _) = to_weights(&b.params).unwrap();
-        assert_eq!(text, render(&w2, &["test".to_string()]));
+        assert_eq!(text, render(Family::Oware, &w2, &["test".to_string()]));
         // Rounding to centiseeds changes the loss very little.
         let rounded = data.weights_loss(&w, k);
         assert!(
@@ -614,6 +777,96 @@ mod tests {
             "{rounded} vs {}",
             a.loss.1
         );
+    }
+
+    /// Plays `games` quick games of `cfg` and fits them briefly: the loss goes down, twice the
+    /// same, and the rendered file names the family's weights type and every feature.
+    fn fits_a_family(cfg: &GenConfig, games: u32, family: Family, ty: &str) {
+        let mut samples = Vec::new();
+        for g in 0..games {
+            let a = play_game(cfg, g).unwrap();
+            assert_eq!(a, play_game(cfg, g).unwrap(), "game {g} is reproducible");
+            samples.extend(a);
+        }
+        assert!(samples.len() > 20, "{} samples", samples.len());
+        let data = Dataset::new(&samples, 1.0, 400.0).unwrap();
+        assert_eq!(data.features(), family.features());
+        let fc = FitConfig {
+            epochs: 60,
+            ..FitConfig::default()
+        };
+        let a = fit(&data, &fc).unwrap();
+        assert!(a.loss.1 < a.loss.0, "{:?}", a.loss);
+        assert_eq!(a, fit(&data, &fc).unwrap());
+        assert_eq!(a.params.len(), 2 * family.features());
+        if let Ok((w, _)) = to_weights(&a.params) {
+            let text = render(family, &w, &["test".to_string()]);
+            assert!(text.contains(&format!("const WEIGHTS: {ty} = [")), "{text}");
+            for i in 0..family.features() {
+                assert!(text.contains(&format!("// {}\n", family.feature_name(i))));
+            }
+        }
+    }
+
+    #[test]
+    fn ba_awa_rounds_are_labelled_and_fitted() {
+        let cfg = GenConfig {
+            max_plies: 200,
+            random_plies: (1, 3),
+            ..quick(Variant::BaAwa, 7, EvalKind::Hand)
+        };
+        // Labels are per round: within a round the two sides' labels are opposite (or both ½).
+        let game = play_game(&cfg, 1).unwrap();
+        let round = |s: &Sample| {
+            BaAwa::from_notation(&s.position, BaAwaRules::default())
+                .unwrap()
+                .round()
+        };
+        let rounds: std::collections::BTreeSet<u32> = game.iter().map(round).collect();
+        assert!(rounds.len() > 1, "one round only: {rounds:?}");
+        for r in rounds {
+            let side_of = |s: &Sample| s.position.split('-').nth(14).map(str::to_string);
+            let of_round: Vec<&Sample> = game.iter().filter(|s| round(s) == r).collect();
+            for a in &of_round {
+                for b in &of_round {
+                    let same_side = side_of(a) == side_of(b);
+                    let expected = if same_side { a.result } else { 1.0 - a.result };
+                    assert_eq!(
+                        b.result, expected,
+                        "round {r}: {} / {}",
+                        a.position, b.position
+                    );
+                }
+            }
+        }
+        fits_a_family(&cfg, 4, Family::BaAwa, "BaAwaWeights");
+    }
+
+    #[test]
+    fn isolo_games_from_a_proper_start_are_fitted() {
+        let cfg = GenConfig {
+            start: Some("P:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S".into()),
+            random_plies: (1, 6),
+            ..quick(Variant::Isolo, 3, EvalKind::Hand)
+        };
+        let g = play_game(&cfg, 0).unwrap();
+        assert!(g.iter().all(|s| s.position.starts_with("P:")), "{g:?}");
+        fits_a_family(&cfg, 30, Family::Isolo, "IsoloWeights");
+    }
+
+    #[test]
+    fn presets_map_to_their_families() {
+        for (v, f) in [
+            (Variant::Abapa, Family::Oware),
+            (Variant::OurilLudii, Family::Oware),
+            (Variant::Ouril, Family::Ouril),
+            (Variant::Olowuka, Family::Olowuka),
+            (Variant::BaAwa, Family::BaAwa),
+            (Variant::Isolo, Family::Isolo),
+        ] {
+            assert_eq!(Family::of(v), Some(f), "{}", v.name());
+            assert_eq!(Family::from_name(f.name()), Some(f));
+        }
     }
 
     #[test]
@@ -628,11 +881,22 @@ mod tests {
         let e = Dataset::new(std::slice::from_ref(&s), 1.0, 400.0).unwrap_err();
         assert!(matches!(e, TuneError::BadPosition { index: 0, .. }), "{e}");
         let mut s = s;
-        s.variant = Variant::Isolo;
-        let e = Dataset::new(std::slice::from_ref(&s), 1.0, 400.0).unwrap_err();
-        assert!(matches!(e, TuneError::NoFamily(_)));
-        s.variant = Variant::Abapa;
         s.position = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into();
+        // Positions of two families cannot be fitted together.
+        let mut other = s.clone();
+        other.variant = Variant::Isolo;
+        other.position = "F:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S".into();
+        let e = Dataset::new(&[s.clone(), other.clone()], 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::NoFamily(_)), "{e}");
+        // An Isolo position and a Ba-awa one that cannot be read are named (the Ba-awa board
+        // holds 49 seeds).
+        other.position = "F:2-2-2".into();
+        let e = Dataset::new(std::slice::from_ref(&other), 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::BadPosition { index: 0, .. }), "{e}");
+        other.variant = Variant::BaAwa;
+        other.position = "5-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into();
+        let e = Dataset::new(std::slice::from_ref(&other), 1.0, 400.0).unwrap_err();
+        assert!(matches!(e, TuneError::BadPosition { index: 0, .. }), "{e}");
         s.result = 2.0;
         let e = Dataset::new(&[s], 1.0, 400.0).unwrap_err();
         assert!(matches!(e, TuneError::BadLabel { index: 0, .. }));

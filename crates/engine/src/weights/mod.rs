@@ -1,11 +1,19 @@
 //! Fitted evaluation weights, one generated file per game family (see [`crate::tune`] and
-//! docs/engine.md, "Evaluation"). Each holds, for every feature of [`crate::features`], its
-//! weight in centiseeds on a full board and on an empty board.
+//! docs/engine.md, "Evaluation"). Each holds, for every feature of its family's module of
+//! [`crate::features`], its weight in centiseeds on a full board and on an empty board (for
+//! Isolo: in the foregame and in the proper game).
 
-use crate::features::FEATURES;
+use crate::features::{self, FEATURES};
 
-/// `[full board, empty board]` weight of each feature, in feature index order.
+/// `[full board, empty board]` weight of each feature of the 2x6 games, in feature index order.
 pub(crate) type Weights = [[i32; 2]; FEATURES];
+/// The same for the features of [`features::ba_awa`].
+pub(crate) type BaAwaWeights = [[i32; 2]; features::ba_awa::FEATURES];
+/// The same for the features of [`features::isolo`].
+pub(crate) type IsoloWeights = [[i32; 2]; features::isolo::FEATURES];
 
+pub(crate) mod ba_awa;
+pub(crate) mod isolo;
 pub(crate) mod olowuka;
+pub(crate) mod ouril;
 pub(crate) mod oware;
