@@ -513,17 +513,17 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let n = moves.len();
+        // Per move, in pit order (the slot `i` of `moves`): its effect, its ordering score and
+        // its child in `self.kids[ply][i]`. `perm` is the search order: `perm[k]` is the slot of
+        // the `k`-th move searched, so ordering moves one byte, not a position.
         let mut effects = [MoveEffect::default(); MAX_MOVES];
         let mut order = [0i32; MAX_MOVES];
-        let mut list = [P::Move::default(); MAX_MOVES];
-        list[..n].copy_from_slice(&moves);
-        let mut index = [0u8; MAX_MOVES];
+        let mut perm = [0u8; MAX_MOVES];
         let killers = self.killers[ply];
         // Ordering scores without captures (known before any move is played). They are read
         // here, before any child is searched, because the history table changes below.
-        for i in 0..n {
-            let mv = moves[i];
-            index[i] = i as u8;
+        for (i, &mv) in moves.iter().enumerate() {
+            perm[i] = i as u8;
             order[i] = if killers[0] == Some(mv) {
                 1 << 23
             } else if killers[1] == Some(mv) {
@@ -536,13 +536,11 @@ impl<'a, P: Position> Worker<'a, P> {
         // even played (a cutoff by it, the common case, saves playing them).
         let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
         let start = if let Some(t) = tt_i {
-            order.swap(0, t);
-            list.swap(0, t);
-            index.swap(0, t);
-            order[0] = 1 << 30;
+            perm.swap(0, t);
+            order[t] = 1 << 30;
             let mut c = *pos;
-            effects[0] = c.play_unchecked(list[0]);
-            self.kids[ply][0] = c;
+            effects[t] = c.play_unchecked(moves[t]);
+            self.kids[ply][t] = c;
             1
         } else {
             0
@@ -553,9 +551,10 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_i = 0;
         for k in 0..n {
             if k == start {
-                for i in start..n {
+                for &i in &perm[start..n] {
+                    let i = usize::from(i);
                     let mut c = *pos;
-                    effects[i] = c.play_unchecked(list[i]);
+                    effects[i] = c.play_unchecked(moves[i]);
                     self.kids[ply][i] = c;
                     if effects[i].captured > 0 {
                         order[i] = (1 << 24) + effects[i].captured as i32;
@@ -563,29 +562,28 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
             if k >= start {
-                let mut i = k;
+                // Selection sort step: bring the best remaining move to position k (the first
+                // of equals wins).
+                let mut b = k;
                 for j in k + 1..n {
-                    if order[j] > order[i] {
-                        i = j;
+                    if order[usize::from(perm[j])] > order[usize::from(perm[b])] {
+                        b = j;
                     }
                 }
-                // Selection sort step: bring the best remaining move to position k.
-                order.swap(k, i);
-                list.swap(k, i);
-                index.swap(k, i);
-                effects.swap(k, i);
-                self.kids[ply].swap(k, i);
+                perm.swap(k, b);
             }
-            let mv = list[k];
-            let mut c = self.kids[ply][k];
+            let i = usize::from(perm[k]);
+            let mv = moves[i];
+            let eff = effects[i];
+            let mut c = self.kids[ply][i];
             self.pv_len[ply + 1] = 0;
             // Late moves that capture nothing and are neither the table's nor a killer are
             // searched shallower first; a reduced search that beats alpha is redone in full.
             let reduce = if self.selective
                 && depth >= LMR_MIN_DEPTH
                 && k >= LMR_MIN_INDEX
-                && effects[k].captured == 0
-                && order[k] < (1 << 23) - 1
+                && eff.captured == 0
+                && order[i] < (1 << 23) - 1
             {
                 1 + i32::from(depth >= 6 && k >= 5)
             } else {
@@ -593,7 +591,7 @@ impl<'a, P: Position> Worker<'a, P> {
             };
             let v = self.child_value(
                 &mut c,
-                effects[k],
+                eff,
                 me,
                 depth,
                 alpha,
@@ -608,16 +606,14 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             if v > best {
                 best = v;
-                best_i = k;
+                best_i = i;
                 if v > alpha {
                     alpha = v;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
-                    head[ply][0] = mv;
-                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
-                    self.pv_len[ply] = len + 1;
                     if v >= beta {
-                        if effects[k].captured == 0 {
+                        // A cutoff: the line below is not wanted, only its first move.
+                        self.pv[ply][0] = mv;
+                        self.pv_len[ply] = 1;
+                        if eff.captured == 0 {
                             let kl = &mut self.killers[ply];
                             if kl[0] != Some(mv) {
                                 kl[1] = kl[0];
@@ -633,6 +629,11 @@ impl<'a, P: Position> Worker<'a, P> {
                         }
                         break;
                     }
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+                    head[ply][0] = mv;
+                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
                 }
             }
         }
@@ -645,7 +646,7 @@ impl<'a, P: Position> Worker<'a, P> {
             Bound::Upper
         };
         // The index in pit order, which is what a later probe's move list will have.
-        let idx = Some(index[best_i]);
+        let idx = Some(best_i as u8);
         if !use_tt {
             return best;
         }
