@@ -398,8 +398,14 @@ impl<'a, P: Position> Worker<'a, P> {
         let Some(cme) = c.to_move() else {
             return terminal(c, me, ply + 1);
         };
-        let token = self.history.push(key, eff.irreversible);
         let d = depth - 1;
+        if d <= 0 {
+            // A leaf: nothing below reads the history, and its value does not depend on the
+            // window, so it is evaluated once (not again by a re-search).
+            let v = self.leaf(c, cme, ply + 1);
+            return if cme == me { v } else { -v };
+        }
+        let token = self.history.push(key, eff.irreversible);
         // The context hash only matters to nodes that use the table: below that depth neither
         // the child nor anything under it reads it.
         let (hk, cctx) = if d >= TT_MIN_DEPTH {
