@@ -47,10 +47,11 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// From the fourth move on, the Abapa start took 4.41 M nodes to depth 19; from the third, depth
 /// 18 takes 1.54 M (docs/engine.md has the match).
 const LMR_MIN_INDEX: usize = 2;
-/// Nodes with less remaining depth than this do not use the transposition table. At 2 (nodes one
-/// ply above the horizon skip it) the bench took ~20% less time for 11% more nodes, but from the
-/// Abapa start depth 18 took slightly longer (48% more nodes), so the table is used everywhere.
-const TT_MIN_DEPTH: i32 = 1;
+/// Nodes with less remaining depth than this do not use the transposition table: nodes one ply
+/// above the horizon skip it (their probe is a cache miss that saves little). From the Abapa
+/// start, depth 19 takes 2.58 M nodes and 2.72 G instructions instead of 3.24 M and 3.48 G with
+/// the table everywhere; the bench takes 5% more nodes (docs/engine.md has the match).
+const TT_MIN_DEPTH: i32 = 2;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
