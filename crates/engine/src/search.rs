@@ -40,6 +40,16 @@ pub(crate) const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 100;
 
 const HISTORY_SLOTS: usize = 256;
+/// `IDENTITY[i] = i`: the search order before sorting.
+const IDENTITY: [u8; MAX_MOVES] = {
+    let mut a = [0u8; MAX_MOVES];
+    let mut i = 0;
+    while i < MAX_MOVES {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
 const ASPIRATION: i32 = 40;
 /// Late move reductions apply from this remaining depth ...
 const LMR_MIN_DEPTH: i32 = 3;
@@ -520,17 +530,17 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let n = moves.len();
-        // Per move, in pit order (the slot `i` of `moves`): its effect, its ordering score and
-        // its child in `self.kids[ply][i]`. `perm` is the search order: `perm[k]` is the slot of
-        // the `k`-th move searched, so ordering moves one byte, not a position.
+        // Per move, in pit order (the slot `i` of `moves`): its effect and its child in
+        // `self.kids[ply][i]`. `perm` is the search order (`perm[k]` is the slot of the `k`-th
+        // move searched) and `order[k]` that move's ordering score: sorting moves two small
+        // values, not a position.
         let mut effects = [MoveEffect::default(); MAX_MOVES];
         let mut order = [0i32; MAX_MOVES];
-        let mut perm = [0u8; MAX_MOVES];
+        let mut perm = IDENTITY;
         let killers = self.killers[ply];
         // Ordering scores without captures (known before any move is played). They are read
         // here, before any child is searched, because the history table changes below.
         for (i, &mv) in moves.iter().enumerate() {
-            perm[i] = i as u8;
             order[i] = if killers[0] == Some(mv) {
                 1 << 23
             } else if killers[1] == Some(mv) {
@@ -544,10 +554,11 @@ impl<'a, P: Position> Worker<'a, P> {
         let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
         let start = if let Some(t) = tt_i {
             perm.swap(0, t);
-            order[t] = 1 << 30;
-            let mut c = *pos;
-            effects[t] = c.play_unchecked(moves[t]);
-            self.kids[ply][t] = c;
+            order.swap(0, t);
+            order[0] = 1 << 30;
+            let kid = &mut self.kids[ply][t];
+            *kid = *pos;
+            effects[t] = kid.play_unchecked(moves[t]);
             1
         } else {
             0
@@ -558,13 +569,13 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_i = 0;
         for k in 0..n {
             if k == start {
-                for &i in &perm[start..n] {
-                    let i = usize::from(i);
-                    let mut c = *pos;
-                    effects[i] = c.play_unchecked(moves[i]);
-                    self.kids[ply][i] = c;
+                for p in start..n {
+                    let i = usize::from(perm[p]);
+                    let kid = &mut self.kids[ply][i];
+                    *kid = *pos;
+                    effects[i] = kid.play_unchecked(moves[i]);
                     if effects[i].captured > 0 {
-                        order[i] = (1 << 24) + effects[i].captured as i32;
+                        order[p] = (1 << 24) + effects[i].captured as i32;
                     }
                 }
             }
@@ -573,11 +584,12 @@ impl<'a, P: Position> Worker<'a, P> {
                 // of equals wins).
                 let mut b = k;
                 for j in k + 1..n {
-                    if order[usize::from(perm[j])] > order[usize::from(perm[b])] {
+                    if order[j] > order[b] {
                         b = j;
                     }
                 }
                 perm.swap(k, b);
+                order.swap(k, b);
             }
             let i = usize::from(perm[k]);
             let mv = moves[i];
@@ -590,7 +602,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 && depth >= LMR_MIN_DEPTH
                 && k >= LMR_MIN_INDEX
                 && eff.captured == 0
-                && order[i] < (1 << 23) - 1
+                && order[k] < (1 << 23) - 1
             {
                 1 + i32::from(depth >= 6 && k >= 5)
             } else {
