@@ -109,6 +109,8 @@ pub(crate) struct Worker<'a, P: Position> {
     root_abs_ply: u64,
     history: History<P::Key>,
     pub nodes: u64,
+    /// The node count from which [`Worker::poll`] looks at the limits again.
+    poll_at: u64,
     horizon: u64,
     stopped: bool,
     can_stop: bool,
@@ -157,6 +159,7 @@ impl<'a, P: Position> Worker<'a, P> {
             root_abs_ply: abs_ply,
             history,
             nodes: 0,
+            poll_at: 0,
             horizon: 0,
             stopped: false,
             can_stop: true,
@@ -254,8 +257,19 @@ impl<'a, P: Position> Worker<'a, P> {
         self.stopped
     }
 
+    /// Whether the search must stop. The limits are looked at only from node `poll_at` on (the
+    /// next multiple of 1024 nodes for the clock, or the node limit if that comes first).
     #[inline]
     fn poll(&mut self) -> bool {
+        if self.nodes < self.poll_at {
+            return self.stopped;
+        }
+        self.poll_at = (self.nodes | 1023) + 1;
+        if self.main {
+            if let Some(limit) = self.sh.node_limit {
+                self.poll_at = self.poll_at.min(limit.max(self.nodes + 1));
+            }
+        }
         if self.stopped {
             return true;
         }
@@ -507,7 +521,11 @@ impl<'a, P: Position> Worker<'a, P> {
         // Nodes close to the horizon may skip the table (see `TT_MIN_DEPTH`): an entry saves
         // little there, while the probe is a cache miss (the search's main cost).
         let use_tt = depth >= TT_MIN_DEPTH;
-        let tkey = self.table_key(ctx, hk, ply);
+        let tkey = if use_tt {
+            self.table_key(ctx, hk, ply)
+        } else {
+            0
+        };
         let mut tt_move = None;
         if let Some(e) = use_tt.then(|| self.sh.tt.probe(tkey)).flatten() {
             tt_move = e.mv;
