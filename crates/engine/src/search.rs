@@ -32,7 +32,7 @@ use std::time::Instant;
 use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
 
 use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, EvalKind, INF};
-use crate::tt::{hash_of, mix, Bound, Entry, Table, RESOLVED_DEPTH};
+use crate::tt::{hash_of, mix, raw_hash_of, Bound, Entry, Table, RESOLVED_DEPTH};
 
 /// The deepest ply the search reaches (iterations are capped below it).
 pub(crate) const MAX_PLY: usize = 128;
@@ -307,9 +307,11 @@ impl<'a, P: Position> Worker<'a, P> {
             ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93))
     }
 
+    /// The history table's slot of `mv` played by `side` (the unmixed hash is enough: moves
+    /// that are one small integer, pits, get a slot of their own).
     #[inline]
     fn slot(side: Side, mv: P::Move) -> usize {
-        side.index() * HISTORY_SLOTS + (hash_of(&mv) as usize & (HISTORY_SLOTS - 1))
+        side.index() * HISTORY_SLOTS + (raw_hash_of(&mv) as usize & (HISTORY_SLOTS - 1))
     }
 
     fn root_search(&mut self, depth: i32, alpha0: i32, beta: i32, multi: usize) -> i32 {
