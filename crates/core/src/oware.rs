@@ -1035,7 +1035,9 @@ impl Position for Oware {
         true
     }
 
-    #[inline]
+    // Always inlined: the search calls it once per child, and as a call it cost the search 1.8%
+    // more instructions (Abapa start, depth 17).
+    #[inline(always)]
     fn settle(&mut self) {
         if self.over.is_some() {
             return;

@@ -18,6 +18,15 @@
 //! move orders are not shared; after a capture they are. Iterative deepening, which revisits the
 //! same paths, gets the full benefit.
 //!
+//! A key of the position alone (as chess engines use, ignoring the history for heuristic values)
+//! was measured against this one in selective searches, with proven values kept under the
+//! context key in the same bucket so that they would stay exact. It gave no consistent saving:
+//! without the ply in the key, more nodes from the Abapa start at depths 16 to 20 (4.92 M instead
+//! of 4.63 M to depth 20); with it, fewer at depths 19 and 20 (4.27 M to depth 20) but more at 16
+//! to 18, and on the bench 4.5% fewer nodes at its depths and 3% more one ply deeper.
+//! Transpositions within a stretch without captures are rare in these games, and the context key
+//! already shares everything after a capture, so the exact key stays (docs/engine.md).
+//!
 //! # Proven values
 //!
 //! Each node counts the "horizon" events below it: static evaluations and table cutoffs from
@@ -32,7 +41,7 @@ use std::time::Instant;
 use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
 
 use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, EvalKind, INF};
-use crate::tt::{hash_of, mix, Bound, Entry, Table, RESOLVED_DEPTH};
+use crate::tt::{hash_of, mix, raw_hash_of, Bound, Entry, Table, RESOLVED_DEPTH};
 
 /// The deepest ply the search reaches (iterations are capped below it).
 pub(crate) const MAX_PLY: usize = 128;
@@ -40,6 +49,16 @@ pub(crate) const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 100;
 
 const HISTORY_SLOTS: usize = 256;
+/// `IDENTITY[i] = i`: the search order before sorting.
+const IDENTITY: [u8; MAX_MOVES] = {
+    let mut a = [0u8; MAX_MOVES];
+    let mut i = 0;
+    while i < MAX_MOVES {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
 const ASPIRATION: i32 = 40;
 /// Late move reductions apply from this remaining depth ...
 const LMR_MIN_DEPTH: i32 = 3;
@@ -47,10 +66,11 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// From the fourth move on, the Abapa start took 4.41 M nodes to depth 19; from the third, depth
 /// 18 takes 1.54 M (docs/engine.md has the match).
 const LMR_MIN_INDEX: usize = 2;
-/// Nodes with less remaining depth than this do not use the transposition table. At 2 (nodes one
-/// ply above the horizon skip it) the bench took ~20% less time for 11% more nodes, but from the
-/// Abapa start depth 18 took slightly longer (48% more nodes), so the table is used everywhere.
-const TT_MIN_DEPTH: i32 = 1;
+/// Nodes with less remaining depth than this do not use the transposition table: nodes one ply
+/// above the horizon skip it (their probe is a cache miss that saves little). From the Abapa
+/// start, depth 19 takes 2.58 M nodes and 2.72 G instructions instead of 3.24 M and 3.48 G with
+/// the table everywhere; the bench takes 5% more nodes (docs/engine.md has the match).
+const TT_MIN_DEPTH: i32 = 2;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -98,6 +118,8 @@ pub(crate) struct Worker<'a, P: Position> {
     root_abs_ply: u64,
     history: History<P::Key>,
     pub nodes: u64,
+    /// The node count from which [`Worker::poll`] looks at the limits again.
+    poll_at: u64,
     horizon: u64,
     stopped: bool,
     can_stop: bool,
@@ -146,6 +168,7 @@ impl<'a, P: Position> Worker<'a, P> {
             root_abs_ply: abs_ply,
             history,
             nodes: 0,
+            poll_at: 0,
             horizon: 0,
             stopped: false,
             can_stop: true,
@@ -243,8 +266,19 @@ impl<'a, P: Position> Worker<'a, P> {
         self.stopped
     }
 
+    /// Whether the search must stop. The limits are looked at only from node `poll_at` on (the
+    /// next multiple of 1024 nodes for the clock, or the node limit if that comes first).
     #[inline]
     fn poll(&mut self) -> bool {
+        if self.nodes < self.poll_at {
+            return self.stopped;
+        }
+        self.poll_at = (self.nodes | 1023) + 1;
+        if self.main {
+            if let Some(limit) = self.sh.node_limit {
+                self.poll_at = self.poll_at.min(limit.max(self.nodes + 1));
+            }
+        }
         if self.stopped {
             return true;
         }
@@ -282,9 +316,11 @@ impl<'a, P: Position> Worker<'a, P> {
             ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93))
     }
 
+    /// The history table's slot of `mv` played by `side` (the unmixed hash is enough: moves
+    /// that are one small integer, pits, get a slot of their own).
     #[inline]
     fn slot(side: Side, mv: P::Move) -> usize {
-        side.index() * HISTORY_SLOTS + (hash_of(&mv) as usize & (HISTORY_SLOTS - 1))
+        side.index() * HISTORY_SLOTS + (raw_hash_of(&mv) as usize & (HISTORY_SLOTS - 1))
     }
 
     fn root_search(&mut self, depth: i32, alpha0: i32, beta: i32, multi: usize) -> i32 {
@@ -398,8 +434,14 @@ impl<'a, P: Position> Worker<'a, P> {
         let Some(cme) = c.to_move() else {
             return terminal(c, me, ply + 1);
         };
-        let token = self.history.push(key, eff.irreversible);
         let d = depth - 1;
+        if d <= 0 {
+            // A leaf: nothing below reads the history, and its value does not depend on the
+            // window, so it is evaluated once (not again by a re-search).
+            let v = self.leaf(c, cme, ply + 1);
+            return if cme == me { v } else { -v };
+        }
+        let token = self.history.push(key, eff.irreversible);
         // The context hash only matters to nodes that use the table: below that depth neither
         // the child nor anything under it reads it.
         let (hk, cctx) = if d >= TT_MIN_DEPTH {
@@ -490,7 +532,11 @@ impl<'a, P: Position> Worker<'a, P> {
         // Nodes close to the horizon may skip the table (see `TT_MIN_DEPTH`): an entry saves
         // little there, while the probe is a cache miss (the search's main cost).
         let use_tt = depth >= TT_MIN_DEPTH;
-        let tkey = self.table_key(ctx, hk, ply);
+        let tkey = if use_tt {
+            self.table_key(ctx, hk, ply)
+        } else {
+            0
+        };
         let mut tt_move = None;
         if let Some(e) = use_tt.then(|| self.sh.tt.probe(tkey)).flatten() {
             tt_move = e.mv;
@@ -513,17 +559,17 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let n = moves.len();
+        // Per move, in pit order (the slot `i` of `moves`): its effect and its child in
+        // `self.kids[ply][i]`. `perm` is the search order (`perm[k]` is the slot of the `k`-th
+        // move searched) and `order[k]` that move's ordering score: sorting moves two small
+        // values, not a position.
         let mut effects = [MoveEffect::default(); MAX_MOVES];
         let mut order = [0i32; MAX_MOVES];
-        let mut list = [P::Move::default(); MAX_MOVES];
-        list[..n].copy_from_slice(&moves);
-        let mut index = [0u8; MAX_MOVES];
+        let mut perm = IDENTITY;
         let killers = self.killers[ply];
         // Ordering scores without captures (known before any move is played). They are read
         // here, before any child is searched, because the history table changes below.
-        for i in 0..n {
-            let mv = moves[i];
-            index[i] = i as u8;
+        for (i, &mv) in moves.iter().enumerate() {
             order[i] = if killers[0] == Some(mv) {
                 1 << 23
             } else if killers[1] == Some(mv) {
@@ -536,13 +582,12 @@ impl<'a, P: Position> Worker<'a, P> {
         // even played (a cutoff by it, the common case, saves playing them).
         let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
         let start = if let Some(t) = tt_i {
+            perm.swap(0, t);
             order.swap(0, t);
-            list.swap(0, t);
-            index.swap(0, t);
             order[0] = 1 << 30;
-            let mut c = *pos;
-            effects[0] = c.play_unchecked(list[0]);
-            self.kids[ply][0] = c;
+            let kid = &mut self.kids[ply][t];
+            *kid = *pos;
+            effects[t] = kid.play_unchecked(moves[t]);
             1
         } else {
             0
@@ -553,38 +598,39 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_i = 0;
         for k in 0..n {
             if k == start {
-                for i in start..n {
-                    let mut c = *pos;
-                    effects[i] = c.play_unchecked(list[i]);
-                    self.kids[ply][i] = c;
+                for p in start..n {
+                    let i = usize::from(perm[p]);
+                    let kid = &mut self.kids[ply][i];
+                    *kid = *pos;
+                    effects[i] = kid.play_unchecked(moves[i]);
                     if effects[i].captured > 0 {
-                        order[i] = (1 << 24) + effects[i].captured as i32;
+                        order[p] = (1 << 24) + effects[i].captured as i32;
                     }
                 }
             }
             if k >= start {
-                let mut i = k;
+                // Selection sort step: bring the best remaining move to position k (the first
+                // of equals wins).
+                let mut b = k;
                 for j in k + 1..n {
-                    if order[j] > order[i] {
-                        i = j;
+                    if order[j] > order[b] {
+                        b = j;
                     }
                 }
-                // Selection sort step: bring the best remaining move to position k.
-                order.swap(k, i);
-                list.swap(k, i);
-                index.swap(k, i);
-                effects.swap(k, i);
-                self.kids[ply].swap(k, i);
+                perm.swap(k, b);
+                order.swap(k, b);
             }
-            let mv = list[k];
-            let mut c = self.kids[ply][k];
+            let i = usize::from(perm[k]);
+            let mv = moves[i];
+            let eff = effects[i];
+            let mut c = self.kids[ply][i];
             self.pv_len[ply + 1] = 0;
             // Late moves that capture nothing and are neither the table's nor a killer are
             // searched shallower first; a reduced search that beats alpha is redone in full.
             let reduce = if self.selective
                 && depth >= LMR_MIN_DEPTH
                 && k >= LMR_MIN_INDEX
-                && effects[k].captured == 0
+                && eff.captured == 0
                 && order[k] < (1 << 23) - 1
             {
                 1 + i32::from(depth >= 6 && k >= 5)
@@ -593,7 +639,7 @@ impl<'a, P: Position> Worker<'a, P> {
             };
             let v = self.child_value(
                 &mut c,
-                effects[k],
+                eff,
                 me,
                 depth,
                 alpha,
@@ -608,16 +654,14 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             if v > best {
                 best = v;
-                best_i = k;
+                best_i = i;
                 if v > alpha {
                     alpha = v;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
-                    head[ply][0] = mv;
-                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
-                    self.pv_len[ply] = len + 1;
                     if v >= beta {
-                        if effects[k].captured == 0 {
+                        // A cutoff: the line below is not wanted, only its first move.
+                        self.pv[ply][0] = mv;
+                        self.pv_len[ply] = 1;
+                        if eff.captured == 0 {
                             let kl = &mut self.killers[ply];
                             if kl[0] != Some(mv) {
                                 kl[1] = kl[0];
@@ -633,6 +677,11 @@ impl<'a, P: Position> Worker<'a, P> {
                         }
                         break;
                     }
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+                    head[ply][0] = mv;
+                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
                 }
             }
         }
@@ -645,7 +694,7 @@ impl<'a, P: Position> Worker<'a, P> {
             Bound::Upper
         };
         // The index in pit order, which is what a later probe's move list will have.
-        let idx = Some(index[best_i]);
+        let idx = Some(best_i as u8);
         if !use_tt {
             return best;
         }

@@ -336,6 +336,31 @@ fn over_games_and_limits() {
 }
 
 #[test]
+fn node_limits_stop_the_search_at_the_limit() {
+    // The limit is looked at on the node that reaches it, not only every so many nodes.
+    let game = Variant::Abapa.new_game(&[], None).unwrap();
+    for limit in [3_000, 5_000, 12_345, 40_000] {
+        let options = SearchOptions {
+            limits: Limits {
+                nodes: Some(limit),
+                ..Limits::default()
+            },
+            algorithm: Some(Algorithm::AlphaBeta),
+            ..SearchOptions::default()
+        };
+        let a = Engine::new(4)
+            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .unwrap();
+        assert!(a.depth > 1, "limit {limit}: more than the first iteration");
+        assert!(
+            (limit..=limit + 1).contains(&a.nodes),
+            "limit {limit}: stopped after {} nodes",
+            a.nodes
+        );
+    }
+}
+
+#[test]
 fn levels_give_legal_moves_deterministically() {
     let game = Variant::Abapa.new_game(&[], None).unwrap();
     let legal = game.state().legal;
