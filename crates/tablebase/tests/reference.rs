@@ -1,0 +1,177 @@
+//! The tables against an independent exhaustive search of the real rules.
+//!
+//! The reference plays every line with the rules core's after-move protocol
+//! ([`mancala_core::advance`] against a [`History`]), so the first repetition ends the game
+//! (each player takes his own row) exactly as in a real game, starting from an empty history.
+//! Only the end by score is switched off, as in the tables (a table value is a share of the
+//! board's seeds). Values after a capture start from an empty history again and are memoised.
+
+use std::collections::HashMap;
+
+use mancala_core::oware::{Oware, OwareRules};
+use mancala_core::{advance, History, Position, Side};
+use mancala_tablebase::build::{build, BuildOptions};
+use mancala_tablebase::{index, Exactness, Tablebase};
+
+struct Reference {
+    rules: OwareRules,
+    memo: HashMap<[u8; 12], u32>,
+    nodes: u64,
+}
+
+impl Reference {
+    fn new() -> Self {
+        let mut rules = OwareRules::abapa();
+        rules.seeds = 20;
+        rules.win_threshold = Some(u32::MAX);
+        rules.draw_at_half = false;
+        Reference {
+            rules,
+            memo: HashMap::new(),
+            nodes: 0,
+        }
+    }
+
+    /// South to move on `board`.
+    fn position(&self, board: [u8; 12]) -> Oware {
+        let n: u32 = board.iter().map(|&p| u32::from(p)).sum();
+        let rest = 240 - n;
+        Oware::from_parts(
+            board,
+            [rest / 2, rest - rest / 2],
+            Side::South,
+            false,
+            self.rules,
+        )
+        .unwrap()
+    }
+
+    /// The mover's share of `board` (South to move) from an empty history.
+    fn value(&mut self, board: [u8; 12]) -> u32 {
+        if let Some(&v) = self.memo.get(&board) {
+            return v;
+        }
+        let pos = self.position(board);
+        let n: u32 = board.iter().map(|&p| u32::from(p)).sum();
+        let v = if pos.is_over() {
+            pos.stores()[0] - (240 - n) / 2
+        } else {
+            let mut history = History::new(pos.key());
+            self.search(&pos, &mut history, n, -1, n as i32 + 1)
+        };
+        self.memo.insert(board, v);
+        v
+    }
+
+    /// Alpha-beta over shares (fail-hard: exact inside `alpha..beta`).
+    fn search(
+        &mut self,
+        pos: &Oware,
+        history: &mut History<u128>,
+        n: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> u32 {
+        self.nodes += 1;
+        let me = pos.to_move().unwrap();
+        let before = pos.stores()[me.index()];
+        for &mv in pos.legal_move_list().iter() {
+            let mut c = *pos;
+            let (effect, token) = advance(&mut c, mv, history);
+            let v = match token {
+                None => c.stores()[me.index()] - before,
+                Some(token) => {
+                    let side = c.to_move().unwrap();
+                    let v = if effect.captured > 0 {
+                        let mut b = *c.board();
+                        if side == Side::North {
+                            b.rotate_left(6);
+                        }
+                        let m = n - effect.captured;
+                        effect.captured + m - self.value(b)
+                    } else {
+                        n - self.search(&c, history, n, n as i32 - beta, n as i32 - alpha)
+                    };
+                    history.pop(token);
+                    v
+                }
+            };
+            if v as i32 > alpha {
+                alpha = v as i32;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha.clamp(0, n as i32) as u32
+    }
+}
+
+/// Per level: boards, (exact-any, exact-empty, convention) counts and convention disagreements.
+fn compare(table: &Tablebase, reference: &mut Reference, n: u32) -> [u64; 5] {
+    let mut out = [0u64; 5];
+    for i in 0..index::positions(n) {
+        let board = index::unrank(n, i).unwrap();
+        let p = table.probe(&board, Side::South).unwrap();
+        let want = reference.value(board);
+        out[0] += 1;
+        match p.exactness {
+            Exactness::AnyHistory => {
+                out[1] += 1;
+                assert_eq!(p.value, want, "exact (any history) {board:?}");
+            }
+            Exactness::EmptyHistory => {
+                out[2] += 1;
+                assert_eq!(p.value, want, "exact (empty history) {board:?}");
+            }
+            Exactness::Convention => {
+                out[3] += 1;
+                out[4] += u64::from(p.value != want);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn tables_agree_with_an_exhaustive_search_of_the_real_rules() {
+    let max = 3;
+    let (table, _) = build("abapa", max, &BuildOptions::default(), &mut |_| {}).unwrap();
+    let mut reference = Reference::new();
+    let mut disagree = 0;
+    let mut convention = 0;
+    for n in 0..=max {
+        let [all, any, empty, conv, bad] = compare(&table, &mut reference, n);
+        eprintln!(
+            "abapa {n:2} seeds: {all:7} boards, exact any {any:7}, exact empty {empty:7}, convention {conv:6}, convention differs {bad:6}"
+        );
+        disagree += bad;
+        convention += conv;
+    }
+    // Small levels have cycles: the convention is exercised, and it is right more often than not.
+    assert!(convention > 0);
+    assert!(disagree * 2 < convention, "{disagree} of {convention}");
+}
+
+/// The figures of docs/tablebase.md: `cargo test -p mancala-tablebase --profile ci --test
+/// reference -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes: the measurement behind docs/tablebase.md"]
+fn measure_agreement() {
+    let max: u32 = std::env::var("TB_MEASURE_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    for smoothing in [0, 1, 4, 16] {
+        let options = BuildOptions { smoothing };
+        let (table, _) = build("abapa", max, &options, &mut |_| {}).unwrap();
+        let mut reference = Reference::new();
+        for n in 0..=max {
+            let [all, any, empty, conv, bad] = compare(&table, &mut reference, n);
+            eprintln!(
+                "smoothing {smoothing:2}, {n:2} seeds: {all:7} boards, exact any {any:7}, exact empty {empty:7}, convention {conv:6}, convention differs {bad:6}, reference nodes {}",
+                reference.nodes
+            );
+        }
+    }
+}
