@@ -64,7 +64,6 @@ pub struct BuildOptions {
     pub smoothing: u32,
 }
 
-
 /// What the builder is doing, for progress displays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
