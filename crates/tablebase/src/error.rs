@@ -134,7 +134,7 @@ impl fmt::Display for TablebaseError {
             TablebaseError::TooManySeeds { seeds, max } => {
                 write!(f, "{seeds} seeds: tables cover at most {max}")
             }
-            TablebaseError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TablebaseError::Io { path, .. } => write!(f, "{}: i/o error", path.display()),
             TablebaseError::BadMagic { path } => {
                 write!(f, "{}: not an endgame table (bad signature)", path.display())
             }

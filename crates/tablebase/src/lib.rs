@@ -86,6 +86,21 @@ pub enum Exactness {
 }
 
 impl Exactness {
+    /// The grade of a raw entry byte of a table file (format in [`file`]); `None` for a byte
+    /// that is not a valid entry.
+    #[must_use]
+    pub fn of_entry(byte: u8) -> Option<Exactness> {
+        if !entry::valid(byte, index::MAX_SEEDS) {
+            None
+        } else if entry::exact_any(byte) {
+            Some(Exactness::AnyHistory)
+        } else if entry::exact_empty(byte) {
+            Some(Exactness::EmptyHistory)
+        } else {
+            Some(Exactness::Convention)
+        }
+    }
+
     /// A short name: `convention`, `empty-history`, `any-history`.
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -167,13 +182,7 @@ impl Tablebase {
         Some(Probe {
             seeds,
             value: u32::from(entry::value(e)),
-            exactness: if entry::exact_any(e) {
-                Exactness::AnyHistory
-            } else if entry::exact_empty(e) {
-                Exactness::EmptyHistory
-            } else {
-                Exactness::Convention
-            },
+            exactness: Exactness::of_entry(e)?,
         })
     }
 
