@@ -13,13 +13,15 @@
 //!     counts as a horizon node: the search never claims such a margin as exact, and keeps
 //!     deepening elsewhere;
 //! * otherwise (a value by the cycle convention, or a repetition history the entry does not
-//!   know): an estimate of `100 * (2X - T)` centiseeds, also a horizon node.
+//!   know) the node is searched as if there were no table: ending the search there with the
+//!   estimate `100 * (2X - T)` centiseeds did badly in a first match against the engine without tables
+//!   (docs/tablebase.md).
 
 use mancala_core::sow::PITS;
 use mancala_core::{Position, Side};
 use mancala_tablebase::{Exactness, Tablebase};
 
-use crate::eval::{HEURISTIC_MAX, WIN};
+use crate::eval::WIN;
 
 /// A table ready for one search: the table and the game's seed total and threshold.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +33,8 @@ pub(crate) struct TbProbe<'a> {
 
 impl TbProbe<'_> {
     /// The value of a settled, unfinished node for its side to move `me`, found `ply` plies below
-    /// the root, and whether it is resolved; `None` when the table does not cover it.
+    /// the root, and whether it is resolved; `None` when the table does not cover it or its
+    /// entry is not exact here (the node is then searched).
     #[inline]
     pub fn value<P: Position>(
         &self,
@@ -50,8 +53,7 @@ impl TbProbe<'_> {
             Exactness::Convention => false,
         };
         if !exact {
-            let v = (100 * (2 * x - total)).clamp(-HEURISTIC_MAX, HEURISTIC_MAX);
-            return Some((v, false));
+            return None;
         }
         if 2 * x == total {
             return Some((0, true));

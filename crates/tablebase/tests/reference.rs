@@ -4,7 +4,10 @@
 //! ([`mancala_core::advance`] against a [`History`]), so the first repetition ends the game
 //! (each player takes his own row) exactly as in a real game, starting from an empty history.
 //! Only the end by score is switched off, as in the tables (a table value is a share of the
-//! board's seeds). Values after a capture start from an empty history again and are memoised.
+//! board's seeds). Values after a capture start from an empty history again and are memoised;
+//! so are values of boards in another strongly connected component of the level's graph of
+//! non-capturing moves than their parent (no position of the history can be reached from
+//! them, so the history cannot matter). Inside a component the search is exhaustive.
 
 use std::collections::HashMap;
 
@@ -16,7 +19,19 @@ use mancala_tablebase::{index, Exactness, Tablebase};
 struct Reference {
     rules: OwareRules,
     memo: HashMap<[u8; 12], u32>,
+    /// Per seed count: the strongly connected component of every board (by index) in the graph
+    /// of non-capturing moves.
+    components: HashMap<u32, Vec<u32>>,
     nodes: u64,
+}
+
+/// A board as seen by the side to move (his row first).
+fn seen(pos: &Oware) -> [u8; 12] {
+    let mut b = *pos.board();
+    if pos.to_move() == Some(Side::North) {
+        b.rotate_left(6);
+    }
+    b
 }
 
 impl Reference {
@@ -28,8 +43,87 @@ impl Reference {
         Reference {
             rules,
             memo: HashMap::new(),
+            components: HashMap::new(),
             nodes: 0,
         }
+    }
+
+    /// The boards of level `n` reached by non-capturing moves that do not end the game.
+    fn successors(&self, n: u32, i: u64) -> Vec<u64> {
+        let pos = self.position(index::unrank(n, i).unwrap());
+        let mut out = Vec::new();
+        for &mv in pos.legal_move_list().iter() {
+            let mut c = pos;
+            let effect = c.play_unchecked(mv);
+            c.settle();
+            if effect.captured == 0 && !c.is_over() {
+                out.push(index::rank(&seen(&c)));
+            }
+        }
+        out
+    }
+
+    /// Tarjan's algorithm (iterative) over level `n`.
+    fn component_ids(&self, n: u32) -> Vec<u32> {
+        let size = index::positions(n) as usize;
+        let succ: Vec<Vec<u64>> = (0..size as u64).map(|i| self.successors(n, i)).collect();
+        const UNSEEN: u32 = u32::MAX;
+        let (mut order, mut low, mut comp) =
+            (vec![UNSEEN; size], vec![0u32; size], vec![UNSEEN; size]);
+        let (mut on_stack, mut stack, mut next, mut comps) =
+            (vec![false; size], Vec::new(), 0u32, 0u32);
+        for root in 0..size {
+            if order[root] != UNSEEN {
+                continue;
+            }
+            let mut frames = vec![(root, 0usize)];
+            order[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut k)) = frames.last_mut() {
+                if let Some(&w) = succ[v].get(*k) {
+                    *k += 1;
+                    let w = w as usize;
+                    if order[w] == UNSEEN {
+                        order[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w);
+                        on_stack[w] = true;
+                        frames.push((w, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(order[w]);
+                    }
+                } else {
+                    frames.pop();
+                    if let Some(&(u, _)) = frames.last() {
+                        low[u] = low[u].min(low[v]);
+                    }
+                    if low[v] == order[v] {
+                        while let Some(w) = stack.pop() {
+                            on_stack[w] = false;
+                            comp[w] = comps;
+                            if w == v {
+                                break;
+                            }
+                        }
+                        comps += 1;
+                    }
+                }
+            }
+        }
+        comp
+    }
+
+    fn component(&mut self, board: &[u8; 12]) -> u32 {
+        let n: u32 = board.iter().map(|&p| u32::from(p)).sum();
+        if !self.components.contains_key(&n) {
+            let ids = self.component_ids(n);
+            self.components.insert(n, ids);
+        }
+        self.components[&n][index::rank(board) as usize]
     }
 
     /// South to move on `board`.
@@ -81,14 +175,14 @@ impl Reference {
             let v = match token {
                 None => c.stores()[me.index()] - before,
                 Some(token) => {
-                    let side = c.to_move().unwrap();
+                    let b = seen(&c);
                     let v = if effect.captured > 0 {
-                        let mut b = *c.board();
-                        if side == Side::North {
-                            b.rotate_left(6);
-                        }
                         let m = n - effect.captured;
                         effect.captured + m - self.value(b)
+                    } else if self.component(&b) != self.component(&seen(pos)) {
+                        // No position since the last capture can be reached from the child:
+                        // its value is the one from an empty history.
+                        n - self.value(b)
                     } else {
                         n - self.search(&c, history, n, n as i32 - beta, n as i32 - alpha)
                     };
