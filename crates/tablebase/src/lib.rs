@@ -52,10 +52,11 @@
 //! use mancala_core::Side;
 //!
 //! let (table, _) = build("abapa", 3, &BuildOptions::default(), &mut |_| {}).unwrap();
-//! // South to move with one seed in F and one in North's a: F feeds a seed to North ... but the
-//! // value is what South gets of the two seeds with best play.
+//! // South to move, one seed in F, one in North's a. South's only move makes a = 2, a grand
+//! // slam, so nothing is captured; North cannot feed South's empty row and the game ends with
+//! // each player taking his own row: South gets none of the two seeds.
 //! let p = table.probe(&[0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0], Side::South).unwrap();
-//! assert!(p.value <= 2);
+//! assert_eq!((p.seeds, p.value), (2, 0));
 //! ```
 #![forbid(unsafe_code)]
 

@@ -193,3 +193,24 @@ fn random_bytes_never_panic_the_reader() {
         }
     }
 }
+
+/// Probe cost, printed (not asserted): `cargo test -p mancala-tablebase --profile ci --test
+/// index_and_files -- --ignored --nocapture`.
+#[test]
+#[ignore = "a timing, for docs/tablebase.md"]
+fn probe_cost() {
+    let (t, _) = build("abapa", 10, &BuildOptions::default(), &mut |_| {}).unwrap();
+    let boards: Vec<[u8; 12]> = (0..1u64 << 16)
+        .map(|i| unrank(10, i * 5 % positions(10)).unwrap())
+        .collect();
+    let rounds = 100;
+    let start = std::time::Instant::now();
+    let mut sum = 0u64;
+    for _ in 0..rounds {
+        for b in &boards {
+            sum += u64::from(t.probe(b, Side::North).unwrap().value);
+        }
+    }
+    let per = start.elapsed().as_nanos() as f64 / (rounds * boards.len()) as f64;
+    eprintln!("probe: {per:.1} ns (checksum {sum})");
+}
