@@ -33,7 +33,7 @@ enum Sub {
     Build {
         /// The preset (abapa, wuri, ouril-ludii).
         preset: String,
-        /// The largest seed count (at most 24; 15 takes seconds, 20 minutes).
+        /// The largest seed count (at most 24; 12 takes seconds, 16 about ten minutes on two cores).
         #[arg(long)]
         seeds: u32,
         /// The directory to write into.

@@ -103,7 +103,8 @@ pub enum Score {
     /// seeds, negative = loses, `0` = draw. A win or loss is proven whenever it is reported; the
     /// margin is the one the best line reaches, which is the game-theoretic margin once the
     /// search has resolved every line (always the case for a reported draw), and otherwise a
-    /// guaranteed minimum for a win (maximum for a loss).
+    /// guaranteed minimum for a win (maximum for a loss). A win read from an endgame table
+    /// ([`Engine::set_tablebases`]) never counts as resolved: its margin is a guaranteed minimum.
     Exact(i32),
 }
 

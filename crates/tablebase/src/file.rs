@@ -222,6 +222,8 @@ pub fn read_header(path: &Path) -> Result<Header, TablebaseError> {
 /// Reads a whole table file and checks everything: signature, version, header fields, length,
 /// checksum and every entry. Returns the header and the entries.
 pub fn read(path: &Path) -> Result<(Header, Vec<u8>), TablebaseError> {
+    // The header and the length first, so that a foreign file is not read whole.
+    read_header(path)?;
     let bytes = std::fs::read(path).map_err(|source| TablebaseError::Io {
         path: path.to_path_buf(),
         source,
