@@ -27,6 +27,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Use the endgame tables in this directory (`mancala tb build`).
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 /// A score as JSON: `{"kind": "estimate", "centiseeds": N}` or `{"kind": "proven", "seeds": N}`
@@ -61,7 +64,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         algorithm: Some(mancala_engine::Algorithm::AlphaBeta),
         ..SearchOptions::default()
     };
-    let engine = Engine::new(64);
+    let mut engine = Engine::new(64);
+    if let Some(dir) = &args.tablebase {
+        engine.set_tablebases(crate::tb::load_tables(dir)?);
+    }
     let start = Instant::now();
     let state = game.state();
     let result = engine.search_dyn(game.as_ref(), &options, None, &mut |_| {});

@@ -27,11 +27,14 @@
 //! tree search reports simulations as nodes and the tree's depth as depth), and rule options, in
 //! either of two forms:
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
-//! (`setoption name Rule value clear` restores the preset's rules). Changing the variant or the
+//! (`setoption name Rule value clear` restores the preset's rules). `TablebaseDir` loads the
+//! endgame tables of a directory (`mancala tb build`; `<empty>` unloads them): what loaded and
+//! every file that failed are reported as `info string`, and the engine goes on either way. Changing the variant or the
 //! rules starts a new game. Unknown commands and malformed input are answered with
 //! `info string ...`; nothing on the input can crash or hang the engine.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -93,6 +96,8 @@ struct Uci {
     rules: Vec<(String, String)>,
     game: Box<dyn DynGame>,
     running: Option<Running>,
+    /// Endgame tables (option `TablebaseDir`), kept across `Hash` changes.
+    tables: Vec<Arc<mancala_engine::Tablebase>>,
 }
 
 /// Serves the protocol from `input` to `output` until `quit` or the end of the input.
@@ -114,6 +119,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         rules: Vec::new(),
         game: variant.new_game(&[], None)?,
         running: None,
+        tables: Vec::new(),
     };
     for line in input.split(b'\n') {
         let Ok(line) = line else { break };
@@ -188,6 +194,7 @@ impl Uci {
                     "option name Algorithm type combo default default var default{algos}"
                 ));
                 self.say("option name Rule type string default <empty>");
+                self.say("option name TablebaseDir type string default <empty>");
                 self.say("uciok");
             }
             "ucinewgame" => {
@@ -210,6 +217,13 @@ impl Uci {
             _ => self.say(&format!("info string unknown command: {}", clip(line))),
         }
         true
+    }
+
+    /// A fresh engine with the current hash size, threads default and tables.
+    fn rebuild_engine(&mut self) {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_tablebases(self.tables.clone());
+        self.engine = Arc::new(engine);
     }
 
     fn new_game(&mut self) {
@@ -237,7 +251,7 @@ impl Uci {
             "hash" => match number(&value, MAX_HASH_MB) {
                 Some(mb) => {
                     self.hash_mb = mb;
-                    self.engine = Arc::new(Engine::new(mb));
+                    self.rebuild_engine();
                 }
                 None => self.say(&format!("info string error: Hash must be 1..{MAX_HASH_MB}")),
             },
@@ -303,6 +317,28 @@ impl Uci {
                     }
                     Err(e) => self.say(&format!("info string error: {e}")),
                 }
+            }
+            "tablebasedir" => {
+                let dir = value.trim();
+                if matches!(dir, "" | "<empty>") {
+                    self.tables.clear();
+                    self.rebuild_engine();
+                    return;
+                }
+                let (tables, errors) = mancala_engine::Tablebase::load_all(Path::new(dir));
+                for e in &errors {
+                    self.say(&format!("info string tablebase error: {e}"));
+                }
+                for t in &tables {
+                    self.say(&format!(
+                        "info string tablebase {} loaded: 0..{} seeds, {} bytes",
+                        t.preset(),
+                        t.max_seeds(),
+                        t.bytes()
+                    ));
+                }
+                self.tables = tables.into_iter().map(Arc::new).collect();
+                self.rebuild_engine();
             }
             "engineturn" | "ownbook" | "ponder" => {}
             _ => self.say(&format!(

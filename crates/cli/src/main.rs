@@ -18,6 +18,7 @@ mod selfplay;
 mod serve;
 mod show;
 mod state;
+mod tb;
 mod trace;
 mod tune;
 mod variants;
@@ -60,6 +61,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Generate self-play data and fit the evaluation's weights.
     Tune(tune::Args),
+    /// Endgame tables: build, probe, inspect (docs/tablebase.md).
+    Tb(tb::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Levels(args) => levels::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Tb(args) => tb::run(&args),
     };
     match result {
         Ok(code) => code,

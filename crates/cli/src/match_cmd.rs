@@ -6,7 +6,8 @@
 //! `mancala engine` (it gets `go <--external-go>`), `random` (uniformly random legal moves), or a comma-separated list: `level=N` (see
 //! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
-//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default), `algo=alphabeta|mcts` (default: the game's `default_algorithm`), and for Monte-Carlo
+//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default), `algo=alphabeta|mcts` (default: the game's `default_algorithm`), `tb=DIR` (endgame tables,
+//! docs/tablebase.md), and for Monte-Carlo
 //! tree search `leaf=eval|abN|playN` (static evaluation, alpha-beta of N plies, playout of N
 //! plies), `cpuct=N` (exploration, hundredths), `prior=N` (prior temperature, centiseeds; 0 =
 //! uniform), `scale=N` (centiseeds mapped to tanh(1)), `seed=N`. Example:
@@ -188,6 +189,7 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
     let mut eval = EvalKind::default();
     let mut algorithm = None;
     let mut mcts = MctsOptions::default();
+    let mut tables = Vec::new();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
@@ -204,6 +206,10 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             }
             "leaf" => {
                 mcts.leaf = parse_leaf(v.trim())?;
+                continue;
+            }
+            "tb" => {
+                tables = crate::tb::load_tables(std::path::Path::new(v.trim()))?;
                 continue;
             }
             _ => {}
@@ -230,15 +236,17 @@ pub(crate) fn parse_player(spec: &str, go: &str) -> Result<Player> {
             "scale" => mcts.scale = n.clamp(1, 1_000_000) as u32,
             "seed" => mcts.seed = n,
             other => {
-                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective, eval, algo, leaf, cpuct, prior, scale, seed)")
+                bail!("unknown setting {other:?} (level, movetime, depth, nodes, threads, hash, selective, eval, algo, tb, leaf, cpuct, prior, scale, seed)")
             }
         }
     }
     if limits == Limits::default() {
         limits.movetime = Some(Duration::from_millis(100));
     }
+    let mut engine = Engine::new(hash);
+    engine.set_tablebases(tables);
     Ok(Player::Search(
-        Engine::new(hash),
+        engine,
         SearchOptions {
             limits,
             threads,

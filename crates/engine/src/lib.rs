@@ -60,12 +60,13 @@ pub mod eval;
 pub mod features;
 mod mcts;
 mod search;
+mod tb;
 mod tt;
 pub mod tune;
 mod weights;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mancala_core::ba_awa::BaAwa;
@@ -75,6 +76,7 @@ use mancala_core::oware::Oware;
 use mancala_core::variant::{DynGame, Session, Variant};
 use mancala_core::{Game, Position};
 
+pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
 pub use search::MAX_DEPTH;
 use search::{Completed, Progress, Shared, Worker};
@@ -101,7 +103,8 @@ pub enum Score {
     /// seeds, negative = loses, `0` = draw. A win or loss is proven whenever it is reported; the
     /// margin is the one the best line reaches, which is the game-theoretic margin once the
     /// search has resolved every line (always the case for a reported draw), and otherwise a
-    /// guaranteed minimum for a win (maximum for a loss).
+    /// guaranteed minimum for a win (maximum for a loss). A win read from an endgame table
+    /// ([`Engine::set_tablebases`]) never counts as resolved: its margin is a guaranteed minimum.
     Exact(i32),
 }
 
@@ -323,6 +326,7 @@ pub struct Report {
 pub struct Engine {
     table: Table,
     threads: usize,
+    tablebases: Vec<Arc<Tablebase>>,
 }
 
 impl Default for Engine {
@@ -338,7 +342,38 @@ impl Engine {
         Engine {
             table: Table::new(hash_mb),
             threads: 1,
+            tablebases: Vec::new(),
         }
+    }
+
+    /// Endgame tables for alpha-beta searches to use (crate `mancala-tablebase`): a search of a
+    /// game whose rules a table covers takes the table's value at every node whose seeds it
+    /// covers (module `tb` of this crate says how values map to scores). Replaces any earlier
+    /// tables; an empty list switches them off.
+    pub fn set_tablebases(&mut self, tables: Vec<Arc<Tablebase>>) {
+        self.tablebases = tables;
+    }
+
+    /// The endgame tables in use.
+    #[must_use]
+    pub fn tablebases(&self) -> &[Arc<Tablebase>] {
+        &self.tablebases
+    }
+
+    /// The table that covers the rules of `root`, if any (Oware-family games only).
+    fn tablebase_for<P: Position>(&self, root: &P) -> Option<tb::TbProbe<'_>> {
+        let pos = (root as &dyn std::any::Any).downcast_ref::<Oware>()?;
+        let rules = pos.rules();
+        let (total, threshold) = (rules.total_seeds(), rules.threshold());
+        if 2 * threshold <= total {
+            return None;
+        }
+        let table = self.tablebases.iter().find(|t| t.covers(rules))?;
+        Some(tb::TbProbe {
+            table,
+            total,
+            threshold,
+        })
     }
 
     /// Replaces the table with one of about `hash_mb` MiB.
@@ -426,6 +461,7 @@ impl Engine {
             deadline: hard,
             soft_deadline: soft,
             node_limit: options.limits.nodes,
+            tb: self.tablebase_for(&root),
         };
         let floor = game
             .moves()

@@ -81,6 +81,8 @@ pub(crate) struct Shared<'a> {
     pub deadline: Option<Instant>,
     pub soft_deadline: Option<Instant>,
     pub node_limit: Option<u64>,
+    /// Endgame tables, when the game has them (see [`crate::tb`]).
+    pub tb: Option<crate::tb::TbProbe<'a>>,
 }
 
 /// One root move with its latest value.
@@ -434,6 +436,16 @@ impl<'a, P: Position> Worker<'a, P> {
         let Some(cme) = c.to_move() else {
             return terminal(c, me, ply + 1);
         };
+        // A board the endgame tables cover is not searched below.
+        if let Some((v, resolved)) = self
+            .sh
+            .tb
+            .and_then(|tb| tb.value(c, cme, ply + 1, eff.irreversible))
+        {
+            self.nodes += 1;
+            self.horizon += u64::from(!resolved);
+            return if cme == me { v } else { -v };
+        }
         let d = depth - 1;
         if d <= 0 {
             // A leaf: nothing below reads the history, and its value does not depend on the

@@ -1,0 +1,242 @@
+//! `mancala tb`: build, probe and inspect endgame tables (crate `mancala-tablebase`,
+//! docs/tablebase.md).
+//!
+//! ```text
+//! mancala tb build abapa --seeds 12 [--dir tablebases]   every level 0..=12, one file each
+//! mancala tb probe abapa --position 0-0-1-...-22-23-S [--dir tablebases]
+//! mancala tb info tablebases/abapa-12.tb
+//! ```
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_core::oware::Oware;
+use mancala_core::Position;
+use mancala_tablebase::build::{build, BuildOptions, Phase, MAX_BUILD_SEEDS};
+use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
+
+/// Arguments of `mancala tb`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    /// Build the tables of every seed count from 0 to --seeds and write one file per count.
+    Build {
+        /// The preset (abapa, wuri, ouril-ludii).
+        preset: String,
+        /// The largest seed count (at most 24; 12 takes seconds, 16 about ten minutes on two cores).
+        #[arg(long)]
+        seeds: u32,
+        /// The directory to write into.
+        #[arg(long, alias = "out", default_value = "tablebases")]
+        dir: PathBuf,
+        /// Minimax sweeps over the values set by the cycle convention (docs/tablebase.md).
+        #[arg(long, default_value_t = 0)]
+        smoothing: u32,
+    },
+    /// The table's value of a position and of each of its legal moves.
+    Probe {
+        /// The preset.
+        preset: String,
+        /// The position in the game's notation.
+        #[arg(long)]
+        position: String,
+        /// The directory holding the tables.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+    },
+    /// Check a table file and print its header.
+    Info {
+        /// The file.
+        file: PathBuf,
+    },
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    match &args.command {
+        Sub::Build {
+            preset,
+            seeds,
+            dir,
+            smoothing,
+        } => run_build(preset, *seeds, dir, *smoothing),
+        Sub::Probe {
+            preset,
+            position,
+            dir,
+        } => run_probe(preset, position, dir),
+        Sub::Info { file } => run_info(file),
+    }
+}
+
+fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<ExitCode> {
+    if seeds > MAX_BUILD_SEEDS {
+        bail!("--seeds {seeds}: the builder goes up to {MAX_BUILD_SEEDS} seeds");
+    }
+    let (variant, _) = rules::preset_rules(preset)?;
+    let bar = ProgressBar::new(index::positions_up_to(seeds));
+    bar.set_style(
+        ProgressStyle::with_template("{msg:28} [{bar:30}] {percent:>3}% {elapsed_precise}")
+            .context("progress bar template")?
+            .progress_chars("=> "),
+    );
+    let start = Instant::now();
+    let options = BuildOptions { smoothing };
+    let (table, stats) = build(variant.name(), seeds, &options, &mut |p| {
+        let below = index::positions_up_to(p.seeds) - index::positions(p.seeds);
+        match p.phase {
+            Phase::Moves => {
+                bar.set_position(below + p.done);
+                bar.set_message(format!("{} seeds: moves", p.seeds));
+            }
+            Phase::Sweeps => {
+                bar.set_position(below + p.total);
+                bar.set_message(format!("{} seeds: sweep {}", p.seeds, p.done));
+            }
+        }
+    })?;
+    bar.finish_and_clear();
+    let built = start.elapsed();
+    table.write_dir(dir)?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
+        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+    )?;
+    for s in &stats {
+        writeln!(
+            out,
+            "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
+            s.seeds,
+            s.positions,
+            s.exact_any,
+            s.exact_empty - s.exact_any,
+            s.positions - s.exact_empty,
+            s.sweeps,
+            s.moves_time.as_secs_f64(),
+            s.sweep_time.as_secs_f64()
+        )?;
+    }
+    let total = index::positions_up_to(seeds);
+    writeln!(
+        out,
+        "{total} positions in {:.1} s ({:.0} positions/s), {} bytes in {} files in {}",
+        built.as_secs_f64(),
+        total as f64 / built.as_secs_f64().max(1e-9),
+        table.bytes(),
+        seeds + 1,
+        dir.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
+    let (variant, table_rules) = rules::preset_rules(preset)?;
+    let table = Tablebase::load_dir(dir, variant.name())?;
+    let pos = Oware::from_notation(position, table_rules)
+        .with_context(|| format!("position {position:?}"))?;
+    let Some(side) = pos.to_move() else {
+        bail!("the game is over in {position}");
+    };
+    let Some(here) = table.probe_position(&pos) else {
+        let seeds: u32 = pos.board().iter().map(|&p| u32::from(p)).sum();
+        bail!(
+            "{seeds} seeds on the board: the tables in {} cover up to {}",
+            dir.display(),
+            table.max_seeds()
+        );
+    };
+    let moves = probe_moves(&table, &pos).context("a covered position has covered moves")?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let store = pos.stores()[side.index()];
+    writeln!(
+        out,
+        "{position}: {} to move gets {} of the {} seeds on the board ({}; total {} of {})",
+        side.name(),
+        here.value,
+        here.seeds,
+        here.exactness.name(),
+        store + here.value,
+        table_rules.total_seeds()
+    )?;
+    for (mv, value, exactness) in moves {
+        let mark = if value == here.value { " *" } else { "" };
+        writeln!(
+            out,
+            "  {mv}: {value} of {} ({}){mark}",
+            here.seeds,
+            exactness.name()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_info(path: &Path) -> Result<ExitCode> {
+    let (h, entries) = file::read(path)?;
+    let known = rules::preset_rules(&h.preset)
+        .ok()
+        .filter(|(_, r)| rules::fingerprint(r) == h.fingerprint);
+    let mut counts = [0u64; 3];
+    let table_seeds = h.seeds;
+    for &e in &entries {
+        // `file::read` checked every entry.
+        match Exactness::of_entry(e) {
+            Some(Exactness::Convention) | None => counts[0] += 1,
+            Some(Exactness::EmptyHistory) => counts[1] += 1,
+            Some(Exactness::AnyHistory) => counts[2] += 1,
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    writeln!(out, "file         {}", path.display())?;
+    writeln!(out, "format       version {}", h.version)?;
+    writeln!(
+        out,
+        "preset       {}{}",
+        h.preset,
+        if known.is_some() {
+            ""
+        } else {
+            " (rules differ from this program's preset)"
+        }
+    )?;
+    writeln!(out, "fingerprint  {:016x}", h.fingerprint)?;
+    if let Some((_, r)) = known {
+        writeln!(out, "rules        {}", rules::canonical(&r))?;
+    }
+    writeln!(out, "seeds        {table_seeds}")?;
+    writeln!(out, "entries      {}", h.entries)?;
+    writeln!(out, "checksum     {:016x} (verified)", h.checksum)?;
+    writeln!(
+        out,
+        "exactness    any-history {}, empty-history {}, convention {}",
+        counts[2], counts[1], counts[0]
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Loads every table in `dir` for an engine; fails if none loads, naming each failure.
+pub fn load_tables(dir: &Path) -> Result<Vec<Arc<Tablebase>>> {
+    let (tables, errors) = Tablebase::load_all(dir);
+    if tables.is_empty() {
+        let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        bail!(
+            "no endgame table loaded from {}: {}",
+            dir.display(),
+            why.join("; ")
+        );
+    }
+    Ok(tables.into_iter().map(Arc::new).collect())
+}

@@ -1,0 +1,180 @@
+//! End-to-end tests of `mancala tb` and of the engines' table options.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("run mancala")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8")
+}
+
+/// `mancala engine` given the tables of `dir`, then a search of `pos` to `depth`: its output.
+fn engine_session(dir: &str, pos: &str, depth: u32) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "setoption name TablebaseDir value {dir}\nposition fen {pos}\ngo depth {depth}\nisready\nquit\n"
+    );
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+fn scratch(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("mancala-tbcli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.to_string_lossy().to_string()
+}
+
+#[test]
+fn build_probe_info_and_bad_input() {
+    let dir = scratch("build");
+    let o = mancala(&["tb", "build", "abapa", "--seeds", "6", "--dir", &dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("positions/s"), "{out}");
+    assert!(out.contains("18564 bytes in 7 files"), "{out}");
+
+    // South: C and F; the table values every move, and the best ones are starred.
+    let pos = "0-0-1-0-0-1-1-0-0-1-0-0-22-22-S";
+    let o = mancala(&["tb", "probe", "abapa", "--dir", &dir, "--position", pos]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("of the 4 seeds on the board"), "{out}");
+    assert!(
+        out.lines().any(|l| l.trim_start().starts_with("C: ")),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l.trim_start().starts_with("F: ")),
+        "{out}"
+    );
+    assert!(out.contains('*'), "{out}");
+
+    let file = format!("{dir}/abapa-05.tb");
+    let o = mancala(&["tb", "info", &file]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("entries      4368"), "{out}");
+    assert!(out.contains("(verified)"), "{out}");
+
+    // Bad input: clear errors, exit code 2.
+    for (args, want) in [
+        (
+            vec!["tb", "build", "oware", "--seeds", "3", "--dir", &dir],
+            "IllegalElseLoses",
+        ),
+        (
+            vec!["tb", "build", "abapa", "--seeds", "99", "--dir", &dir],
+            "up to 24",
+        ),
+        (
+            vec![
+                "tb",
+                "probe",
+                "abapa",
+                "--dir",
+                &dir,
+                "--position",
+                "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+            ],
+            "cover up to 6",
+        ),
+        (
+            vec!["tb", "probe", "abapa", "--dir", &dir, "--position", "1-2-3"],
+            "position",
+        ),
+        (
+            vec![
+                "tb",
+                "probe",
+                "abapa",
+                "--dir",
+                "/nonexistent-dir",
+                "--position",
+                pos,
+            ],
+            "no abapa endgame table",
+        ),
+        (vec!["tb", "info", "/nonexistent-file.tb"], "i/o error"),
+    ] {
+        let o = mancala(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&file, bytes).unwrap();
+    let o = mancala(&["tb", "info", &file]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("checksum mismatch"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // The engine reports a broken table set and keeps working.
+    let out = engine_session(&dir, pos, 3);
+    assert!(out.contains("info string tablebase error"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_use_tables_from_the_protocol_analyze_and_match() {
+    let dir = scratch("use");
+    let o = mancala(&["tb", "build", "abapa", "--seeds", "5", "--dir", &dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let pos = "0-0-1-0-0-1-1-0-0-1-0-0-22-22-S";
+    let out = engine_session(&dir, pos, 4);
+    assert!(
+        out.contains("info string tablebase abapa loaded: 0..5 seeds"),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+
+    let analyze = |tables: &str| {
+        mancala(&[
+            "analyze",
+            "abapa",
+            "--position",
+            pos,
+            "--depth",
+            "4",
+            "--tablebase",
+            tables,
+        ])
+    };
+    let o = analyze(&dir);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = analyze("/nonexistent-dir");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("no endgame table loaded"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    let tb = format!("depth=2,tb={dir}");
+    let o = mancala(&[
+        "match", "abapa", "--a", &tb, "--b", "depth=2", "--games", "2",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

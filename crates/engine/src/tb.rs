@@ -1,0 +1,70 @@
+//! Endgame tables inside the alpha-beta search.
+//!
+//! A node whose board holds few enough seeds takes its value from the table and is not searched
+//! below. The table's value is a share of the board's seeds ([`mancala_tablebase`]); it becomes
+//! an engine value as follows, where `X` is the side to move's store plus that share, `T` all
+//! seeds and `t` the winning threshold (`t > T/2`, else the table is not used):
+//!
+//! * the entry is exact here (exact from any history, or exact from an empty history and the
+//!   node was reached by a capture, which empties the repetition history):
+//!   * `2X = T`: a draw, which is exact (both end on `T/2`), so the node is *resolved*;
+//!   * otherwise a proven win (or loss) whose margin is the guaranteed minimum `X + t - T` (the
+//!     real game stops when the winner reaches `t`, so the exact margin is not known). The node
+//!     counts as a horizon node: the search never claims such a margin as exact, and keeps
+//!     deepening elsewhere;
+//! * otherwise (a value by the cycle convention, or a repetition history the entry does not
+//!   know) the node is searched as if there were no table: ending the search there with the
+//!   estimate `100 * (2X - T)` centiseeds did badly in a first match against the engine without tables
+//!   (docs/tablebase.md).
+
+use mancala_core::sow::PITS;
+use mancala_core::{Position, Side};
+use mancala_tablebase::{Exactness, Tablebase};
+
+use crate::eval::WIN;
+
+/// A table ready for one search: the table and the game's seed total and threshold.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TbProbe<'a> {
+    pub table: &'a Tablebase,
+    pub total: u32,
+    pub threshold: u32,
+}
+
+impl TbProbe<'_> {
+    /// The value of a settled, unfinished node for its side to move `me`, found `ply` plies below
+    /// the root, and whether it is resolved; `None` when the table does not cover it or its
+    /// entry is not exact here (the node is then searched).
+    #[inline]
+    pub fn value<P: Position>(
+        &self,
+        pos: &P,
+        me: Side,
+        ply: usize,
+        after_capture: bool,
+    ) -> Option<(i32, bool)> {
+        let pits: &[u8; PITS] = pos.pits().try_into().ok()?;
+        let p = self.table.probe(pits, me)?;
+        let x = (pos.stores()[me.index()] + p.value) as i32;
+        let total = self.total as i32;
+        let exact = match p.exactness {
+            Exactness::AnyHistory => true,
+            Exactness::EmptyHistory => after_capture,
+            Exactness::Convention => false,
+        };
+        if !exact {
+            return None;
+        }
+        if 2 * x == total {
+            return Some((0, true));
+        }
+        let ply = ply.min(999) as i32;
+        let t = self.threshold as i32;
+        let v = if 2 * x > total {
+            WIN + 1000 * (x + t - total).clamp(1, 255) - ply
+        } else {
+            -(WIN + 1000 * ((total - x) + t - total).clamp(1, 255) - ply)
+        };
+        Some((v, false))
+    }
+}

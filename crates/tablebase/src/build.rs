@@ -1,0 +1,359 @@
+//! The builder: every board of `n` seeds, level after level (`n = 0, 1, 2, ...`).
+//!
+//! # One level
+//!
+//! 1. **Moves.** Every board of the level (the side to move's row first) is set up as a real
+//!    position of the rules core, with the score threshold switched off, and every legal move is
+//!    played by the core itself ([`Position::play_unchecked`], then [`Position::settle`]). A move
+//!    either ends the game (its value is the mover's share of the seeds handed out), captures
+//!    (the child is on a lower level, already solved) or stays on this level (an index into the
+//!    level). Up to six 32-bit slots per board hold this.
+//! 2. **Bounds.** Within the level the non-capturing moves form a graph with cycles. Two values
+//!    are computed by value iteration to their fixpoint: `lo`, what the mover can force by
+//!    reaching an end of the level (a capture or the end of the game) when endless play would
+//!    give him nothing, and `hi`, what he gets when endless play would give him everything (so
+//!    the opponent must force an end). They are the least fixpoint of
+//!    `lo(x) = max over moves (n - hi(child))`, `hi(x) = max over moves (n - lo(child))`
+//!    from `lo = 0`, `hi = n` (a capture's or an end's bounds come from the lower level or the
+//!    end itself). Sweeps update in place in index order until nothing changes.
+//!    From an empty repetition history (just after a capture, or at the start of a search)
+//!    `lo <= true value <= hi`: the strategies that force an end visit positions of strictly
+//!    decreasing attractor rank, so they never repeat a position.
+//! 3. **Flags and values.** A board whose bounds meet is *exact from an empty history*. A board
+//!    from which no cycle of the level can be reached, and whose captures all lead to boards of
+//!    the same kind, is *exact from any history* (no repetition can ever happen below it).
+//!    Every other board is valued by the cycle convention: each player takes his own row (the
+//!    repetition rule's ending) clamped to what the players can force, `clamp(own row, lo, hi)`,
+//!    then [`BuildOptions::smoothing`] sweeps of plain minimax over these values (captures read
+//!    the lower level's values), which keep every value within its bounds.
+//!
+//! Value iteration instead of predecessor-counting retrograde analysis: Oware has no cheap
+//! move generator running backwards (un-sowing and un-capturing), and the forward successor
+//! slots, computed once per level by the rules core itself, make a sweep a pass over memory. The
+//! docs (docs/tablebase.md) give the sweep counts and times measured per level.
+
+use std::time::{Duration, Instant};
+
+use mancala_core::oware::{Oware, OwareRules};
+use mancala_core::sow::PITS;
+use mancala_core::{MoveList, Position, Side};
+use rayon::prelude::*;
+
+use crate::index::{positions, rank, unrank};
+use crate::{entry, rules, Tablebase, TablebaseError};
+
+/// The most seeds the builder handles: level indices stay below 2^31 (`C(35, 11)` is 417 M).
+pub const MAX_BUILD_SEEDS: u32 = 24;
+
+/// No move in this slot.
+const NONE: u32 = u32::MAX;
+/// The slot is an end of the level (capture or game end), with its bounds and value.
+const EXIT: u32 = 1 << 31;
+const EXIT_DAG: u32 = 1 << 24;
+
+#[inline]
+fn exit(lo: u32, hi: u32, value: u32, dag: bool) -> u32 {
+    EXIT | lo << 16 | hi << 8 | value | if dag { EXIT_DAG } else { 0 }
+}
+
+/// Tunables of the builder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Minimax sweeps over the convention values of the boards whose bounds do not meet (crate
+    /// docs, "Cycles"); 0 keeps `clamp(own row, lo, hi)`.
+    pub smoothing: u32,
+}
+
+/// What the builder is doing, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Playing every move of the level's boards (`done` of `total` boards).
+    Moves,
+    /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size).
+    Sweeps,
+}
+
+/// A progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The level being built.
+    pub seeds: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// Work done in this phase.
+    pub done: u64,
+    /// Work in this phase.
+    pub total: u64,
+}
+
+/// Figures of one built level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelStats {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Boards.
+    pub positions: u64,
+    /// Boards exact from any history (no repetition reachable).
+    pub exact_any: u64,
+    /// Boards exact from an empty history (bounds meet), including the above.
+    pub exact_empty: u64,
+    /// Sweeps until the bounds stopped changing.
+    pub sweeps: u32,
+    /// Time spent playing moves.
+    pub moves_time: Duration,
+    /// Time spent sweeping.
+    pub sweep_time: Duration,
+}
+
+/// Solved lower levels, as the builder needs them: both bounds of every board.
+struct Solved {
+    lo: Vec<u8>,
+    hi: Vec<u8>,
+    entries: Vec<u8>,
+}
+
+/// Builds the tables of every seed count from 0 to `max_seeds` for `preset` (an Oware-family
+/// preset a table can represent, see [`rules`]). `progress` is called now and then.
+pub fn build(
+    preset: &str,
+    max_seeds: u32,
+    options: &BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
+    let (variant, table_rules) = rules::preset_rules(preset)?;
+    build_rules(variant.name(), &table_rules, max_seeds, options, progress)
+}
+
+/// [`build`] for explicit rules (which [`rules::check`] must accept), recorded under the name
+/// `preset`.
+pub fn build_rules(
+    preset: &str,
+    table_rules: &OwareRules,
+    max_seeds: u32,
+    options: &BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
+    rules::check(table_rules)?;
+    if max_seeds > MAX_BUILD_SEEDS {
+        return Err(TablebaseError::TooManySeeds {
+            seeds: max_seeds,
+            max: MAX_BUILD_SEEDS,
+        });
+    }
+    let play_rules = rules::unbounded(table_rules);
+    let mut solved: Vec<Solved> = Vec::new();
+    let mut stats = Vec::new();
+    for n in 0..=max_seeds {
+        let (level, st) = build_level(n, &play_rules, &solved, options, progress);
+        solved.push(level);
+        stats.push(st);
+    }
+    let table = Tablebase::from_levels(
+        preset,
+        rules::fingerprint(table_rules),
+        solved.into_iter().map(|s| s.entries).collect(),
+    );
+    Ok((table, stats))
+}
+
+/// The real position of `board` (South to move) under the builder's rules, and South's store.
+fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
+    let rest = rules.total_seeds() - n;
+    let stores = [rest / 2, rest - rest / 2];
+    let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
+        .expect("a board of at most 24 seeds fits the builder's 240-seed rules");
+    (pos, stores[0])
+}
+
+/// A board as seen by `side`: his row first.
+#[inline]
+pub(crate) fn normalise(pits: &[u8; PITS], side: Side) -> [u8; PITS] {
+    match side {
+        Side::South => *pits,
+        Side::North => {
+            let mut b = [0u8; PITS];
+            b[..6].copy_from_slice(&pits[6..]);
+            b[6..].copy_from_slice(&pits[..6]);
+            b
+        }
+    }
+}
+
+/// Fills the six slots of board `index` of level `n`.
+fn slots(index: u64, n: u32, rules: &OwareRules, lower: &[Solved], out: &mut [u32]) {
+    out.fill(NONE);
+    let board = unrank(n, index).expect("an index of the level");
+    let (pos, store) = setup(board, n, rules);
+    if pos.is_over() {
+        // No legal move: the rules hand out the board at once.
+        let v = pos.stores()[0] - store;
+        out[0] = exit(v, v, v, true);
+        return;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    for (slot, &mv) in out.iter_mut().zip(moves.iter()) {
+        let mut child = pos;
+        let effect = child.play_unchecked(mv);
+        if !child.is_over() {
+            child.settle();
+        }
+        if child.is_over() {
+            let v = child.stores()[0] - store;
+            *slot = exit(v, v, v, true);
+            continue;
+        }
+        let seen = normalise(
+            child.board(),
+            child.to_move().expect("a game that is not over"),
+        );
+        let r = rank(&seen);
+        if effect.captured == 0 {
+            *slot = r as u32;
+        } else {
+            // The mover's share: what he captured plus what the opponent does not get of the
+            // rest, i.e. n minus the child's value.
+            let m = (n - effect.captured) as usize;
+            let low = &lower[m];
+            let r = r as usize;
+            let e = low.entries[r];
+            *slot = exit(
+                n - u32::from(low.hi[r]),
+                n - u32::from(low.lo[r]),
+                n - u32::from(entry::value(e)),
+                entry::exact_any(e),
+            );
+        }
+    }
+}
+
+fn build_level(
+    n: u32,
+    rules: &OwareRules,
+    lower: &[Solved],
+    options: &BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> (Solved, LevelStats) {
+    let size = positions(n);
+    let len = size as usize;
+    let started = Instant::now();
+    // Moves, in parallel chunks.
+    const CHUNK: usize = 1 << 14;
+    let mut succ = vec![NONE; len * 6];
+    let mut done = 0u64;
+    for block in succ.chunks_mut(CHUNK * 6 * 64) {
+        let base = done;
+        block
+            .par_chunks_mut(CHUNK * 6)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                for (k, out) in chunk.chunks_mut(6).enumerate() {
+                    let index = base + (c * CHUNK + k) as u64;
+                    slots(index, n, rules, lower, out);
+                }
+            });
+        done += (block.len() / 6) as u64;
+        progress(Progress {
+            seeds: n,
+            phase: Phase::Moves,
+            done,
+            total: size,
+        });
+    }
+    let moves_time = started.elapsed();
+    let started = Instant::now();
+    // Bounds and the "no repetition reachable" flag, by in-place sweeps to the fixpoint.
+    let mut lo = vec![0u8; len];
+    let mut hi = vec![n as u8; len];
+    let mut dag = vec![false; len];
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let mut changed = false;
+        for x in 0..len {
+            let s = &succ[x * 6..x * 6 + 6];
+            let (mut l, mut h, mut d) = (0u32, 0u32, true);
+            for &c in s {
+                if c == NONE {
+                    break;
+                }
+                if c & EXIT != 0 {
+                    l = l.max(c >> 16 & 0xff);
+                    h = h.max(c >> 8 & 0xff);
+                    d &= c & EXIT_DAG != 0;
+                } else {
+                    let c = c as usize;
+                    l = l.max(n - u32::from(hi[c]));
+                    h = h.max(n - u32::from(lo[c]));
+                    d &= dag[c];
+                }
+            }
+            if l as u8 != lo[x] || h as u8 != hi[x] || d != dag[x] {
+                lo[x] = l as u8;
+                hi[x] = h as u8;
+                dag[x] = d;
+                changed = true;
+            }
+        }
+        progress(Progress {
+            seeds: n,
+            phase: Phase::Sweeps,
+            done: u64::from(sweeps),
+            total: size,
+        });
+        if !changed {
+            break;
+        }
+    }
+    // Convention values for the boards whose bounds do not meet.
+    let mut value: Vec<u8> = (0..len)
+        .map(|x| {
+            if lo[x] == hi[x] {
+                lo[x]
+            } else {
+                let board = unrank(n, x as u64).expect("an index of the level");
+                let own: u32 = board[..6].iter().map(|&p| u32::from(p)).sum();
+                own.clamp(u32::from(lo[x]), u32::from(hi[x])) as u8
+            }
+        })
+        .collect();
+    for _ in 0..options.smoothing {
+        for x in 0..len {
+            if lo[x] == hi[x] {
+                continue;
+            }
+            let mut v = 0u32;
+            for &c in &succ[x * 6..x * 6 + 6] {
+                if c == NONE {
+                    break;
+                }
+                v = v.max(if c & EXIT != 0 {
+                    c & 0xff
+                } else {
+                    n - u32::from(value[c as usize])
+                });
+            }
+            value[x] = v as u8;
+        }
+    }
+    let mut exact_any = 0;
+    let mut exact_empty = 0;
+    let entries: Vec<u8> = (0..len)
+        .map(|x| {
+            let meet = lo[x] == hi[x];
+            exact_any += u64::from(dag[x]);
+            exact_empty += u64::from(meet);
+            entry::pack(u32::from(value[x]), meet, dag[x])
+        })
+        .collect();
+    let st = LevelStats {
+        seeds: n,
+        positions: size,
+        exact_any,
+        exact_empty,
+        sweeps,
+        moves_time,
+        sweep_time: started.elapsed(),
+    };
+    (Solved { lo, hi, entries }, st)
+}

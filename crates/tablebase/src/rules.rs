@@ -1,0 +1,190 @@
+//! Which rule sets a table can represent, and the fingerprint that ties a file to its rules.
+//!
+//! A table stores, for every board, the share of the board's seeds that the side to move gets
+//! with best play. That is a well-defined game value only when every end of the game hands out
+//! exactly the seeds on the board and the turn always passes. Of the Oware-family options this
+//! rules out:
+//!
+//! * `grand_slam=IllegalElseLoses` (`oware`): a forced grand slam loses whatever the seeds say;
+//! * `grand_slam=OurilExtraTurn` and the singleton rule (`ouril`): the extra turn is state the
+//!   board does not show, and the mover plays twice;
+//! * `no_move_end=RemainingUnscored` (`oware`): seeds left on the board go to nobody;
+//! * `no_move_end=Pass`: the turn does not pass;
+//! * `repetition` other than `EndOwnRows`: the cycle convention (crate docs) is built on it;
+//! * `max_plies`: the value would depend on the move number.
+//!
+//! `abapa`, `wuri` (the same rules) and `ouril-ludii` are supported. Options that do not change
+//! any board's value (`seeds`, `first_player`, `win_threshold`, `draw_at_half`) are not part of
+//! the fingerprint: the score threshold ends the game early but never changes who wins (see
+//! the crate docs, "Values and the score threshold").
+
+use mancala_core::options::{bool_name, OptionEnum};
+use mancala_core::oware::{GrandSlam, NoMoveEnd, OwareRules, Repetition};
+use mancala_core::variant::Variant;
+
+use crate::TablebaseError;
+
+/// The rules of `preset` (a name or alias of an Oware-family preset) if a table can represent
+/// them.
+pub fn preset_rules(preset: &str) -> Result<(Variant, OwareRules), TablebaseError> {
+    let variant = Variant::from_name(preset).map_err(|e| TablebaseError::UnsupportedPreset {
+        name: preset.to_string(),
+        reason: e.to_string(),
+    })?;
+    let rules = match variant {
+        Variant::Oware => OwareRules::oware(),
+        Variant::Abapa => OwareRules::abapa(),
+        Variant::Wuri => OwareRules::wuri(),
+        Variant::Ouril => OwareRules::ouril(),
+        Variant::OurilLudii => OwareRules::ouril_ludii(),
+        Variant::Olowuka | Variant::BaAwa | Variant::Isolo => {
+            return Err(TablebaseError::UnsupportedPreset {
+                name: preset.to_string(),
+                reason: "tables exist for the Oware family only (abapa, wuri, ouril-ludii)"
+                    .to_string(),
+            })
+        }
+    };
+    check(&rules).map_err(|e| TablebaseError::UnsupportedPreset {
+        name: variant.name().to_string(),
+        reason: e.to_string(),
+    })?;
+    Ok((variant, rules))
+}
+
+/// Whether a table can represent `rules` (module docs); the error names the first option that
+/// it cannot.
+pub fn check(rules: &OwareRules) -> Result<(), TablebaseError> {
+    let refuse = |name: &str, value: &str, reason| {
+        Err(TablebaseError::UnsupportedRules {
+            option: format!("{name}={value}"),
+            reason,
+        })
+    };
+    match rules.grand_slam {
+        GrandSlam::IllegalElseLoses => {
+            return refuse(
+                "grand_slam",
+                rules.grand_slam.name(),
+                "a forced grand slam loses whatever the seeds say",
+            )
+        }
+        GrandSlam::OurilExtraTurn => {
+            return refuse(
+                "grand_slam",
+                rules.grand_slam.name(),
+                "the extra turn is state a board does not show",
+            )
+        }
+        GrandSlam::Allowed
+        | GrandSlam::CaptureForfeited
+        | GrandSlam::Illegal
+        | GrandSlam::LeaveLastPit => {}
+    }
+    if rules.singleton_rule {
+        return refuse(
+            "singleton_rule",
+            "On",
+            "the singleton rule comes with Ouril's extra turn",
+        );
+    }
+    match rules.no_move_end {
+        NoMoveEnd::RemainingUnscored => {
+            return refuse(
+                "no_move_end",
+                rules.no_move_end.name(),
+                "seeds left on the board go to nobody",
+            )
+        }
+        NoMoveEnd::Pass => {
+            return refuse(
+                "no_move_end",
+                rules.no_move_end.name(),
+                "the turn does not pass",
+            )
+        }
+        NoMoveEnd::OwnRows | NoMoveEnd::MoverTakesAll => {}
+    }
+    if rules.repetition != Repetition::EndOwnRows {
+        return refuse(
+            "repetition",
+            rules.repetition.name(),
+            "the cycle convention assumes EndOwnRows",
+        );
+    }
+    if let Some(n) = rules.max_plies {
+        return refuse(
+            "max_plies",
+            &n.to_string(),
+            "values would depend on the move number",
+        );
+    }
+    Ok(())
+}
+
+/// The options that decide a board's value, as `name=value;...` (the fingerprint's input).
+#[must_use]
+pub fn canonical(rules: &OwareRules) -> String {
+    format!(
+        "skip_origin={};grand_slam={};must_feed={};no_move_end={};repetition={};chain_requires_sown_this_move={}",
+        rules.skip_origin.name(),
+        rules.grand_slam.name(),
+        bool_name(rules.must_feed),
+        rules.no_move_end.name(),
+        rules.repetition.name(),
+        bool_name(rules.chain_requires_sown_this_move),
+    )
+}
+
+/// A 64-bit FNV-1a hash of [`canonical`]: two rule sets with the same fingerprint give every
+/// board the same value.
+#[must_use]
+pub fn fingerprint(rules: &OwareRules) -> u64 {
+    canonical(rules)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// `rules` with every end by score switched off and room in the stores for any seed count: the
+/// builder plays moves on these so that a board's value is the seeds' share alone.
+#[must_use]
+pub(crate) fn unbounded(rules: &OwareRules) -> OwareRules {
+    let mut r = *rules;
+    r.seeds = 20;
+    r.win_threshold = Some(u32::MAX);
+    r.draw_at_half = false;
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_accepted_or_refused_with_a_reason() {
+        assert!(preset_rules("abapa").is_ok());
+        assert!(preset_rules("wuri").is_ok());
+        assert!(preset_rules("ouril-ludii").is_ok());
+        for name in ["oware", "ouril", "olowuka", "isolo", "ba-awa", "nonsense"] {
+            let e = preset_rules(name).unwrap_err().to_string();
+            assert!(e.contains("no endgame table"), "{e}");
+        }
+        let e = preset_rules("oware").unwrap_err().to_string();
+        assert!(e.contains("grand_slam=IllegalElseLoses"), "{e}");
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_value_options_only() {
+        let a = OwareRules::abapa();
+        assert_eq!(fingerprint(&a), fingerprint(&OwareRules::wuri()));
+        let mut b = a;
+        b.seeds = 5;
+        b.first_player = mancala_core::Side::North;
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        b.must_feed = false;
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&a), fingerprint(&OwareRules::ouril_ludii()));
+    }
+}
