@@ -58,7 +58,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let variant = Variant::from_name(&args.variant)?;
     let stdin = io::stdin();
-    serve(stdin.lock(), io::stdout(), variant)?;
+    // Tables built with `mancala tb build` into the default directory are used from the start.
+    let tables = crate::tb::default_dir().filter(|d| d.is_dir());
+    serve(stdin.lock(), io::stdout(), variant, tables.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -98,13 +100,19 @@ struct Uci {
     running: Option<Running>,
     /// Endgame tables (option `TablebaseDir`), kept across `Hash` changes.
     tables: Vec<Arc<mancala_engine::Tablebase>>,
+    /// The directory the tables came from (the option's value), if any.
+    tables_dir: Option<String>,
+    /// What loading the default tables said, reported with the next `uci`.
+    notes: Vec<String>,
 }
 
-/// Serves the protocol from `input` to `output` until `quit` or the end of the input.
+/// Serves the protocol from `input` to `output` until `quit` or the end of the input, with the
+/// endgame tables of `tables` (a directory, as the option `TablebaseDir`) loaded first.
 pub fn serve<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     variant: Variant,
+    tables: Option<&Path>,
 ) -> Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let mut uci = Uci {
@@ -120,7 +128,12 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         game: variant.new_game(&[], None)?,
         running: None,
         tables: Vec::new(),
+        tables_dir: None,
+        notes: Vec::new(),
     };
+    if let Some(dir) = tables {
+        uci.notes = uci.load_tables(&dir.to_string_lossy());
+    }
     for line in input.split(b'\n') {
         let Ok(line) = line else { break };
         let line = String::from_utf8_lossy(&line);
@@ -194,7 +207,13 @@ impl Uci {
                     "option name Algorithm type combo default default var default{algos}"
                 ));
                 self.say("option name Rule type string default <empty>");
-                self.say("option name TablebaseDir type string default <empty>");
+                let dir = self.tables_dir.as_deref().unwrap_or("<empty>");
+                self.say(&format!(
+                    "option name TablebaseDir type string default {dir}"
+                ));
+                for note in std::mem::take(&mut self.notes) {
+                    self.say(&note);
+                }
                 self.say("uciok");
             }
             "ucinewgame" => {
@@ -224,6 +243,33 @@ impl Uci {
         let mut engine = Engine::new(self.hash_mb);
         engine.set_tablebases(self.tables.clone());
         self.engine = Arc::new(engine);
+    }
+
+    /// Loads the endgame tables of directory `dir` (none for an empty value) in place of the
+    /// current ones; answers what to report.
+    fn load_tables(&mut self, dir: &str) -> Vec<String> {
+        let mut notes = Vec::new();
+        if matches!(dir, "" | "<empty>") {
+            self.tables.clear();
+            self.tables_dir = None;
+        } else {
+            let (tables, errors) = mancala_engine::Tablebase::load_all(Path::new(dir));
+            for e in &errors {
+                notes.push(format!("info string tablebase error: {e}"));
+            }
+            for t in &tables {
+                notes.push(format!(
+                    "info string tablebase {} loaded: 0..{} seeds, {} bytes",
+                    t.preset(),
+                    t.max_seeds(),
+                    t.bytes()
+                ));
+            }
+            self.tables = tables.into_iter().map(Arc::new).collect();
+            self.tables_dir = Some(dir.to_string());
+        }
+        self.rebuild_engine();
+        notes
     }
 
     fn new_game(&mut self) {
@@ -319,26 +365,9 @@ impl Uci {
                 }
             }
             "tablebasedir" => {
-                let dir = value.trim();
-                if matches!(dir, "" | "<empty>") {
-                    self.tables.clear();
-                    self.rebuild_engine();
-                    return;
+                for note in self.load_tables(value.trim()) {
+                    self.say(&note);
                 }
-                let (tables, errors) = mancala_engine::Tablebase::load_all(Path::new(dir));
-                for e in &errors {
-                    self.say(&format!("info string tablebase error: {e}"));
-                }
-                for t in &tables {
-                    self.say(&format!(
-                        "info string tablebase {} loaded: 0..{} seeds, {} bytes",
-                        t.preset(),
-                        t.max_seeds(),
-                        t.bytes()
-                    ));
-                }
-                self.tables = tables.into_iter().map(Arc::new).collect();
-                self.rebuild_engine();
             }
             "engineturn" | "ownbook" | "ponder" => {}
             _ => self.say(&format!(

@@ -2,10 +2,14 @@
 //! docs/tablebase.md).
 //!
 //! ```text
-//! mancala tb build abapa --seeds 12 [--dir tablebases]   every level 0..=12, one file each
-//! mancala tb probe abapa --position 0-0-1-...-22-23-S [--dir tablebases]
-//! mancala tb info tablebases/abapa-12.tb
+//! mancala tb build abapa --seeds 12 [--dir DIR]   every level 0..=12, one file each
+//! mancala tb probe abapa --position 0-0-1-...-22-23-S [--dir DIR]
+//! mancala tb info DIR/abapa-12.tb
 //! ```
+//!
+//! The default directory ([`default_dir`]) is `$MANCALA_TABLEBASES`, else
+//! `$XDG_DATA_HOME/mancala/tablebases`, else `~/.local/share/mancala/tablebases`;
+//! `mancala engine` loads the tables found there when it starts.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -22,6 +26,9 @@ use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 
 /// Arguments of `mancala tb`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Default table directory: $MANCALA_TABLEBASES, else \
+$XDG_DATA_HOME/mancala/tablebases, else ~/.local/share/mancala/tablebases. \
+`mancala engine` loads the tables it finds there when it starts.")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -36,9 +43,9 @@ enum Sub {
         /// The largest seed count (at most 24; 12 takes seconds, 16 about ten minutes on two cores).
         #[arg(long)]
         seeds: u32,
-        /// The directory to write into.
-        #[arg(long, alias = "out", default_value = "tablebases")]
-        dir: PathBuf,
+        /// The directory to write into [default: the default table directory, see `mancala tb --help`].
+        #[arg(long, alias = "out")]
+        dir: Option<PathBuf>,
         /// Minimax sweeps over the values set by the cycle convention (docs/tablebase.md).
         #[arg(long, default_value_t = 0)]
         smoothing: u32,
@@ -50,9 +57,9 @@ enum Sub {
         /// The position in the game's notation.
         #[arg(long)]
         position: String,
-        /// The directory holding the tables.
-        #[arg(long, default_value = "tablebases")]
-        dir: PathBuf,
+        /// The directory holding the tables [default: the default table directory].
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Check a table file and print its header.
     Info {
@@ -69,12 +76,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             seeds,
             dir,
             smoothing,
-        } => run_build(preset, *seeds, dir, *smoothing),
+        } => run_build(preset, *seeds, &resolve(dir.as_deref())?, *smoothing),
         Sub::Probe {
             preset,
             position,
             dir,
-        } => run_probe(preset, position, dir),
+        } => run_probe(preset, position, &resolve(dir.as_deref())?),
         Sub::Info { file } => run_info(file),
     }
 }
@@ -225,6 +232,31 @@ fn run_info(path: &Path) -> Result<ExitCode> {
         counts[2], counts[1], counts[0]
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The default table directory: `$MANCALA_TABLEBASES` (empty: none), else
+/// `$XDG_DATA_HOME/mancala/tablebases`, else `$HOME/.local/share/mancala/tablebases`.
+#[must_use]
+pub fn default_dir() -> Option<PathBuf> {
+    use std::env::var_os;
+    if let Some(dir) = var_os("MANCALA_TABLEBASES") {
+        return (!dir.is_empty()).then(|| PathBuf::from(dir));
+    }
+    let data = var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("mancala/tablebases"))
+}
+
+/// `dir`, or the default directory.
+fn resolve(dir: Option<&Path>) -> Result<PathBuf> {
+    match dir {
+        Some(d) => Ok(d.to_path_buf()),
+        None => default_dir().context(
+            "no table directory: pass --dir DIR or set MANCALA_TABLEBASES (HOME is not set either)",
+        ),
+    }
 }
 
 /// Loads every table in `dir` for an engine; fails if none loads, naming each failure.

@@ -14,6 +14,8 @@ impl Session {
     fn start() -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
             .arg("engine")
+            // No endgame tables from the user's default directory.
+            .env("MANCALA_TABLEBASES", "")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

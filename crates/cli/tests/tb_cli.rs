@@ -18,6 +18,7 @@ fn text(bytes: &[u8]) -> String {
 fn engine_session(dir: &str, pos: &str, depth: u32) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .arg("engine")
+        .env("MANCALA_TABLEBASES", "")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -176,5 +177,56 @@ fn engines_use_tables_from_the_protocol_analyze_and_match() {
         "match", "abapa", "--a", &tb, "--b", "depth=2", "--games", "2",
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `mancala engine`'s answer to `uci` with `MANCALA_TABLEBASES` set to `dir`.
+fn uci_with_default_dir(dir: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("engine")
+        .env("MANCALA_TABLEBASES", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nquit\n")
+        .unwrap();
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+#[test]
+fn the_default_directory_is_built_into_and_loaded_by_the_engine() {
+    let dir = scratch("default");
+    // Nothing there yet: the engine starts without tables.
+    let out = uci_with_default_dir(&dir);
+    assert!(
+        out.contains("option name TablebaseDir type string default <empty>"),
+        "{out}"
+    );
+    assert!(!out.contains("tablebase"), "{out}");
+    // `tb build` without --dir writes into the default directory ...
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["tb", "build", "abapa", "--seeds", "4"])
+        .env("MANCALA_TABLEBASES", &dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // ... and the engine loads it when it starts, and says so before `uciok`.
+    let out = uci_with_default_dir(&dir);
+    assert!(
+        out.contains(&format!(
+            "option name TablebaseDir type string default {dir}"
+        )),
+        "{out}"
+    );
+    let loaded = out
+        .lines()
+        .position(|l| l.starts_with("info string tablebase abapa loaded: 0..4 seeds"));
+    let ok = out.lines().position(|l| l == "uciok");
+    assert!(matches!((loaded, ok), (Some(a), Some(b)) if a < b), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
