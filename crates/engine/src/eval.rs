@@ -74,6 +74,12 @@ pub fn margin(v: i32) -> i32 {
     }
 }
 
+/// The value of a proven win by `margin` seeds (at least 1), found `ply` plies below the root.
+#[inline]
+pub(crate) fn win_value(margin: i32, ply: usize) -> i32 {
+    WIN + 1000 * margin.clamp(1, 255) - ply.min(999) as i32
+}
+
 /// The value of a finished game for `me`, found `ply` plies below the root.
 #[inline]
 pub fn terminal<P: Position>(pos: &P, me: Side, ply: usize) -> i32 {
@@ -82,11 +88,10 @@ pub fn terminal<P: Position>(pos: &P, me: Side, ply: usize) -> i32 {
     };
     let st = pos.stores();
     let diff = st[me.index()] as i32 - st[me.opponent().index()] as i32;
-    let ply = ply.min(999) as i32;
     match outcome.winner {
         None => 0,
-        Some(w) if w == me => WIN + 1000 * diff.clamp(1, 255) - ply,
-        Some(_) => -(WIN + 1000 * (-diff).clamp(1, 255) - ply),
+        Some(w) if w == me => win_value(diff, ply),
+        Some(_) => -win_value(-diff, ply),
     }
 }
 

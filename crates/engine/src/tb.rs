@@ -21,7 +21,7 @@ use mancala_core::sow::PITS;
 use mancala_core::{Position, Side};
 use mancala_tablebase::{Exactness, Tablebase};
 
-use crate::eval::WIN;
+use crate::eval::win_value;
 
 /// A table ready for one search: the table and the game's seed total and threshold.
 #[derive(Clone, Copy, Debug)]
@@ -58,12 +58,12 @@ impl TbProbe<'_> {
         if 2 * x == total {
             return Some((0, true));
         }
-        let ply = ply.min(999) as i32;
+        // The winner, with `w` of the `total` seeds, wins by at least `w + t - total`.
         let t = self.threshold as i32;
         let v = if 2 * x > total {
-            WIN + 1000 * (x + t - total).clamp(1, 255) - ply
+            win_value(x + t - total, ply)
         } else {
-            -(WIN + 1000 * ((total - x) + t - total).clamp(1, 255) - ply)
+            -win_value(t - x, ply)
         };
         Some((v, false))
     }

@@ -281,9 +281,7 @@ pub(crate) fn raw_hash_of<T: Hash>(value: &T) -> u64 {
 /// The hash of any hashable value (a repetition key).
 #[inline]
 pub(crate) fn hash_of<T: Hash>(value: &T) -> u64 {
-    let mut h = FastHasher::default();
-    value.hash(&mut h);
-    mix(h.finish())
+    mix(raw_hash_of(value))
 }
 
 #[cfg(test)]

@@ -108,6 +108,15 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family.
+    pub const ALL: [Family; 5] = [
+        Family::Oware,
+        Family::Ouril,
+        Family::Olowuka,
+        Family::BaAwa,
+        Family::Isolo,
+    ];
+
     /// The family of a preset, if it has fitted weights.
     #[must_use]
     pub fn of(variant: Variant) -> Option<Family> {
@@ -165,14 +174,7 @@ impl Family {
     /// Reads [`Family::name`].
     #[must_use]
     pub fn from_name(name: &str) -> Option<Family> {
-        match name {
-            "oware" => Some(Family::Oware),
-            "ouril" => Some(Family::Ouril),
-            "olowuka" => Some(Family::Olowuka),
-            "ba-awa" => Some(Family::BaAwa),
-            "isolo" => Some(Family::Isolo),
-            _ => None,
-        }
+        Family::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
