@@ -126,20 +126,20 @@ impl EvalKind {
     }
 }
 
-/// The fitted weights for positions of type `P`, if it has any.
+/// The fitted weights for positions of type `P`, if it has any, laid out for the leaves.
 #[inline(always)]
-fn fitted_weights<P: Position>(pos: &P) -> Option<&'static Weights> {
+fn fitted_table<P: Position>(pos: &P) -> Option<&'static Fast2x6> {
     // A comparison of type ids: constant once monomorphised, so it costs nothing at a leaf.
     let any = pos as &dyn Any;
     if let Some(o) = any.downcast_ref::<Oware>() {
         // Ouril (the singleton rule) has its own weights.
         Some(if o.rules().singleton_rule {
-            &weights::ouril::WEIGHTS
+            &weights::OURIL_FAST
         } else {
-            &weights::oware::WEIGHTS
+            &weights::OWARE_FAST
         })
     } else if any.is::<Olowuka>() {
-        Some(&weights::olowuka::WEIGHTS)
+        Some(&weights::OLOWUKA_FAST)
     } else {
         None
     }
@@ -152,8 +152,8 @@ pub fn evaluate<P: Position>(pos: &P, me: Side, kind: EvalKind) -> i32 {
     if kind == EvalKind::Hand {
         return evaluate_hand(pos, me);
     }
-    if let Some(w) = fitted_weights(pos) {
-        return evaluate_with(pos.pits(), pos.stores(), me, w);
+    if let Some(w) = fitted_table(pos) {
+        return evaluate_fast(pos.pits(), pos.stores(), me, w);
     }
     // Type id comparisons again: constant once monomorphised.
     let any = pos as &dyn Any;
@@ -201,8 +201,94 @@ fn interpolate(full: i64, empty: i64, phase: features::Phase) -> i32 {
     v.clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32
 }
 
-/// The fitted evaluation of a 2x6 board with the weights `w` (see [`crate::features`]).
+/// Weights of the 2x6 features ([`crate::features`]) laid out for the search's leaves: the
+/// weighted sum of the features of [`features::visit`], computed with a table lookup per pit
+/// instead of a visit of every feature.
+///
+/// `pit[i][min(c, 24)]` is the weight of own pit `i` holding `c` seeds (every count from 24 on
+/// is one bucket, an empty pit weighs nothing) with both phase weights in one `i64`: the
+/// full-board weight plus the empty-board weight times 2^32. Twelve lookups and adds then sum
+/// both halves at once; no PST weight reaches 2^20 in magnitude (checked when the table is
+/// built, at compile time), so twelve of them never carry from one half into the other. The
+/// store and threat features keep their two separate products.
+pub(crate) struct Fast2x6 {
+    pit: [[i64; 25]; 6],
+    store: [i64; 2],
+    best: [i64; 2],
+    count: [i64; 2],
+}
+
+impl Fast2x6 {
+    /// The table of the weights `w`.
+    pub(crate) const fn new(w: &Weights) -> Self {
+        let mut pit = [[0i64; 25]; 6];
+        let mut i = 0;
+        while i < 6 {
+            let mut c = 1;
+            while c <= 24 {
+                let b = features::BUCKET[c] as usize;
+                let [full, empty] = w[features::PST + i * features::BUCKETS + b - 1];
+                assert!(full.unsigned_abs() < 1 << 20 && empty.unsigned_abs() < 1 << 20);
+                pit[i][c] = full as i64 + ((empty as i64) << 32);
+                c += 1;
+            }
+            i += 1;
+        }
+        const fn widen(w: [i32; 2]) -> [i64; 2] {
+            [w[0] as i64, w[1] as i64]
+        }
+        Fast2x6 {
+            pit,
+            store: widen(w[features::STORE]),
+            best: widen(w[features::THREAT_BEST]),
+            count: widen(w[features::THREAT_COUNT]),
+        }
+    }
+}
+
+/// The fitted evaluation of a 2x6 board by the table `w` (the search's leaves): the same value
+/// as the weighted sum of [`features::visit`]'s features with the weights `w` was built from.
 #[inline]
+pub(crate) fn evaluate_fast(pits: &[u8], stores: [u32; 2], me: Side, w: &Fast2x6) -> i32 {
+    let Ok(pits) = <&[u8; 12]>::try_from(pits) else {
+        return 0;
+    };
+    let (south, north) = pits.split_at(6);
+    let (mine, theirs) = if me == Side::South {
+        (south, north)
+    } else {
+        (north, south)
+    };
+    let mut packed = 0i64;
+    let mut board = 0i64;
+    for i in 0..6 {
+        packed += w.pit[i][usize::from(mine[i].min(24))] - w.pit[i][usize::from(theirs[i].min(24))];
+        board += i64::from(mine[i]) + i64::from(theirs[i]);
+    }
+    // The low half, sign-extended, is the full-board sum; the rest is the empty-board sum.
+    let mut full = i64::from(packed as i32);
+    let mut empty = (packed - full) >> 32;
+    let st = [i64::from(stores[0]), i64::from(stores[1])];
+    let diff = (st[me.index()] - st[me.opponent().index()]).clamp(-10_000, 10_000);
+    let (best_m, hits_m) = features::threats(mine, theirs);
+    let (best_t, hits_t) = features::threats(theirs, mine);
+    let (best, hits) = (i64::from(best_m - best_t), i64::from(hits_m - hits_t));
+    full += w.store[0] * diff + w.best[0] * best + w.count[0] * hits;
+    empty += w.store[1] * diff + w.best[1] * best + w.count[1] * hits;
+    interpolate(
+        full,
+        empty,
+        features::Phase {
+            board,
+            total: board + st[0] + st[1],
+        },
+    )
+}
+
+/// The fitted evaluation of a 2x6 board with the weights `w`, by its definition: the weighted
+/// sum of the features that [`features::visit`] reports. [`evaluate_fast`] computes the same
+/// value at the leaves; the tests check that they agree.
+#[cfg(test)]
 pub(crate) fn evaluate_with(pits: &[u8], stores: [u32; 2], me: Side, w: &Weights) -> i32 {
     let (mut full, mut empty) = (0i64, 0i64);
     let phase = features::visit(pits, stores, me, |i, x| {
@@ -312,6 +398,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_leaf_evaluation_equals_the_feature_sum() {
+        let tables = [
+            (&weights::oware::WEIGHTS, &weights::OWARE_FAST),
+            (&weights::ouril::WEIGHTS, &weights::OURIL_FAST),
+            (&weights::olowuka::WEIGHTS, &weights::OLOWUKA_FAST),
+        ];
+        // Weights at the bound of the packed table (every PST weight just under 2^20 in
+        // magnitude, of both signs) and extreme store and threat weights.
+        let mut extreme: Weights = [[10_000, -10_000]; features::FEATURES];
+        for (i, w) in extreme.iter_mut().enumerate().skip(features::PST).take(66) {
+            *w = if i % 3 == 0 {
+                [(1 << 20) - 1, -(1 << 20) + 1]
+            } else {
+                [-(1 << 20) + 1, (1 << 20) - 1]
+            };
+        }
+        let extreme_fast = Fast2x6::new(&extreme);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..20_000 {
+            let r = next();
+            let mut pits = [0u8; 12];
+            for (k, p) in pits.iter_mut().enumerate() {
+                // Mostly small counts, where the buckets and threats differ, some big ones.
+                let x = (r >> (5 * k)) as u8;
+                *p = if x & 0x18 == 0x18 { x } else { x & 7 };
+            }
+            let stores = match round % 4 {
+                0 => [0, 0],
+                1 => [(r >> 56) as u32 % 25, (r >> 48) as u32 % 25],
+                2 => [u32::MAX, (r >> 40) as u32],
+                _ => [(r >> 32) as u32, 7],
+            };
+            for (w, fast) in tables.iter().copied().chain([(&extreme, &extreme_fast)]) {
+                for me in [Side::South, Side::North] {
+                    assert_eq!(
+                        evaluate_fast(&pits, stores, me, fast),
+                        evaluate_with(&pits, stores, me, w),
+                        "{pits:?} {stores:?} {me:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            evaluate_fast(&[4; 16], [0, 0], Side::South, &weights::OWARE_FAST),
+            0
+        );
     }
 
     /// The fitted value of the features reported through `visit`, in 128-bit arithmetic.
