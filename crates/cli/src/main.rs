@@ -1,4 +1,5 @@
 //! `mancala`: play, teach and analyse traditional sowing games.
+#![forbid(unsafe_code)]
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -54,7 +54,8 @@
 //! assert_eq!(a.moves.len(), 6);
 //! assert_eq!(a.depth, 4);
 //! ```
-#![forbid(unsafe_code)]
+// Only the transposition table's prefetch hint is `unsafe` (`tt.rs` says why, with figures).
+#![deny(unsafe_code)]
 
 pub mod eval;
 pub mod features;

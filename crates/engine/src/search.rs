@@ -112,6 +112,15 @@ pub(crate) enum Progress {
     Upper,
 }
 
+/// A child of a node: the position after one move (not yet settled), what the move did and,
+/// when the child will use the transposition table, the hash of its key.
+#[derive(Clone, Copy)]
+struct Kid<P> {
+    pos: P,
+    effect: MoveEffect,
+    hash: u64,
+}
+
 /// One search thread.
 pub(crate) struct Worker<'a, P: Position> {
     sh: &'a Shared<'a>,
@@ -130,7 +139,10 @@ pub(crate) struct Worker<'a, P: Position> {
     pub selective: bool,
     /// The static evaluation at the leaves.
     pub eval: EvalKind,
-    kids: Vec<[P; MAX_MOVES]>,
+    /// Per ply, the children of the node searched there, with what their moves did and their
+    /// keys' hashes (kept here rather than in arrays of each node, which would be initialised
+    /// at every node).
+    kids: Vec<[Kid<P>; MAX_MOVES]>,
     killers: Vec<[Option<P::Move>; 2]>,
     hist: Vec<i32>,
     pv: Vec<[P::Move; MAX_PLY]>,
@@ -177,7 +189,14 @@ impl<'a, P: Position> Worker<'a, P> {
             main,
             selective: true,
             eval: EvalKind::default(),
-            kids: vec![[root; MAX_MOVES]; MAX_PLY + 1],
+            kids: vec![
+                [Kid {
+                    pos: root,
+                    effect: MoveEffect::default(),
+                    hash: 0,
+                }; MAX_MOVES];
+                MAX_PLY + 1
+            ],
             killers: vec![[None; 2]; MAX_PLY + 1],
             hist: vec![0; 2 * HISTORY_SLOTS],
             pv: vec![[P::Move::default(); MAX_PLY]; MAX_PLY + 1],
@@ -312,7 +331,12 @@ impl<'a, P: Position> Worker<'a, P> {
 
     #[inline]
     fn table_key(&self, ctx: u64, hash: u64, ply: usize) -> u64 {
-        let abs = self.root_abs_ply + ply as u64;
+        Self::key_of(ctx, hash, self.root_abs_ply + ply as u64)
+    }
+
+    /// The table key of a node from its context hash, its key's hash and its absolute ply.
+    #[inline]
+    fn key_of(ctx: u64, hash: u64, abs: u64) -> u64 {
         mix(ctx
             ^ hash.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93))
@@ -338,6 +362,7 @@ impl<'a, P: Position> Worker<'a, P> {
             let mv = self.root_moves[k].mv;
             let mut c = self.root;
             let eff = c.play_unchecked(mv);
+            let child_hash = hash_of(&c.key());
             self.pv_len[1] = 0;
             let (v, exact) = if multi > 1 {
                 let floor = if k < multi {
@@ -358,6 +383,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     self.root_ctx,
                     k < multi,
                     0,
+                    child_hash,
                 );
                 (v, v > floor)
             } else {
@@ -372,6 +398,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     self.root_ctx,
                     k == 0,
                     0,
+                    child_hash,
                 );
                 (v, v > alpha && v < beta)
             };
@@ -423,6 +450,7 @@ impl<'a, P: Position> Worker<'a, P> {
         ctx: u64,
         first: bool,
         reduce: i32,
+        child_hash: u64,
     ) -> i32 {
         // The after-move protocol of `mancala_core::advance`, step by step.
         if c.is_over() {
@@ -455,9 +483,10 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         let token = self.history.push(key, eff.irreversible);
         // The context hash only matters to nodes that use the table: below that depth neither
-        // the child nor anything under it reads it.
+        // the child nor anything under it reads it. `child_hash` is the hash of `key`, worked
+        // out by the caller (which prefetched the child's bucket with it).
         let (hk, cctx) = if d >= TT_MIN_DEPTH {
-            let hk = hash_of(&key);
+            let hk = child_hash;
             (hk, if eff.irreversible { hk } else { ctx ^ hk })
         } else {
             (0, 0)
@@ -521,6 +550,31 @@ impl<'a, P: Position> Worker<'a, P> {
         evaluate(pos, me, self.eval)
     }
 
+    /// Plays `mv` from `pos` into the child slot `i` of `ply`. When the child will use the
+    /// transposition table (`child_tt`), returns the hash of its key too and prefetches its
+    /// bucket, so that the memory access overlaps the work done before the child is searched
+    /// (the other children are played first, or at least the child is settled): the bucket
+    /// read was a quarter of the search's time, nearly all of it waiting for memory.
+    #[inline(always)]
+    fn play_child(&mut self, pos: &P, mv: P::Move, ply: usize, i: usize, ctx: u64, child_tt: bool) {
+        let abs = self.root_abs_ply + ply as u64 + 1;
+        let kid = &mut self.kids[ply][i];
+        kid.pos = *pos;
+        kid.effect = kid.pos.play_unchecked(mv);
+        kid.hash = 0;
+        if !child_tt || kid.pos.is_over() {
+            return;
+        }
+        let hk = hash_of(&kid.pos.key());
+        kid.hash = hk;
+        let cctx = if kid.effect.irreversible {
+            hk
+        } else {
+            ctx ^ hk
+        };
+        self.sh.tt.prefetch(Self::key_of(cctx, hk, abs));
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -571,13 +625,21 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let n = moves.len();
-        // Per move, in pit order (the slot `i` of `moves`): its effect and its child in
+        // Per move, in pit order (the slot `i` of `moves`): its child, with what the move did, in
         // `self.kids[ply][i]`. `perm` is the search order (`perm[k]` is the slot of the `k`-th
         // move searched) and `order[k]` that move's ordering score: sorting moves two small
-        // values, not a position.
-        let mut effects = [MoveEffect::default(); MAX_MOVES];
+        // values, not a position. Children that use the table get the hash of their key as soon
+        // as they are played, and their bucket is prefetched then (see `Worker::play_child`).
+        let child_tt = depth > TT_MIN_DEPTH;
         let mut order = [0i32; MAX_MOVES];
         let mut perm = IDENTITY;
+        // Staged generation: the table's move is searched first, before the other moves are
+        // even played (a cutoff by it, the common case, saves playing them). It is played before
+        // the ordering scores are read, so that its bucket's prefetch has that long to arrive.
+        let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
+        if let Some(t) = tt_i {
+            self.play_child(pos, moves[t], ply, t, ctx, child_tt);
+        }
         let killers = self.killers[ply];
         // Ordering scores without captures (known before any move is played). They are read
         // here, before any child is searched, because the history table changes below.
@@ -590,16 +652,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.hist[Self::slot(me, mv)]
             };
         }
-        // Staged generation: the table's move is searched first, before the other moves are
-        // even played (a cutoff by it, the common case, saves playing them).
-        let tt_i = tt_move.map(usize::from).filter(|&i| i < n);
         let start = if let Some(t) = tt_i {
             perm.swap(0, t);
             order.swap(0, t);
             order[0] = 1 << 30;
-            let kid = &mut self.kids[ply][t];
-            *kid = *pos;
-            effects[t] = kid.play_unchecked(moves[t]);
             1
         } else {
             0
@@ -612,11 +668,10 @@ impl<'a, P: Position> Worker<'a, P> {
             if k == start {
                 for p in start..n {
                     let i = usize::from(perm[p]);
-                    let kid = &mut self.kids[ply][i];
-                    *kid = *pos;
-                    effects[i] = kid.play_unchecked(moves[i]);
-                    if effects[i].captured > 0 {
-                        order[p] = (1 << 24) + effects[i].captured as i32;
+                    self.play_child(pos, moves[i], ply, i, ctx, child_tt);
+                    let captured = self.kids[ply][i].effect.captured;
+                    if captured > 0 {
+                        order[p] = (1 << 24) + captured as i32;
                     }
                 }
             }
@@ -634,8 +689,11 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             let i = usize::from(perm[k]);
             let mv = moves[i];
-            let eff = effects[i];
-            let mut c = self.kids[ply][i];
+            let Kid {
+                pos: mut c,
+                effect: eff,
+                hash: child_hash,
+            } = self.kids[ply][i];
             self.pv_len[ply + 1] = 0;
             // Late moves that capture nothing and are neither the table's nor a killer are
             // searched shallower first; a reduced search that beats alpha is redone in full.
@@ -660,6 +718,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 ctx,
                 k == 0,
                 reduce,
+                child_hash,
             );
             if self.stopped {
                 return 0;
