@@ -29,8 +29,13 @@
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
 //! (`setoption name Rule value clear` restores the preset's rules). `TablebaseDir` loads the
 //! endgame tables of a directory (`mancala tb build`; `<empty>` unloads them): what loaded and
-//! every file that failed are reported as `info string`, and the engine goes on either way. Changing the variant or the
-//! rules starts a new game. Unknown commands and malformed input are answered with
+//! every file that failed are reported as `info string`, and the engine goes on either way.
+//! `TablebaseBuild` (default 12, 0 = never) is how many seeds deep the engine builds tables
+//! itself, in memory, when those it loaded do not cover the game that deep: at an `isready`
+//! outside a search, before `readyok` (about a second for 12 seeds on an idle two-core machine),
+//! so that every search after it sees them; a game whose rules tables cannot represent gets none.
+//! With `MANCALA_TABLEBASES` set to nothing the engine starts with no tables at all (the default
+//! of `TablebaseBuild` is then 0). Changing the variant or the rules starts a new game. Unknown commands and malformed input are answered with
 //! `info string ...`; nothing on the input can crash or hang the engine.
 
 use std::io::{self, BufRead, Write};
@@ -60,7 +65,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let stdin = io::stdin();
     // Tables built with `mancala tb build` into the default directory are used from the start.
     let tables = crate::tb::default_dir().filter(|d| d.is_dir());
-    serve(stdin.lock(), io::stdout(), variant, tables.as_deref())?;
+    let build = if crate::tb::tables_switched_off() {
+        0
+    } else {
+        DEFAULT_BUILD_SEEDS
+    };
+    serve(
+        stdin.lock(),
+        io::stdout(),
+        variant,
+        tables.as_deref(),
+        build,
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -76,6 +92,11 @@ fn say(out: &Out, line: &str) {
 const MAX_HASH_MB: usize = 4096;
 const MAX_THREADS: usize = 64;
 const MAX_MULTIPV: usize = 32;
+/// The default of `TablebaseBuild`: tables as deep as the reference engine's database.
+const DEFAULT_BUILD_SEEDS: u32 = 12;
+/// The most seeds `TablebaseBuild` accepts (16 seeds take minutes: `mancala tb build` is the tool
+/// for deeper tables, kept on disk).
+const MAX_BUILD_SEEDS: u32 = 16;
 /// Thinking time of a `go` without any limit (and not `infinite`).
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
@@ -100,6 +121,10 @@ struct Uci {
     running: Option<Running>,
     /// Endgame tables (option `TablebaseDir`), kept across `Hash` changes.
     tables: Vec<Arc<mancala_engine::Tablebase>>,
+    /// Tables built in memory (option `TablebaseBuild`), one per set of rules.
+    built: Vec<Arc<mancala_engine::Tablebase>>,
+    /// Seeds of the tables to build when none cover the game (0: none).
+    build_seeds: u32,
     /// The directory the tables came from (the option's value), if any.
     tables_dir: Option<String>,
     /// What loading the default tables said, reported with the next `uci`.
@@ -107,12 +132,14 @@ struct Uci {
 }
 
 /// Serves the protocol from `input` to `output` until `quit` or the end of the input, with the
-/// endgame tables of `tables` (a directory, as the option `TablebaseDir`) loaded first.
+/// endgame tables of `tables` (a directory, as the option `TablebaseDir`) loaded first, and
+/// tables of `build_seeds` seeds built when they do not cover the game (`TablebaseBuild`).
 pub fn serve<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     variant: Variant,
     tables: Option<&Path>,
+    build_seeds: u32,
 ) -> Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let mut uci = Uci {
@@ -128,11 +155,14 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         game: variant.new_game(&[], None)?,
         running: None,
         tables: Vec::new(),
+        built: Vec::new(),
+        build_seeds: build_seeds.min(MAX_BUILD_SEEDS),
         tables_dir: None,
         notes: Vec::new(),
     };
     if let Some(dir) = tables {
-        uci.notes = uci.load_tables(&dir.to_string_lossy());
+        // The default directory holding no table yet is the normal case, not worth a note.
+        uci.notes = uci.load_tables(&dir.to_string_lossy(), false);
     }
     for line in input.split(b'\n') {
         let Ok(line) = line else { break };
@@ -175,7 +205,12 @@ impl Uci {
             return true;
         };
         match cmd {
-            "isready" => self.say("readyok"),
+            "isready" => {
+                if self.running.is_none() {
+                    self.ensure_tables();
+                }
+                self.say("readyok");
+            }
             "stop" => self.finish_search(),
             "quit" => return false,
             "uci" => {
@@ -211,6 +246,10 @@ impl Uci {
                 self.say(&format!(
                     "option name TablebaseDir type string default {dir}"
                 ));
+                self.say(&format!(
+                    "option name TablebaseBuild type spin default {} min 0 max {MAX_BUILD_SEEDS}",
+                    self.build_seeds
+                ));
                 for note in std::mem::take(&mut self.notes) {
                     self.say(&note);
                 }
@@ -238,16 +277,46 @@ impl Uci {
         true
     }
 
-    /// A fresh engine with the current hash size, threads default and tables.
+    /// A fresh engine with the current hash size, threads default and tables (loaded and built,
+    /// the deepest first: a search uses the first table that covers its game).
     fn rebuild_engine(&mut self) {
         let mut engine = Engine::new(self.hash_mb);
-        engine.set_tablebases(self.tables.clone());
+        let mut tables: Vec<_> = self.tables.iter().chain(&self.built).cloned().collect();
+        tables.sort_by_key(|t| std::cmp::Reverse(t.max_seeds()));
+        engine.set_tablebases(tables);
         self.engine = Arc::new(engine);
     }
 
+    /// Builds the tables of the current game's rules (`TablebaseBuild` seeds) if the tables in
+    /// use do not cover it that deep and it has tables at all; reports what was built.
+    fn ensure_tables(&mut self) {
+        let seeds = self.build_seeds;
+        if seeds == 0 || self.engine.tables_cover(self.game.as_ref(), seeds) {
+            return;
+        }
+        let start = std::time::Instant::now();
+        match mancala_engine::build_tables(self.game.as_ref(), seeds) {
+            None => {}
+            Some(Ok(table)) => {
+                self.say(&format!(
+                    "info string tablebase {} built in memory: 0..{} seeds, {} bytes, {:.1} s",
+                    table.preset(),
+                    table.max_seeds(),
+                    table.bytes(),
+                    start.elapsed().as_secs_f64()
+                ));
+                self.built
+                    .retain(|t| t.fingerprint() != table.fingerprint());
+                self.built.push(Arc::new(table));
+                self.rebuild_engine();
+            }
+            Some(Err(e)) => self.say(&format!("info string tablebase error: {e}")),
+        }
+    }
+
     /// Loads the endgame tables of directory `dir` (none for an empty value) in place of the
-    /// current ones; answers what to report.
-    fn load_tables(&mut self, dir: &str) -> Vec<String> {
+    /// current ones; answers what to report (a directory without tables only if `report_empty`).
+    fn load_tables(&mut self, dir: &str, report_empty: bool) -> Vec<String> {
         let mut notes = Vec::new();
         if matches!(dir, "" | "<empty>") {
             self.tables.clear();
@@ -255,7 +324,9 @@ impl Uci {
         } else {
             let (tables, errors) = mancala_engine::Tablebase::load_all(Path::new(dir));
             for e in &errors {
-                notes.push(format!("info string tablebase error: {e}"));
+                if report_empty || !matches!(e, mancala_tablebase::TablebaseError::Empty { .. }) {
+                    notes.push(format!("info string tablebase error: {e}"));
+                }
             }
             for t in &tables {
                 notes.push(format!(
@@ -364,8 +435,22 @@ impl Uci {
                     Err(e) => self.say(&format!("info string error: {e}")),
                 }
             }
+            "tablebasebuild" => match value.trim().parse::<u32>() {
+                Ok(n) if n <= MAX_BUILD_SEEDS => {
+                    self.build_seeds = n;
+                    // Built tables deeper than now asked for are dropped (0: all of them).
+                    let before = self.built.len();
+                    self.built.retain(|t| n > 0 && t.max_seeds() <= n);
+                    if self.built.len() != before {
+                        self.rebuild_engine();
+                    }
+                }
+                _ => self.say(&format!(
+                    "info string error: TablebaseBuild must be 0..{MAX_BUILD_SEEDS}"
+                )),
+            },
             "tablebasedir" => {
-                for note in self.load_tables(value.trim()) {
+                for note in self.load_tables(value.trim(), true) {
                     self.say(&note);
                 }
             }

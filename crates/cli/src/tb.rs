@@ -249,6 +249,13 @@ pub fn default_dir() -> Option<PathBuf> {
     Some(data.join("mancala/tablebases"))
 }
 
+/// Whether `MANCALA_TABLEBASES` is set to nothing: no tables at all, neither loaded from a
+/// directory nor built by the engine.
+#[must_use]
+pub fn tables_switched_off() -> bool {
+    std::env::var_os("MANCALA_TABLEBASES").is_some_and(|d| d.is_empty())
+}
+
 /// `dir`, or the default directory.
 fn resolve(dir: Option<&Path>) -> Result<PathBuf> {
     match dir {

@@ -1,6 +1,6 @@
 //! End-to-end tests of `mancala tb` and of the engines' table options.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 
 fn mancala(args: &[&str]) -> Output {
@@ -228,5 +228,116 @@ fn the_default_directory_is_built_into_and_loaded_by_the_engine() {
         .position(|l| l.starts_with("info string tablebase abapa loaded: 0..4 seeds"));
     let ok = out.lines().position(|l| l == "uciok");
     assert!(matches!((loaded, ok), (Some(a), Some(b)) if a < b), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `script` through `mancala engine` with `MANCALA_TABLEBASES` set to `dir`: the output. A
+/// `go` line is followed by nothing else until its `bestmove` has come.
+fn engine_script(dir: &str, script: &str) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("engine")
+        .env("MANCALA_TABLEBASES", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    for line in script.lines() {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        if line.starts_with("go") {
+            loop {
+                let mut l = String::new();
+                assert!(output.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
+                out.push_str(&l);
+                if l.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+    }
+    drop(input);
+    output.read_to_string(&mut out).unwrap();
+    child.wait().unwrap();
+    out
+}
+
+#[test]
+fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
+    // An existing but empty default directory: nothing to load, so the engine builds.
+    let dir = scratch("in-memory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = engine_script(&dir, "uci\nquit\n");
+    assert!(
+        out.contains("option name TablebaseBuild type spin default 12 min 0 max 16"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("info string"),
+        "an empty directory is no error: {out}"
+    );
+    // Built at `isready`, before `readyok`, for the game's rules; then a 4-seed draw whose lines
+    // end in table wins and losses (their margins are guaranteed minimums) is still proven a
+    // draw, and the search stops there (it could deepen to the 100-ply cap otherwise).
+    let out = engine_script(
+        &dir,
+        "uci\nsetoption name TablebaseBuild value 4\nisready\n\
+         position fen 0-0-0-1-1-0-0-0-0-1-1-0-22-22-S\ngo movetime 20000\nisready\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let built = lines
+        .iter()
+        .position(|l| l.starts_with("info string tablebase abapa built in memory: 0..4 seeds"));
+    let ready = lines.iter().position(|l| *l == "readyok");
+    assert!(
+        matches!((built, ready), (Some(a), Some(b)) if a < b),
+        "{out}"
+    );
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("a report");
+    assert!(last.contains("score seeds 0 "), "{out}");
+    let depth: u32 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(depth < 100, "{last}");
+    // Built once: a second `isready` and a game of the same rules (wuri) build nothing more;
+    // a game without tables (isolo) builds nothing; another rule set (ouril-ludii) is built.
+    let out = engine_script(
+        &dir,
+        "uci\nsetoption name TablebaseBuild value 3\nisready\nisready\n\
+         setoption name Variant value wuri\nisready\nsetoption name Variant value isolo\nisready\n\
+         setoption name Variant value ouril-ludii\nisready\n\
+         setoption name TablebaseBuild value 17\nsetoption name TablebaseBuild value 0\n\
+         setoption name Variant value abapa\nisready\nquit\n",
+    );
+    let builds: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("built in memory"))
+        .collect();
+    assert_eq!(builds.len(), 2, "{out}");
+    assert!(
+        builds[0].contains("tablebase abapa built in memory: 0..3 seeds"),
+        "{out}"
+    );
+    assert!(
+        builds[1].contains("tablebase ouril-ludii built in memory: 0..3 seeds"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string error: TablebaseBuild must be 0..16"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| *l == "readyok").count(), 6, "{out}");
+    // With MANCALA_TABLEBASES set to nothing, no tables at all: nothing is built either.
+    let out = engine_script("", "uci\nisready\nquit\n");
+    assert!(
+        out.contains("option name TablebaseBuild type spin default 0 min 0 max 16"),
+        "{out}"
+    );
+    assert!(!out.contains("built in memory"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -33,10 +33,12 @@
 //! # Proven results
 //!
 //! Every node counts the static evaluations and unresolved table cutoffs below it; a subtree with
-//! none is *resolved*: its value is the game-theoretic one (alpha-beta's result does not depend on
-//! the leaves it pruned). Resolved entries are valid at any depth, and an iteration whose root is
-//! resolved has solved the position: the search stops and reports [`Score::Exact`]. A proven win
-//! or loss (a forced end within the horizon) is reported as exact as soon as it is found.
+//! none is *resolved*: its outcome is the game-theoretic one (alpha-beta's result does not depend
+//! on the leaves it pruned), and so is its margin unless it rests on a win read from an endgame
+//! table (whose margin is a guaranteed minimum). Resolved entries are valid at any depth, and an
+//! iteration whose root is resolved (a draw, or a margin that rests on no table win) has solved
+//! the position: the search stops and reports [`Score::Exact`]. A proven win or loss (a forced end
+//! within the horizon) is reported as exact as soon as it is found.
 //!
 //! # Determinism and threads
 //!
@@ -83,6 +85,35 @@ pub use search::MAX_DEPTH;
 use search::{Completed, Progress, Shared, Worker};
 pub use tt::Table;
 
+/// The rules of `game` if endgame tables can represent them (an Oware-family game of a preset the
+/// builder accepts, see [`mancala_tablebase::rules::check`]).
+fn table_rules(game: &dyn DynGame) -> Option<mancala_core::oware::OwareRules> {
+    let session = game.as_any().downcast_ref::<Session<Oware>>()?;
+    let rules = *session.game().position().rules();
+    mancala_tablebase::rules::check(&rules).ok()?;
+    Some(rules)
+}
+
+/// Builds in memory the endgame tables of `game`'s rules from 0 to `seeds` seeds (every core
+/// plays the moves; about a second for 12 seeds on an idle two-core machine, docs/tablebase.md),
+/// for [`Engine::set_tablebases`]. `None` when the game has no tables (see
+/// [`Engine::tables_cover`]).
+#[must_use]
+pub fn build_tables(
+    game: &dyn DynGame,
+    seeds: u32,
+) -> Option<Result<Tablebase, mancala_tablebase::TablebaseError>> {
+    let rules = table_rules(game)?;
+    let built = mancala_tablebase::build::build_rules(
+        game.variant().name(),
+        &rules,
+        seeds,
+        &mancala_tablebase::build::BuildOptions::default(),
+        &mut |_| {},
+    );
+    Some(built.map(|(table, _)| table))
+}
+
 /// Limits of one search. With none at all, [`analyse_dyn`] searches for one second (or until its
 /// stop flag, when it has one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,9 +134,9 @@ pub enum Score {
     /// A proven result, as the final seed margin: positive = the side to move wins by that many
     /// seeds, negative = loses, `0` = draw. A win or loss is proven whenever it is reported; the
     /// margin is the one the best line reaches, which is the game-theoretic margin once the
-    /// search has resolved every line (always the case for a reported draw), and otherwise a
-    /// guaranteed minimum for a win (maximum for a loss). A win read from an endgame table
-    /// ([`Engine::set_tablebases`]) never counts as resolved: its margin is a guaranteed minimum.
+    /// search has resolved every line without an endgame table's win (always the case for a
+    /// reported draw), and otherwise a guaranteed minimum for a win (maximum for a loss): a win
+    /// read from an endgame table ([`Engine::set_tablebases`]) has a guaranteed minimum margin.
     Exact(i32),
 }
 
@@ -375,6 +406,18 @@ impl Engine {
             total,
             threshold,
         })
+    }
+
+    /// Whether the endgame tables in use cover `game` to at least `seeds` seeds. Games that have
+    /// no tables (not of the Oware family, or rules a table cannot represent) are never covered.
+    #[must_use]
+    pub fn tables_cover(&self, game: &dyn DynGame, seeds: u32) -> bool {
+        let Some(rules) = table_rules(game) else {
+            return false;
+        };
+        self.tablebases
+            .iter()
+            .any(|t| t.covers(&rules) && t.max_seeds() >= seeds)
     }
 
     /// Replaces the table with one of about `hash_mb` MiB.

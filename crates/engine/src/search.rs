@@ -31,9 +31,17 @@
 //!
 //! Each node counts the "horizon" events below it: static evaluations and table cutoffs from
 //! entries that were themselves not resolved. A subtree without any is *resolved*: its value
-//! comes from finished games only and is the game-theoretic value (alpha-beta's result does not
-//! depend on the leaves it pruned). Resolved entries are stored with an infinite depth. An
-//! iteration whose root is resolved has solved the position, and the search stops there.
+//! comes from finished games and endgame tables only, and its outcome (win, draw or loss) is the
+//! game-theoretic one (alpha-beta's result does not depend on the leaves it pruned).
+//!
+//! A second count keeps the *margin* apart: a win read from an endgame table is proven, but its
+//! margin is only a guaranteed minimum (`crate::tb`). A resolved subtree with no such win below
+//! has the exact margin too; one with such wins below has a proven outcome and a margin that
+//! is a guaranteed minimum for the winner (values compare the same way whatever the true
+//! margins, so a draw is exact either way). Resolved entries are stored with an infinite depth
+//! and both flags. An iteration whose root is resolved with an exact margin (or a draw) has
+//! solved the position, and the search stops there; a proven win with a guaranteed margin goes
+//! on deepening, which can only find the margin of lines that avoid the tables.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -100,6 +108,7 @@ pub(crate) struct RootMove<M> {
 pub(crate) struct Completed<M> {
     pub depth: u32,
     pub value: i32,
+    /// The outcome of `value` is proven (see the module docs).
     pub resolved: bool,
     pub moves: Vec<RootMove<M>>,
 }
@@ -132,6 +141,8 @@ pub(crate) struct Worker<'a, P: Position> {
     /// The node count from which [`Worker::poll`] looks at the limits again.
     poll_at: u64,
     horizon: u64,
+    /// Proven results below whose margin is only a guaranteed minimum (table wins).
+    inexact: u64,
     stopped: bool,
     can_stop: bool,
     main: bool,
@@ -184,6 +195,7 @@ impl<'a, P: Position> Worker<'a, P> {
             nodes: 0,
             poll_at: 0,
             horizon: 0,
+            inexact: 0,
             stopped: false,
             can_stop: true,
             main,
@@ -224,6 +236,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut prev = 0;
         for depth in first_depth.max(1)..=max_depth {
             self.horizon = 0;
+            self.inexact = 0;
             self.can_stop = !(self.main && self.completed.is_none());
             let d = depth as i32;
             let value = if multi > 1 || depth < 4 || is_decisive(prev) {
@@ -260,7 +273,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 moves: self.root_moves.clone(),
             });
             report(self, Progress::Exact);
-            if resolved {
+            if resolved && (self.inexact == 0 || value == 0) {
                 break;
             }
             if self.main {
@@ -470,8 +483,9 @@ impl<'a, P: Position> Worker<'a, P> {
             .tb
             .and_then(|tb| tb.value(c, cme, ply + 1, eff.irreversible))
         {
+            // A table draw is exact; a table win's margin is only a guaranteed minimum.
             self.nodes += 1;
-            self.horizon += u64::from(!resolved);
+            self.inexact += u64::from(!resolved);
             return if cme == me { v } else { -v };
         }
         let d = depth - 1;
@@ -617,6 +631,8 @@ impl<'a, P: Position> Worker<'a, P> {
                 if cut {
                     if !e.resolved {
                         self.horizon += 1;
+                    } else if !e.exact_margin {
+                        self.inexact += 1;
                     }
                     return v;
                 }
@@ -662,6 +678,7 @@ impl<'a, P: Position> Worker<'a, P> {
         };
         let alpha_orig = alpha;
         let before = self.horizon;
+        let before_inexact = self.inexact;
         let mut best = -INF;
         let mut best_i = 0;
         for k in 0..n {
@@ -757,6 +774,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         let resolved = self.horizon == before;
+        let exact_margin = self.inexact == before_inexact || best == 0;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
@@ -780,6 +798,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 },
                 bound,
                 resolved,
+                exact_margin,
                 mv: idx,
             },
         );

@@ -9,9 +9,10 @@
 //!   node was reached by a capture, which empties the repetition history):
 //!   * `2X = T`: a draw, which is exact (both end on `T/2`), so the node is *resolved*;
 //!   * otherwise a proven win (or loss) whose margin is the guaranteed minimum `X + t - T` (the
-//!     real game stops when the winner reaches `t`, so the exact margin is not known). The node
-//!     counts as a horizon node: the search never claims such a margin as exact, and keeps
-//!     deepening elsewhere;
+//!     real game stops when the winner reaches `t`, so the exact margin is not known). Its
+//!     outcome is proven, so a subtree whose value rests on it is resolved (a draw above it is
+//!     exact), but the search never claims its margin as exact, and keeps deepening where it
+//!     can (`crate::search`, "Proven values");
 //! * otherwise (a value by the cycle convention, or a repetition history the entry does not
 //!   know) the node is searched as if there were no table: ending the search there with the
 //!   estimate `100 * (2X - T)` centiseeds did badly in a first match against the engine without tables

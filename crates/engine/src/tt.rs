@@ -34,8 +34,13 @@ pub(crate) struct Entry {
     pub value: i32,
     pub depth: u8,
     pub bound: Bound,
-    /// The subtree's value came from finished games only (no evaluation, no unresolved entry).
+    /// The subtree's value came from finished games and endgame tables only (no evaluation, no
+    /// unresolved entry): its outcome (win, draw or loss) is the game-theoretic one.
     pub resolved: bool,
+    /// With `resolved`: the margin is exact too. A resolved value that rests on a table win
+    /// (whose margin is only a guaranteed minimum, see `crate::tb`) has a proven outcome and a
+    /// margin that is a guaranteed minimum for the winner.
+    pub exact_margin: bool,
     /// Index of the best move in the legal move list (pit order), if any.
     pub mv: Option<u8>,
 }
@@ -47,7 +52,7 @@ pub(crate) const RESOLVED_DEPTH: u8 = u8::MAX;
 const WAYS: usize = 4;
 
 // The data word: value (22 bits, offset), depth (8), bound (2), resolved (1), move (6 + present
-// bit), generation (6), occupied (1).
+// bit), generation (6), occupied (1), exact margin (1).
 const VALUE_BITS: u32 = 22;
 const VALUE_OFFSET: i32 = 1 << (VALUE_BITS - 1);
 const DEPTH_SHIFT: u32 = 22;
@@ -56,6 +61,7 @@ const RESOLVED_SHIFT: u32 = 32;
 const MOVE_SHIFT: u32 = 33;
 const GEN_SHIFT: u32 = 40;
 const OCCUPIED: u64 = 1 << 46;
+const EXACT_MARGIN: u64 = 1 << 47;
 
 struct Slot {
     check: AtomicU64,
@@ -222,7 +228,8 @@ impl Table {
             | (u64::from(e.resolved) << RESOLVED_SHIFT)
             | (mv << MOVE_SHIFT)
             | (g << GEN_SHIFT)
-            | OCCUPIED;
+            | OCCUPIED
+            | if e.exact_margin { EXACT_MARGIN } else { 0 };
         let slot = &bucket.0[victim];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
@@ -242,6 +249,7 @@ fn decode(d: u64) -> Entry {
             _ => Bound::None,
         },
         resolved: (d >> RESOLVED_SHIFT) & 1 == 1,
+        exact_margin: d & EXACT_MARGIN != 0,
         mv: if mv & 0x40 != 0 {
             Some((mv & 0x3f) as u8)
         } else {
@@ -324,6 +332,7 @@ mod tests {
             depth,
             bound: Bound::Lower,
             resolved: false,
+            exact_margin: false,
             mv,
         }
     }
@@ -342,20 +351,24 @@ mod tests {
     fn store_and_probe_round_trip() {
         let t = Table::new(1);
         for value in [-crate::eval::INF, -1_256_001, -123_456, 0, 77, 1_255_999] {
-            let e = Entry {
-                value,
-                depth: 7,
-                bound: Bound::Lower,
-                resolved: true,
-                mv: Some(5),
-            };
-            t.store(42, e);
-            let got = t.probe(42).expect("stored");
-            assert_eq!(got.value, value);
-            assert_eq!(got.depth, 7);
-            assert_eq!(got.bound, Bound::Lower);
-            assert!(got.resolved);
-            assert_eq!(got.mv, Some(5));
+            for exact_margin in [false, true] {
+                let e = Entry {
+                    value,
+                    depth: 7,
+                    bound: Bound::Lower,
+                    resolved: true,
+                    exact_margin,
+                    mv: Some(5),
+                };
+                t.store(42, e);
+                let got = t.probe(42).expect("stored");
+                assert_eq!(got.value, value);
+                assert_eq!(got.depth, 7);
+                assert_eq!(got.bound, Bound::Lower);
+                assert!(got.resolved);
+                assert_eq!(got.exact_margin, exact_margin);
+                assert_eq!(got.mv, Some(5));
+            }
         }
         assert!(t.probe(43).is_none());
         t.clear();

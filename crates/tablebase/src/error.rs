@@ -117,7 +117,7 @@ pub enum TablebaseError {
     Empty {
         /// The directory.
         dir: PathBuf,
-        /// The preset looked for.
+        /// The preset looked for (empty: any preset).
         preset: String,
     },
 }
@@ -199,6 +199,9 @@ impl fmt::Display for TablebaseError {
                 "{}: the {seeds}-seed table is missing (a table set must hold every seed count from 0 up)",
                 dir.display()
             ),
+            TablebaseError::Empty { dir, preset } if preset.is_empty() => {
+                write!(f, "{}: no endgame table found", dir.display())
+            }
             TablebaseError::Empty { dir, preset } => {
                 write!(f, "{}: no {preset} endgame table found", dir.display())
             }

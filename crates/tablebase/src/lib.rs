@@ -287,7 +287,7 @@ impl Tablebase {
                 },
                 Ok(_) => TablebaseError::Empty {
                     dir: dir.to_path_buf(),
-                    preset: "any".to_string(),
+                    preset: String::new(),
                 },
             });
         }
