@@ -114,6 +114,31 @@ pub fn build_tables(
     Some(built.map(|(table, _)| table))
 }
 
+/// Seeds of the tables the top playing level builds for itself ([`shared_tables`]).
+pub const LEVEL_TABLE_SEEDS: u32 = 12;
+
+/// The endgame tables of `game`'s rules from 0 to `seeds` seeds, built in memory the first time
+/// they are asked for ([`build_tables`]) and then shared by the whole process (one set per rule
+/// set and depth). `None` when the game has no tables or the build fails.
+#[must_use]
+pub fn shared_tables(game: &dyn DynGame, seeds: u32) -> Option<Arc<Tablebase>> {
+    static BUILT: Mutex<Vec<Arc<Tablebase>>> = Mutex::new(Vec::new());
+    let rules = table_rules(game)?;
+    // Held while building, so that two threads asking at once build once.
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(t) = built
+        .iter()
+        .find(|t| t.covers(&rules) && t.max_seeds() == seeds)
+    {
+        return Some(Arc::clone(t));
+    }
+    let table = Arc::new(build_tables(game, seeds)?.ok()?);
+    built.push(Arc::clone(&table));
+    Some(table)
+}
+
 /// Limits of one search. With none at all, [`analyse_dyn`] searches for one second (or until its
 /// stop flag, when it has one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -868,7 +893,9 @@ pub fn level_info(level: u8) -> LevelInfo {
 }
 
 /// A move at a playing level from 1 (beginner: shallow search, frequent plausible mistakes) to
-/// [`MAX_LEVEL`] (full strength: one second of the game's [`default_algorithm`]). Levels below the top are deterministic for a given
+/// [`MAX_LEVEL`] (full strength: one second of the game's [`default_algorithm`], with the endgame
+/// tables of 0..[`LEVEL_TABLE_SEEDS`] seeds where the game has them, built once per process by
+/// [`shared_tables`]). Levels below the top are deterministic for a given
 /// `seed`: a fixed-depth search values every move; the best one is played, except for a share
 /// of moves (the level's mistake rate) drawn with probability proportional to
 /// `exp(value / temperature)`, so that even a mistake is usually a plausible move and rarely a
@@ -877,7 +904,10 @@ pub fn level_move(game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
     let level = level.clamp(1, MAX_LEVEL);
     let (depth, temperature, mistakes) = LEVELS[usize::from(level - 1)];
     if depth == 0 {
-        let engine = Engine::new(32);
+        let mut engine = Engine::new(32);
+        // The full engine plays with the endgame tables of 0..12 seeds where the game has them
+        // (built once per process, about a second).
+        engine.set_tablebases(shared_tables(game, LEVEL_TABLE_SEEDS).into_iter().collect());
         let options = SearchOptions {
             limits: Limits {
                 movetime: Some(Duration::from_secs(1)),

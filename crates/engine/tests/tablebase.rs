@@ -96,3 +96,51 @@ fn a_table_for_other_rules_is_ignored() {
     let b = with.search(&game, &options(), None, &mut |_| {}).unwrap();
     assert_eq!((a.score, a.nodes, a.best), (b.score, b.nodes, b.best));
 }
+
+#[test]
+fn tables_built_for_a_game_cover_its_rules_and_are_shared() {
+    use mancala_core::variant::Variant;
+    let abapa = Variant::from_name("abapa")
+        .unwrap()
+        .new_game(&[], None)
+        .unwrap();
+    let wuri = Variant::from_name("wuri")
+        .unwrap()
+        .new_game(&[], None)
+        .unwrap();
+    let ludii = Variant::from_name("ouril-ludii")
+        .unwrap()
+        .new_game(&[], None)
+        .unwrap();
+    let a = mancala_engine::shared_tables(abapa.as_ref(), 3).expect("abapa has tables");
+    assert_eq!(a.max_seeds(), 3);
+    // Built once: the same rules (wuri plays abapa's) get the same tables.
+    let w = mancala_engine::shared_tables(wuri.as_ref(), 3).unwrap();
+    assert!(Arc::ptr_eq(&a, &w));
+    let l = mancala_engine::shared_tables(ludii.as_ref(), 3).unwrap();
+    assert!(!Arc::ptr_eq(&a, &l));
+    assert_ne!(a.fingerprint(), l.fingerprint());
+    // An engine given them covers the game that deep, and not deeper.
+    let mut engine = Engine::new(1);
+    assert!(!engine.tables_cover(abapa.as_ref(), 3));
+    engine.set_tablebases(vec![a]);
+    assert!(engine.tables_cover(abapa.as_ref(), 3));
+    assert!(engine.tables_cover(wuri.as_ref(), 2));
+    assert!(!engine.tables_cover(abapa.as_ref(), 4));
+    assert!(!engine.tables_cover(ludii.as_ref(), 3));
+    // Games whose rules no table represents get none.
+    for name in ["oware", "ouril", "olowuka", "ba-awa", "isolo"] {
+        let g = Variant::from_name(name)
+            .unwrap()
+            .new_game(&[], None)
+            .unwrap();
+        assert!(
+            mancala_engine::shared_tables(g.as_ref(), 3).is_none(),
+            "{name}"
+        );
+        assert!(
+            mancala_engine::build_tables(g.as_ref(), 3).is_none(),
+            "{name}"
+        );
+    }
+}
