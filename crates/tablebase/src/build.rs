@@ -15,7 +15,8 @@
 //!    the opponent must force an end). They are the least fixpoint of
 //!    `lo(x) = max over moves (n - hi(child))`, `hi(x) = max over moves (n - lo(child))`
 //!    from `lo = 0`, `hi = n` (a capture's or an end's bounds come from the lower level or the
-//!    end itself). Sweeps update in place in index order until nothing changes.
+//!    end itself). Sweeps update in place, in parallel chunks, until nothing changes (every
+//!    update is monotone, so the order of the updates does not change the fixpoint).
 //!    From an empty repetition history (just after a capture, or at the start of a search)
 //!    `lo <= true value <= hi`: the strategies that force an end visit positions of strictly
 //!    decreasing attractor rank, so they never repeat a position.
@@ -32,6 +33,7 @@
 //! slots, computed once per level by the rules core itself, make a sweep a pass over memory. The
 //! docs (docs/tablebase.md) give the sweep counts and times measured per level.
 
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use mancala_core::oware::{Oware, OwareRules};
@@ -44,6 +46,9 @@ use crate::{entry, rules, Tablebase, TablebaseError};
 
 /// The most seeds the builder handles: level indices stay below 2^31 (`C(35, 11)` is 417 M).
 pub const MAX_BUILD_SEEDS: u32 = 24;
+
+/// Boards per parallel chunk of a sweep.
+const SWEEP_CHUNK: usize = 1 << 14;
 
 /// No move in this slot.
 const NONE: u32 = u32::MAX;
@@ -262,49 +267,69 @@ fn build_level(
     }
     let moves_time = started.elapsed();
     let started = Instant::now();
-    // Bounds and the "no repetition reachable" flag, by in-place sweeps to the fixpoint.
-    let mut lo = vec![0u8; len];
-    let mut hi = vec![n as u8; len];
-    let mut dag = vec![false; len];
+    // Bounds and the "no repetition reachable" flag, by in-place sweeps to the fixpoint. Each
+    // board's three values are packed in one atomic word (`lo | hi << 8 | dag << 16`), and the
+    // boards are swept in parallel chunks: every update is monotone (`lo` and `dag` only grow,
+    // `hi` only shrinks, whatever order the updates come in), so updates read in any order,
+    // fresh or a sweep old, reach the same fixpoint as sequential sweeps, and a sweep in which
+    // no board changes means it is reached. Relaxed atomics are plain loads and stores here;
+    // the successor reads are cache misses, which two cores overlap.
+    let state: Vec<AtomicU32> = (0..len).map(|_| AtomicU32::new(n << 8)).collect();
     let mut sweeps = 0;
     loop {
         sweeps += 1;
-        let mut changed = false;
-        for x in 0..len {
-            let s = &succ[x * 6..x * 6 + 6];
-            let (mut l, mut h, mut d) = (0u32, 0u32, true);
-            for &c in s {
-                if c == NONE {
-                    break;
+        let changed = AtomicBool::new(false);
+        state
+            .par_chunks(SWEEP_CHUNK)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                let mut any = false;
+                for (k, cell) in chunk.iter().enumerate() {
+                    let x = c * SWEEP_CHUNK + k;
+                    let (mut l, mut h, mut d) = (0u32, 0u32, true);
+                    for &s in &succ[x * 6..x * 6 + 6] {
+                        if s == NONE {
+                            break;
+                        }
+                        if s & EXIT != 0 {
+                            l = l.max(s >> 16 & 0xff);
+                            h = h.max(s >> 8 & 0xff);
+                            d &= s & EXIT_DAG != 0;
+                        } else {
+                            let child = state[s as usize].load(Ordering::Relaxed);
+                            l = l.max(n - (child >> 8 & 0xff));
+                            h = h.max(n - (child & 0xff));
+                            d &= child >> 16 != 0;
+                        }
+                    }
+                    let new = l | h << 8 | u32::from(d) << 16;
+                    if cell.load(Ordering::Relaxed) != new {
+                        cell.store(new, Ordering::Relaxed);
+                        any = true;
+                    }
                 }
-                if c & EXIT != 0 {
-                    l = l.max(c >> 16 & 0xff);
-                    h = h.max(c >> 8 & 0xff);
-                    d &= c & EXIT_DAG != 0;
-                } else {
-                    let c = c as usize;
-                    l = l.max(n - u32::from(hi[c]));
-                    h = h.max(n - u32::from(lo[c]));
-                    d &= dag[c];
+                if any {
+                    changed.store(true, Ordering::Relaxed);
                 }
-            }
-            if l as u8 != lo[x] || h as u8 != hi[x] || d != dag[x] {
-                lo[x] = l as u8;
-                hi[x] = h as u8;
-                dag[x] = d;
-                changed = true;
-            }
-        }
+            });
         progress(Progress {
             seeds: n,
             phase: Phase::Sweeps,
             done: u64::from(sweeps),
             total: size,
         });
-        if !changed {
+        if !changed.load(Ordering::Relaxed) {
             break;
         }
     }
+    let (mut lo, mut hi, mut dag) = (vec![0u8; len], vec![0u8; len], vec![false; len]);
+    for (x, cell) in state.iter().enumerate() {
+        let v = cell.load(Ordering::Relaxed);
+        lo[x] = (v & 0xff) as u8;
+        hi[x] = (v >> 8 & 0xff) as u8;
+        dag[x] = v >> 16 != 0;
+    }
+    drop(state);
     // Convention values for the boards whose bounds do not meet.
     let mut value: Vec<u8> = (0..len)
         .map(|x| {
