@@ -182,20 +182,7 @@ fn engines_use_tables_from_the_protocol_analyze_and_match() {
 
 /// `mancala engine`'s answer to `uci` with `MANCALA_TABLEBASES` set to `dir`.
 fn uci_with_default_dir(dir: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .arg("engine")
-        .env("MANCALA_TABLEBASES", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nquit\n")
-        .unwrap();
-    text(&child.wait_with_output().unwrap().stdout)
+    engine_script(dir, "uci\nquit\n")
 }
 
 #[test]
