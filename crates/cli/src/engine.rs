@@ -94,8 +94,8 @@ const MAX_THREADS: usize = 64;
 const MAX_MULTIPV: usize = 32;
 /// The default of `TablebaseBuild`: tables as deep as the reference engine's database.
 const DEFAULT_BUILD_SEEDS: u32 = 12;
-/// The most seeds `TablebaseBuild` accepts (16 seeds take minutes: `mancala tb build` is the tool
-/// for deeper tables, kept on disk).
+/// The most seeds `TablebaseBuild` accepts (16 seeds take 15 s on two idle cores: `mancala tb
+/// build` is the tool for deeper tables, kept on disk).
 const MAX_BUILD_SEEDS: u32 = 16;
 /// Thinking time of a `go` without any limit (and not `infinite`).
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
@@ -287,15 +287,16 @@ impl Uci {
         self.engine = Arc::new(engine);
     }
 
-    /// Builds the tables of the current game's rules (`TablebaseBuild` seeds) if the tables in
-    /// use do not cover it that deep and it has tables at all; reports what was built.
+    /// Builds the tables of the current game's rules (`TablebaseBuild` seeds; built once per
+    /// process, [`mancala_engine::shared_tables`]) if the tables in use do not cover it that deep
+    /// and it has tables at all; reports what was built.
     fn ensure_tables(&mut self) {
         let seeds = self.build_seeds;
         if seeds == 0 || self.engine.tables_cover(self.game.as_ref(), seeds) {
             return;
         }
         let start = std::time::Instant::now();
-        match mancala_engine::build_tables(self.game.as_ref(), seeds) {
+        match mancala_engine::shared_tables(self.game.as_ref(), seeds) {
             None => {}
             Some(Ok(table)) => {
                 self.say(&format!(
@@ -307,7 +308,7 @@ impl Uci {
                 ));
                 self.built
                     .retain(|t| t.fingerprint() != table.fingerprint());
-                self.built.push(Arc::new(table));
+                self.built.push(table);
                 self.rebuild_engine();
             }
             Some(Err(e)) => self.say(&format!("info string tablebase error: {e}")),

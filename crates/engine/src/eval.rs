@@ -269,7 +269,7 @@ pub(crate) fn evaluate_fast(pits: &[u8], stores: [u32; 2], me: Side, w: &Fast2x6
     let mut full = i64::from(packed as i32);
     let mut empty = (packed - full) >> 32;
     let st = [i64::from(stores[0]), i64::from(stores[1])];
-    let diff = (st[me.index()] - st[me.opponent().index()]).clamp(-10_000, 10_000);
+    let diff = features::store_difference(st, me);
     let (best_m, hits_m) = features::threats(mine, theirs);
     let (best_t, hits_t) = features::threats(theirs, mine);
     let (best, hits) = (i64::from(best_m - best_t), i64::from(hits_m - hits_t));
@@ -418,13 +418,7 @@ mod tests {
             };
         }
         let extreme_fast = Fast2x6::new(&extreme);
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = features::xorshift(0x9e37_79b9_7f4a_7c15);
         for round in 0..20_000 {
             let r = next();
             let mut pits = [0u8; 12];

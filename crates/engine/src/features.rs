@@ -118,7 +118,7 @@ pub fn visit<F: FnMut(usize, i32)>(pits: &[u8], stores: [u32; 2], me: Side, mut 
     };
     let board = pits.iter().map(|&c| i64::from(c)).sum::<i64>();
     let st = [i64::from(stores[0]), i64::from(stores[1])];
-    let store_diff = (st[me.index()] - st[me.opponent().index()]).clamp(-10_000, 10_000) as i32;
+    let store_diff = store_difference(st, me) as i32;
     if store_diff != 0 {
         f(STORE, store_diff);
     }
@@ -128,6 +128,13 @@ pub fn visit<F: FnMut(usize, i32)>(pits: &[u8], stores: [u32; 2], me: Side, mut 
         board,
         total: board + st[0] + st[1],
     }
+}
+
+/// The store feature: `me`'s store minus the opponent's, clamped (so that no weight times it
+/// can overflow, whatever the stores).
+#[inline(always)]
+pub(crate) fn store_difference(stores: [i64; 2], me: Side) -> i64 {
+    (stores[me.index()] - stores[me.opponent().index()]).clamp(-10_000, 10_000)
 }
 
 /// The features of the player owning `own`, reported with `sign`.
@@ -183,6 +190,17 @@ pub(crate) fn threats(own: &[u8], opp: &[u8]) -> (i32, i32) {
     (best, hits)
 }
 
+/// A xorshift generator from `seed` (not zero), for the tests' random boards.
+#[cfg(test)]
+pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,13 +244,7 @@ mod tests {
     #[test]
     fn threats_agree_with_their_definition() {
         // Every row from a small alphabet of counts (0-3, and big ones) against random rows.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         const COUNTS: [u8; 8] = [0, 1, 2, 3, 5, 11, 12, 255];
         for _ in 0..200_000 {
             let r = next();

@@ -119,9 +119,12 @@ pub const LEVEL_TABLE_SEEDS: u32 = 12;
 
 /// The endgame tables of `game`'s rules from 0 to `seeds` seeds, built in memory the first time
 /// they are asked for ([`build_tables`]) and then shared by the whole process (one set per rule
-/// set and depth). `None` when the game has no tables or the build fails.
+/// set and depth). `None` when the game has no tables.
 #[must_use]
-pub fn shared_tables(game: &dyn DynGame, seeds: u32) -> Option<Arc<Tablebase>> {
+pub fn shared_tables(
+    game: &dyn DynGame,
+    seeds: u32,
+) -> Option<Result<Arc<Tablebase>, mancala_tablebase::TablebaseError>> {
     static BUILT: Mutex<Vec<Arc<Tablebase>>> = Mutex::new(Vec::new());
     let rules = table_rules(game)?;
     // Held while building, so that two threads asking at once build once.
@@ -132,11 +135,13 @@ pub fn shared_tables(game: &dyn DynGame, seeds: u32) -> Option<Arc<Tablebase>> {
         .iter()
         .find(|t| t.covers(&rules) && t.max_seeds() == seeds)
     {
-        return Some(Arc::clone(t));
+        return Some(Ok(Arc::clone(t)));
     }
-    let table = Arc::new(build_tables(game, seeds)?.ok()?);
-    built.push(Arc::clone(&table));
-    Some(table)
+    Some(build_tables(game, seeds)?.map(|table| {
+        let table = Arc::new(table);
+        built.push(Arc::clone(&table));
+        table
+    }))
 }
 
 /// Limits of one search. With none at all, [`analyse_dyn`] searches for one second (or until its
@@ -907,7 +912,8 @@ pub fn level_move(game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
         let mut engine = Engine::new(32);
         // The full engine plays with the endgame tables of 0..12 seeds where the game has them
         // (built once per process, about a second).
-        engine.set_tablebases(shared_tables(game, LEVEL_TABLE_SEEDS).into_iter().collect());
+        let tables = shared_tables(game, LEVEL_TABLE_SEEDS).and_then(Result::ok);
+        engine.set_tablebases(tables.into_iter().collect());
         let options = SearchOptions {
             limits: Limits {
                 movetime: Some(Duration::from_secs(1)),

@@ -122,12 +122,20 @@ pub(crate) enum Progress {
 }
 
 /// A child of a node: the position after one move (not yet settled), what the move did and,
-/// when the child will use the transposition table, the hash of its key.
+/// when the child will use the transposition table, its keys ([`Worker::child_keys`]).
 #[derive(Clone, Copy)]
 struct Kid<P> {
     pos: P,
     effect: MoveEffect,
-    hash: u64,
+    keys: Keys,
+}
+
+/// What the transposition table needs of a node: its repetition-context hash (which its
+/// children's keys extend) and its table key. Worked out once per node, by its parent.
+#[derive(Clone, Copy, Default)]
+struct Keys {
+    ctx: u64,
+    table: u64,
 }
 
 /// One search thread.
@@ -205,7 +213,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 [Kid {
                     pos: root,
                     effect: MoveEffect::default(),
-                    hash: 0,
+                    keys: Keys::default(),
                 }; MAX_MOVES];
                 MAX_PLY + 1
             ],
@@ -342,17 +350,19 @@ impl<'a, P: Position> Worker<'a, P> {
         self.sh.stop.store(true, Ordering::Relaxed);
     }
 
+    /// The keys of a child at `ply + 1` whose repetition key is `key`, reached from a node of
+    /// context `ctx` by a move that was `irreversible` or not: a capture starts a new context.
     #[inline]
-    fn table_key(&self, ctx: u64, hash: u64, ply: usize) -> u64 {
-        Self::key_of(ctx, hash, self.root_abs_ply + ply as u64)
-    }
-
-    /// The table key of a node from its context hash, its key's hash and its absolute ply.
-    #[inline]
-    fn key_of(ctx: u64, hash: u64, abs: u64) -> u64 {
-        mix(ctx
-            ^ hash.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93))
+    fn child_keys(&self, ctx: u64, key: &P::Key, irreversible: bool, ply: usize) -> Keys {
+        let hk = hash_of(key);
+        let ctx = if irreversible { hk } else { ctx ^ hk };
+        let abs = self.root_abs_ply + ply as u64 + 1;
+        Keys {
+            ctx,
+            table: mix(ctx
+                ^ hk.rotate_left(23).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ abs.wrapping_mul(0xd6e8_feb8_6659_fd93)),
+        }
     }
 
     /// The history table's slot of `mv` played by `side` (the unmixed hash is enough: moves
@@ -375,7 +385,7 @@ impl<'a, P: Position> Worker<'a, P> {
             let mv = self.root_moves[k].mv;
             let mut c = self.root;
             let eff = c.play_unchecked(mv);
-            let child_hash = hash_of(&c.key());
+            let keys = self.child_keys(self.root_ctx, &c.key(), eff.irreversible, 0);
             self.pv_len[1] = 0;
             let (v, exact) = if multi > 1 {
                 let floor = if k < multi {
@@ -385,34 +395,10 @@ impl<'a, P: Position> Worker<'a, P> {
                     vals.sort_unstable_by(|a, b| b.cmp(a));
                     vals[multi - 1]
                 };
-                let v = self.child_value(
-                    &mut c,
-                    eff,
-                    me,
-                    depth,
-                    floor,
-                    INF,
-                    0,
-                    self.root_ctx,
-                    k < multi,
-                    0,
-                    child_hash,
-                );
+                let v = self.child_value(&mut c, eff, me, depth, floor, INF, 0, k < multi, 0, keys);
                 (v, v > floor)
             } else {
-                let v = self.child_value(
-                    &mut c,
-                    eff,
-                    me,
-                    depth,
-                    alpha,
-                    beta,
-                    0,
-                    self.root_ctx,
-                    k == 0,
-                    0,
-                    child_hash,
-                );
+                let v = self.child_value(&mut c, eff, me, depth, alpha, beta, 0, k == 0, 0, keys);
                 (v, v > alpha && v < beta)
             };
             if self.stopped {
@@ -449,6 +435,9 @@ impl<'a, P: Position> Worker<'a, P> {
 
     /// The value for `me` of the child `c` (just played with effect `eff`, not yet settled),
     /// within `alpha..beta`; `first` searches with the full window, otherwise null window first.
+    /// `keys` are the child's table keys, worked out by the caller when the child uses the
+    /// table (its remaining depth `depth - 1` is at least `TT_MIN_DEPTH`; below that neither
+    /// the child nor anything under it reads them).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn child_value(
@@ -460,10 +449,9 @@ impl<'a, P: Position> Worker<'a, P> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        ctx: u64,
         first: bool,
         reduce: i32,
-        child_hash: u64,
+        keys: Keys,
     ) -> i32 {
         // The after-move protocol of `mancala_core::advance`, step by step.
         if c.is_over() {
@@ -496,27 +484,18 @@ impl<'a, P: Position> Worker<'a, P> {
             return if cme == me { v } else { -v };
         }
         let token = self.history.push(key, eff.irreversible);
-        // The context hash only matters to nodes that use the table: below that depth neither
-        // the child nor anything under it reads it. `child_hash` is the hash of `key`, worked
-        // out by the caller (which prefetched the child's bucket with it).
-        let (hk, cctx) = if d >= TT_MIN_DEPTH {
-            let hk = child_hash;
-            (hk, if eff.irreversible { hk } else { ctx ^ hk })
-        } else {
-            (0, 0)
-        };
         let v = if first {
-            self.signed(c, cme, me, d, alpha, beta, ply + 1, cctx, hk)
+            self.signed(c, cme, me, d, alpha, beta, ply + 1, keys)
         } else {
             let mut v = alpha + 1;
             if reduce > 0 {
-                v = self.signed(c, cme, me, d - reduce, alpha, alpha + 1, ply + 1, cctx, hk);
+                v = self.signed(c, cme, me, d - reduce, alpha, alpha + 1, ply + 1, keys);
             }
             if v > alpha && !self.stopped {
-                v = self.signed(c, cme, me, d, alpha, alpha + 1, ply + 1, cctx, hk);
+                v = self.signed(c, cme, me, d, alpha, alpha + 1, ply + 1, keys);
             }
             if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
-                v = self.signed(c, cme, me, d, alpha, beta, ply + 1, cctx, hk);
+                v = self.signed(c, cme, me, d, alpha, beta, ply + 1, keys);
             }
             v
         };
@@ -537,8 +516,7 @@ impl<'a, P: Position> Worker<'a, P> {
         alpha: i32,
         beta: i32,
         ply: usize,
-        ctx: u64,
-        hk: u64,
+        keys: Keys,
     ) -> i32 {
         if depth <= 0 {
             // A leaf: evaluated here, saving the call (most nodes are leaves).
@@ -546,9 +524,9 @@ impl<'a, P: Position> Worker<'a, P> {
             return if cme == me { v } else { -v };
         }
         if cme == me {
-            self.negamax(c, cme, depth, alpha, beta, ply, ctx, hk)
+            self.negamax(c, cme, depth, alpha, beta, ply, keys)
         } else {
-            -self.negamax(c, cme, depth, -beta, -alpha, ply, ctx, hk)
+            -self.negamax(c, cme, depth, -beta, -alpha, ply, keys)
         }
     }
 
@@ -564,29 +542,27 @@ impl<'a, P: Position> Worker<'a, P> {
         evaluate(pos, me, self.eval)
     }
 
-    /// Plays `mv` from `pos` into the child slot `i` of `ply`. When the child will use the
-    /// transposition table (`child_tt`), returns the hash of its key too and prefetches its
-    /// bucket, so that the memory access overlaps the work done before the child is searched
+    /// Plays `mv` from `pos` (of context `ctx`) into the child slot `i` of `ply`. When the
+    /// child will use the transposition table (`child_tt`), works out its keys and prefetches
+    /// its bucket, so that the memory access overlaps the work done before the child is searched
     /// (the other children are played first, or at least the child is settled): the bucket
     /// read was a quarter of the search's time, nearly all of it waiting for memory.
     #[inline(always)]
     fn play_child(&mut self, pos: &P, mv: P::Move, ply: usize, i: usize, ctx: u64, child_tt: bool) {
-        let abs = self.root_abs_ply + ply as u64 + 1;
-        let kid = &mut self.kids[ply][i];
-        kid.pos = *pos;
-        kid.effect = kid.pos.play_unchecked(mv);
-        kid.hash = 0;
-        if !child_tt || kid.pos.is_over() {
-            return;
-        }
-        let hk = hash_of(&kid.pos.key());
-        kid.hash = hk;
-        let cctx = if kid.effect.irreversible {
-            hk
+        let mut child = *pos;
+        let effect = child.play_unchecked(mv);
+        let keys = if child_tt && !child.is_over() {
+            let keys = self.child_keys(ctx, &child.key(), effect.irreversible, ply);
+            self.sh.tt.prefetch(keys.table);
+            keys
         } else {
-            ctx ^ hk
+            Keys::default()
         };
-        self.sh.tt.prefetch(Self::key_of(cctx, hk, abs));
+        self.kids[ply][i] = Kid {
+            pos: child,
+            effect,
+            keys,
+        };
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -598,8 +574,7 @@ impl<'a, P: Position> Worker<'a, P> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        ctx: u64,
-        hk: u64,
+        keys: Keys,
     ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.leaf(pos, me, ply);
@@ -612,11 +587,7 @@ impl<'a, P: Position> Worker<'a, P> {
         // Nodes close to the horizon may skip the table (see `TT_MIN_DEPTH`): an entry saves
         // little there, while the probe is a cache miss (the search's main cost).
         let use_tt = depth >= TT_MIN_DEPTH;
-        let tkey = if use_tt {
-            self.table_key(ctx, hk, ply)
-        } else {
-            0
-        };
+        let (ctx, tkey) = (keys.ctx, keys.table);
         let mut tt_move = None;
         if let Some(e) = use_tt.then(|| self.sh.tt.probe(tkey)).flatten() {
             tt_move = e.mv;
@@ -644,7 +615,7 @@ impl<'a, P: Position> Worker<'a, P> {
         // Per move, in pit order (the slot `i` of `moves`): its child, with what the move did, in
         // `self.kids[ply][i]`. `perm` is the search order (`perm[k]` is the slot of the `k`-th
         // move searched) and `order[k]` that move's ordering score: sorting moves two small
-        // values, not a position. Children that use the table get the hash of their key as soon
+        // values, not a position. Children that use the table get their keys as soon
         // as they are played, and their bucket is prefetched then (see `Worker::play_child`).
         let child_tt = depth > TT_MIN_DEPTH;
         let mut order = [0i32; MAX_MOVES];
@@ -709,7 +680,7 @@ impl<'a, P: Position> Worker<'a, P> {
             let Kid {
                 pos: mut c,
                 effect: eff,
-                hash: child_hash,
+                keys: child_keys,
             } = self.kids[ply][i];
             self.pv_len[ply + 1] = 0;
             // Late moves that capture nothing and are neither the table's nor a killer are
@@ -732,10 +703,9 @@ impl<'a, P: Position> Worker<'a, P> {
                 alpha,
                 beta,
                 ply,
-                ctx,
                 k == 0,
                 reduce,
-                child_hash,
+                child_keys,
             );
             if self.stopped {
                 return 0;

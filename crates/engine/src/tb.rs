@@ -54,13 +54,11 @@ impl TbProbe<'_> {
         after_capture: bool,
     ) -> Option<(i32, bool)> {
         let pits: &[u8; PITS] = pos.pits().try_into().ok()?;
-        if !after_capture {
-            let seeds: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-            if seeds > ANY_HISTORY_PROBE_SEEDS {
-                return None;
-            }
+        let seeds: u32 = pits.iter().map(|&p| u32::from(p)).sum();
+        if !after_capture && seeds > ANY_HISTORY_PROBE_SEEDS {
+            return None;
         }
-        let p = self.table.probe(pits, me)?;
+        let p = self.table.probe_counted(pits, me, seeds)?;
         let x = (pos.stores()[me.index()] + p.value) as i32;
         let total = self.total as i32;
         let exact = match p.exactness {

@@ -177,7 +177,13 @@ impl Tablebase {
     #[inline]
     #[must_use]
     pub fn probe(&self, pits: &[u8; PITS], side: Side) -> Option<Probe> {
-        let seeds: u32 = pits.iter().map(|&p| u32::from(p)).sum();
+        self.probe_counted(pits, side, pits.iter().map(|&p| u32::from(p)).sum())
+    }
+
+    /// [`Tablebase::probe`] for a caller that has counted the `seeds` of `pits` already.
+    #[inline]
+    #[must_use]
+    pub fn probe_counted(&self, pits: &[u8; PITS], side: Side, seeds: u32) -> Option<Probe> {
         let level = self.levels.get(seeds as usize)?;
         let e = level[index::rank(&build::normalise(pits, side)) as usize];
         Some(Probe {
