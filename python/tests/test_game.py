@@ -178,9 +178,10 @@ def test_observation_holds_the_repetition_history():
     assert obs[3:, 0].tolist() == [0, 0]
     start = mancala.Game("abapa").observation(0)[0]
     assert obs[2, 1:].tolist() == start[1:].tolist()
-    # The same board without that history: the same current row, but not the same observation.
+    # The same board without that history (nor plies played): the same pits, stores and side,
+    # but not the same observation.
     a = mancala.Game("abapa", position=g.notation())
-    assert a.observation(4)[0, 1:].tolist() == obs[0, 1:].tolist()
+    assert a.observation(4)[0, 1:17].tolist() == obs[0, 1:17].tolist()
     assert a.observation(4)[0, 0] == 0
     assert not np.array_equal(a.observation(4), obs)
 
