@@ -94,7 +94,7 @@ def test_openspiel_mcts_plays_the_engine_through_openspiel():
     game = pyspiel.load_game("mancala_abapa")
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    mcts_bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=40, evaluator=evaluator, random_state=rng)
+    mcts_bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=25, evaluator=evaluator, random_state=rng)
     engine = mo.EngineBot(level=3, seed=1)
     for bots in ([mcts_bot, engine], [engine, mcts_bot]):
         returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
