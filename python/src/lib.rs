@@ -173,7 +173,7 @@ fn step_to_py<'py>(py: Python<'py>, step: &SowStep) -> PyResult<Bound<'py, PyDic
 }
 
 /// The default number of earlier positions in an observation.
-const DEFAULT_WINDOW: usize = 16;
+const DEFAULT_WINDOW: usize = 32;
 
 /// A game of any preset: the position, the moves played and the repetition history.
 ///
@@ -415,10 +415,18 @@ impl PyGame {
     }
 
     /// The observation: a float32 array of `observation_shape(window)` (docs/python.md,
-    /// "Observations").
-    #[pyo3(signature = (window=DEFAULT_WINDOW))]
-    fn observation<'py>(&self, py: Python<'py>, window: usize) -> Bound<'py, PyArray2<f32>> {
-        with_session!(&self.inner, s => observe(py, s.game(), window))
+    /// "Observations"). `window=None` holds every earlier position the repetition rule compares
+    /// with (always Markov-complete; the number of rows varies).
+    #[pyo3(signature = (window=Some(DEFAULT_WINDOW)))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        window: Option<usize>,
+    ) -> Bound<'py, PyArray2<f32>> {
+        with_session!(&self.inner, s => {
+            let window = window.unwrap_or(s.game().history().len() - 1);
+            observe(py, s.game(), window)
+        })
     }
 
     /// The shape of `observation(window)`: `(1 + window, block)`.
@@ -796,7 +804,7 @@ macro_rules! with_batch {
 
 /// `n` games of one rule set stepped together in Rust (a vectorised environment).
 ///
-/// `Batch(game, n, seed=0, window=16, autoreset=True)`: every game starts at `game`'s position
+/// `Batch(game, n, seed=0, window=32, autoreset=True)`: every game starts at `game`'s position
 /// (with its repetition history). `step(actions)` and `random_step()` return `(rewards, done)`:
 /// float32 `(n, 2)` rewards `[south, north]` (±1 on the step that ends a game) and bool `(n,)`;
 /// with `autoreset` a finished game starts again at once.

@@ -174,6 +174,8 @@ def test_observation_holds_the_repetition_history():
     g.play("c")
     obs = g.observation(4)
     assert obs[0, 0] == 2
+    assert g.observation(None).shape == (3, obs.shape[1])
+    assert np.array_equal(g.observation(None), obs[:3])
     assert obs[1:3, 0].tolist() == [1, 1]
     assert obs[3:, 0].tolist() == [0, 0]
     start = mancala.Game("abapa").observation(0)[0]
