@@ -11,6 +11,9 @@ game is over). Observations are ``Game.observation(window)`` (float32); the lega
 ``info["action_mask"]`` and ``action_masks()`` (int8 / bool, for masked policies). The reward is
 +1 / -1 / 0 for the agent when the game ends. An illegal action ends the episode with reward -1
 and ``info["illegal_move"] = True``.
+
+Importing this module registers ``mancala/PRESET-v0`` for every preset with Gymnasium:
+``gymnasium.make("mancala/abapa-v0", level=3)``.
 """
 
 from __future__ import annotations
@@ -96,3 +99,9 @@ class MancalaEnv(gymnasium.Env):
         if self.render_mode == "ansi":
             return self.game.notation()
         return None
+
+
+for _preset in mancala.presets():
+    _id = f"mancala/{_preset}-v0"
+    if _id not in gymnasium.registry:
+        gymnasium.register(id=_id, entry_point=MancalaEnv, kwargs={"preset": _preset})

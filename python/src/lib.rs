@@ -232,7 +232,17 @@ impl PyGame {
     /// The legal moves, as the CLI writes them, sorted (at Isolo's kucheleka: the listed
     /// samples; `play` accepts any valid set-up).
     fn legal_moves(&self) -> Vec<String> {
-        self.inner.as_dyn().state().legal
+        with_session!(&self.inner, s => {
+            let mut out: Vec<String> = s
+                .game()
+                .position()
+                .legal_move_list()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            out.sort();
+            out
+        })
     }
 
     /// Plays a move given as text; returns the seeds it captured. Raises `IllegalMove`.
@@ -302,12 +312,24 @@ impl PyGame {
 
     /// Seeds per pit in index order (South's row `A..`, then North's `a..`).
     fn pits(&self) -> Vec<u32> {
-        self.inner.as_dyn().state().pits
+        with_session!(&self.inner, s => s
+            .game()
+            .position()
+            .pits()
+            .iter()
+            .map(|&p| u32::from(p))
+            .collect())
     }
 
     /// Seeds captured (or scored) `[south, north]`.
     fn stores(&self) -> Vec<u32> {
-        self.inner.as_dyn().state().stores.to_vec()
+        with_session!(&self.inner, s => s.game().position().stores().to_vec())
+    }
+
+    /// Pickling: a game is rebuilt from its record (start, rules and moves).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_record = slf.get_type().getattr("from_record")?;
+        Ok((from_record, (slf.borrow().inner.to_record(false),)))
     }
 
     /// The game-specific state (Ba-awa's owners and match, Isolo's phase and stock, Ouril's extra

@@ -55,6 +55,14 @@ def test_gymnasium_env_passes_the_checker_and_plays_a_game():
     assert info["result"]["winner"] in ("south", "north", None)
 
 
+def test_gymnasium_make_knows_every_preset():
+    for preset in mancala.presets():
+        env = gymnasium.make(f"mancala/{preset}-v0", level=1, side="north")
+        obs, info = env.reset(seed=0)
+        assert obs.shape == env.observation_space.shape
+        assert info["action_mask"].any()
+
+
 def test_gymnasium_illegal_action_ends_the_episode():
     env = MancalaEnv("abapa", level=1)
     env.reset(seed=0)

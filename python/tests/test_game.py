@@ -245,3 +245,20 @@ def test_tablebase_probe_matches_the_search():
     assert tb.probe(mancala.Game("abapa")) is None
     with pytest.raises(mancala.RuleError):
         mancala.Tablebase.build(mancala.Game("isolo"), seeds=4)
+
+
+def test_games_pickle_with_their_history():
+    import pickle
+
+    g = mancala.Game("ouril", rules={"seeds": 5})
+    rng = random.Random(2)
+    for _ in range(40):
+        if g.is_over():
+            break
+        g.play(rng.choice(g.legal_moves()))
+    assert len(g.moves()) > 10
+    back = pickle.loads(pickle.dumps(g))
+    assert back.notation() == g.notation()
+    assert back.moves() == g.moves()
+    assert back.rules() == g.rules()
+    assert np.array_equal(back.observation(), g.observation())
