@@ -9,7 +9,8 @@ use mancala_core::isolo::Isolo;
 use mancala_core::olowuka::Olowuka;
 use mancala_core::oware::Oware;
 use mancala_core::record::{Record, ReplayError};
-use mancala_core::variant::{DynGame, Session, Variant};
+use mancala_core::trace::SowStep;
+use mancala_core::variant::{DynGame, DynPlayError, OptionInfo, Session, StateView, Variant};
 use mancala_core::SetupError;
 use mancala_engine::{Analysis, Limits, Tablebase};
 
@@ -71,13 +72,58 @@ impl Typed {
     }
 
     /// The game behind the core's object-safe interface.
-    pub fn as_dyn(&self) -> &dyn DynGame {
+    fn as_dyn(&self) -> &dyn DynGame {
         with_session!(self, s => s)
     }
 
     /// The game behind the core's object-safe interface, mutably.
-    pub fn as_dyn_mut(&mut self) -> &mut dyn DynGame {
+    fn as_dyn_mut(&mut self) -> &mut dyn DynGame {
         with_session!(self, s => s)
+    }
+
+    /// The preset's canonical name.
+    pub fn preset(&self) -> &'static str {
+        self.as_dyn().variant().name()
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> Vec<OptionInfo> {
+        self.as_dyn().options()
+    }
+
+    /// A snapshot of the state (the shape of `mancala trace`).
+    pub fn state(&self) -> StateView {
+        self.as_dyn().state()
+    }
+
+    /// The current position's notation.
+    pub fn notation(&self) -> String {
+        self.as_dyn().notation()
+    }
+
+    /// Parses and plays a move; on error nothing changes. Returns the seeds captured.
+    pub fn play(&mut self, text: &str) -> Result<u32, DynPlayError> {
+        self.as_dyn_mut().play(text)
+    }
+
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.as_dyn_mut().undo()
+    }
+
+    /// The moves played so far, as text.
+    pub fn moves(&self) -> Vec<String> {
+        self.as_dyn().moves()
+    }
+
+    /// What `mv` would do from here, step by step.
+    pub fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError> {
+        self.as_dyn().sowing(mv)
+    }
+
+    /// Perft from here, continuing the repetition history.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.as_dyn().perft(depth)
     }
 
     /// The game of a record (its start, rules and main line).
@@ -119,7 +165,7 @@ pub fn tables(game: &Typed, seeds: u32) -> Result<Arc<Tablebase>, String> {
     match mancala_engine::shared_tables(game.as_dyn(), seeds) {
         None => Err(format!(
             "{} with these rules has no endgame tables (only Oware-family rule sets do)",
-            game.as_dyn().variant().name()
+            game.preset()
         )),
         Some(r) => r.map_err(|e| e.to_string()),
     }

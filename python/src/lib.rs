@@ -217,13 +217,13 @@ impl PyGame {
     /// The preset's canonical name.
     #[getter]
     fn preset(&self) -> &'static str {
-        self.inner.as_dyn().variant().name()
+        self.inner.preset()
     }
 
     /// The rule options in force, as `{name: value}`.
     fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for o in self.inner.as_dyn().options() {
+        for o in self.inner.options() {
             d.set_item(o.name, o.value)?;
         }
         Ok(d)
@@ -247,12 +247,12 @@ impl PyGame {
 
     /// Plays a move given as text; returns the seeds it captured. Raises `IllegalMove`.
     fn play(&mut self, mv: &str) -> PyResult<u32> {
-        self.inner.as_dyn_mut().play(mv).map_err(play_error)
+        self.inner.play(mv).map_err(play_error)
     }
 
     /// Takes back the last move; returns False at the start.
     fn undo(&mut self) -> bool {
-        self.inner.as_dyn_mut().undo()
+        self.inner.undo()
     }
 
     /// An independent copy, history included.
@@ -276,7 +276,7 @@ impl PyGame {
     /// `None` while the game goes on, else a dict: `winner` (`"south"`, `"north"` or `None` for
     /// a draw), `reason` (e.g. `"score_majority"`, `"repetition"`) and `scores` `[south, north]`.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let state = self.inner.as_dyn().state();
+        let state = self.inner.state();
         let Some(o) = state.outcome else {
             return Ok(None);
         };
@@ -299,7 +299,7 @@ impl PyGame {
 
     /// The current position in the game's notation.
     fn notation(&self) -> String {
-        self.inner.as_dyn().notation()
+        self.inner.notation()
     }
 
     fn __str__(&self) -> String {
@@ -336,7 +336,7 @@ impl PyGame {
     /// turn, ...), as a dict.
     fn extras<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.inner.as_dyn().state().extras {
+        for (k, v) in self.inner.state().extras {
             d.set_item(k, value_to_py(py, &v)?)?;
         }
         Ok(d)
@@ -344,7 +344,7 @@ impl PyGame {
 
     /// The moves played so far, as text.
     fn moves(&self) -> Vec<String> {
-        self.inner.as_dyn().moves()
+        self.inner.moves()
     }
 
     /// The sowing of the last move step by step (dicts with a `kind`: `lift`, `stock`, `drop`,
@@ -352,11 +352,11 @@ impl PyGame {
     fn last_sowing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut before = self.inner.clone();
         let list = PyList::empty(py);
-        let Some(last) = before.as_dyn().moves().pop() else {
+        let Some(last) = before.moves().pop() else {
             return Ok(list);
         };
-        before.as_dyn_mut().undo();
-        for step in before.as_dyn().sowing(&last).map_err(play_error)? {
+        before.undo();
+        for step in before.sowing(&last).map_err(play_error)? {
             list.append(step_to_py(py, &step)?)?;
         }
         Ok(list)
@@ -365,7 +365,7 @@ impl PyGame {
     /// What `mv` would do from the current position, step by step (see `last_sowing`).
     fn sowing<'py>(&self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for step in self.inner.as_dyn().sowing(mv).map_err(play_error)? {
+        for step in self.inner.sowing(mv).map_err(play_error)? {
             list.append(step_to_py(py, &step)?)?;
         }
         Ok(list)
@@ -374,7 +374,7 @@ impl PyGame {
     /// Perft: the number of move paths of `depth` plies from here.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let game = self.inner.clone();
-        py.detach(move || game.as_dyn().perft(depth))
+        py.detach(move || game.perft(depth))
     }
 
     /// Size of the action space (pits by index, then Isolo's kucheleka samples).
