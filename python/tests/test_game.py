@@ -262,3 +262,28 @@ def test_games_pickle_with_their_history():
     assert back.moves() == g.moves()
     assert back.rules() == g.rules()
     assert np.array_equal(back.observation(), g.observation())
+
+
+def test_searches_release_the_gil():
+    # While the engine searches in another thread, this thread keeps running Python code: with
+    # the GIL held for the whole search it could not run at all until the search ended.
+    import threading
+
+    g = mancala.Game("abapa")
+    started, done = threading.Event(), threading.Event()
+    result = {}
+
+    def search():
+        started.set()
+        result["analysis"] = mancala.analyse(g, movetime_ms=300)
+        done.set()
+
+    t = threading.Thread(target=search)
+    t.start()
+    started.wait()
+    loops = 0
+    while not done.is_set():
+        loops += 1
+    t.join()
+    assert result["analysis"].best_move in g.legal_moves()
+    assert loops > 1000
