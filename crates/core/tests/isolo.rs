@@ -7,7 +7,7 @@ mod isolo_ref;
 use isolo_ref as reference;
 use mancala_core::isolo::{Isolo, IsoloMove, IsoloRules, Phase};
 use mancala_core::sow::Pit;
-use mancala_core::variant::Variant;
+use mancala_core::variant::{DynGame, Variant};
 use mancala_core::{perft, EndReason, Game, Illegal, Position, RuleSet, Side};
 
 const VECTORS: &str = include_str!("data/isolo_vectors.txt");
