@@ -25,8 +25,9 @@ use mancala_core::value::Value;
 use mancala_core::variant::DynPlayError;
 use mancala_core::{Position, SetupError};
 
-use adapter::Typed;
+use adapter::AnyGame;
 use encode::Encoded;
+use mancala_core::variant::DynGame;
 
 pyo3::create_exception!(
     _mancala,
@@ -183,7 +184,7 @@ const DEFAULT_WINDOW: usize = 32;
 #[pyclass(module = "mancala._mancala", name = "Game")]
 #[derive(Clone)]
 pub struct PyGame {
-    inner: Typed,
+    inner: AnyGame,
 }
 
 #[pymethods]
@@ -196,7 +197,7 @@ impl PyGame {
         position: Option<&str>,
     ) -> PyResult<Self> {
         let pairs = rule_pairs(rules)?;
-        let inner = Typed::new(preset, &pairs, position).map_err(setup_error)?;
+        let inner = adapter::new_game(preset, &pairs, position).map_err(setup_error)?;
         Ok(PyGame { inner })
     }
 
@@ -204,20 +205,20 @@ impl PyGame {
     /// line.
     #[staticmethod]
     fn from_record(text: &str) -> PyResult<Self> {
-        let inner = Typed::from_record(text).map_err(RecordError::new_err)?;
+        let inner = adapter::from_record(text).map_err(RecordError::new_err)?;
         Ok(PyGame { inner })
     }
 
     /// The game as a record from its start; `ogn=True` writes Aualé's dialect.
     #[pyo3(signature = (ogn=false))]
     fn record(&self, ogn: bool) -> String {
-        self.inner.to_record(ogn)
+        adapter::to_record(&self.inner, ogn)
     }
 
     /// The preset's canonical name.
     #[getter]
     fn preset(&self) -> &'static str {
-        self.inner.preset()
+        adapter::preset(&self.inner)
     }
 
     /// The rule options in force, as `{name: value}`.
@@ -329,7 +330,10 @@ impl PyGame {
     /// Pickling: a game is rebuilt from its record (start, rules and moves).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let from_record = slf.get_type().getattr("from_record")?;
-        Ok((from_record, (slf.borrow().inner.to_record(false),)))
+        Ok((
+            from_record,
+            (adapter::to_record(&slf.borrow().inner, false),),
+        ))
     }
 
     /// The game-specific state (Ba-awa's owners and match, Isolo's phase and stock, Ouril's extra
@@ -344,7 +348,7 @@ impl PyGame {
 
     /// The moves played so far, as text.
     fn moves(&self) -> Vec<String> {
-        self.inner.moves()
+        DynGame::moves(&self.inner)
     }
 
     /// The sowing of the last move step by step (dicts with a `kind`: `lift`, `stock`, `drop`,
@@ -352,7 +356,7 @@ impl PyGame {
     fn last_sowing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut before = self.inner.clone();
         let list = PyList::empty(py);
-        let Some(last) = before.moves().pop() else {
+        let Some(last) = DynGame::moves(&before).pop() else {
             return Ok(list);
         };
         before.undo();
@@ -860,10 +864,10 @@ impl PyBatch {
             return Err(PyValueError::new_err("a batch holds at least one game"));
         }
         let inner = match &game.inner {
-            Typed::Oware(s) => AnyBatch::Oware(batch::Batch::new(s.game(), n, seed)),
-            Typed::Olowuka(s) => AnyBatch::Olowuka(batch::Batch::new(s.game(), n, seed)),
-            Typed::BaAwa(s) => AnyBatch::BaAwa(batch::Batch::new(s.game(), n, seed)),
-            Typed::Isolo(s) => AnyBatch::Isolo(batch::Batch::new(s.game(), n, seed)),
+            AnyGame::Oware(s) => AnyBatch::Oware(batch::Batch::new(s.game(), n, seed)),
+            AnyGame::Olowuka(s) => AnyBatch::Olowuka(batch::Batch::new(s.game(), n, seed)),
+            AnyGame::BaAwa(s) => AnyBatch::BaAwa(batch::Batch::new(s.game(), n, seed)),
+            AnyGame::Isolo(s) => AnyBatch::Isolo(batch::Batch::new(s.game(), n, seed)),
         };
         Ok(PyBatch {
             inner,
