@@ -376,11 +376,6 @@ impl<P: Position> Session<P> {
     pub fn game(&self) -> &Game<P> {
         &self.game
     }
-
-    /// The underlying game, for bindings that play typed moves without going through text.
-    pub fn game_mut(&mut self) -> &mut Game<P> {
-        &mut self.game
-    }
 }
 
 impl<P: Position> DynGame for Session<P> {
