@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import mancala
 
@@ -117,7 +118,11 @@ class MancalaGame(pyspiel.Game):
         return MancalaState(self, self._start.clone())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return MancalaObserver(self, params)
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return MancalaObserver(self, params)
+        # Perfect recall (information states): the action history, as OpenSpiel's own
+        # perfect-information Python games give it.
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
 class MancalaObserver:
