@@ -111,7 +111,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             match output {
                 Some(p) => std::fs::write(p, text)
                     .with_context(|| format!("cannot write {}", p.display()))?,
-                None => io::stdout().lock().write_all(text.as_bytes())?,
+                None => crate::out::stdout().lock().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
