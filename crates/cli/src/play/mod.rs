@@ -267,13 +267,7 @@ pub fn save(game: &dyn DynGame, resigned: Option<Side>, path: &Path) -> Result<(
     };
     let mut record = Record::from_game(game);
     if let Some(side) = resigned {
-        let result = match side {
-            Side::South => "0-1",
-            Side::North => "1-0",
-        };
-        record.set_tag("Result", result);
-        record.set_tag("Termination", format!("{side} resigned"));
-        record.result = Some(result.to_string());
+        record.set_ending(Some(side.opponent()), "resigned");
     }
     let text = record.write(dialect);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {

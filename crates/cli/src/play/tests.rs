@@ -577,7 +577,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
     super::save(&*game, Some(Side::North), &dir.join("r.mgn")).unwrap();
     let text = std::fs::read_to_string(dir.join("r.mgn")).unwrap();
     assert!(
-        text.contains("[Termination \"north resigned\"]") && text.trim_end().ends_with("1-0"),
+        text.contains("[Termination \"resigned\"]") && text.trim_end().ends_with("1-0"),
         "{text}"
     );
     assert_eq!(
