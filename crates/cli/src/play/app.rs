@@ -131,6 +131,8 @@ pub struct App {
     message: Option<(String, Tone)>,
     hint: Option<Hint>,
     resigned: Option<Side>,
+    /// `x` was pressed: the next key confirms (`x`, `y`) or cancels the resignation.
+    confirm_resign: bool,
     help: bool,
     paused: bool,
     thinking: bool,
@@ -220,6 +222,7 @@ impl App {
             message: None,
             hint: None,
             resigned: None,
+            confirm_resign: false,
             help: false,
             paused: false,
             thinking: false,
@@ -831,6 +834,15 @@ impl App {
             }
             return Action::None;
         }
+        if self.confirm_resign {
+            self.confirm_resign = false;
+            if matches!(key, Key::Char('x' | 'y' | 'Y')) {
+                self.resign();
+            } else {
+                self.message = Some(("resignation cancelled: play on".into(), Tone::Info));
+            }
+            return Action::None;
+        }
         if self.help {
             if matches!(key, Key::Char('q')) {
                 return Action::Quit;
@@ -873,7 +885,7 @@ impl App {
             Key::Char('r') => self.redo(),
             Key::Char('t') => self.ask_hint(),
             Key::Char('n') => self.new_game(),
-            Key::Char('x') => self.resign(),
+            Key::Char('x') => self.ask_resign(),
             Key::Char('s') => return Action::Save,
             Key::Char('p') => {
                 self.paused = !self.paused;
@@ -1139,6 +1151,24 @@ impl App {
         self.snap_cursor();
     }
 
+    /// `x`: asks for a confirmation before resigning.
+    fn ask_resign(&mut self) {
+        if self.is_over() {
+            self.message = Some(("the game is already over".into(), Tone::Error));
+            return;
+        }
+        self.confirm_resign = true;
+        self.message = Some((
+            "resign this game? x or y to confirm, any other key to play on".into(),
+            Tone::Error,
+        ));
+    }
+
+    /// True while a resignation waits for its confirmation.
+    pub fn confirming_resignation(&self) -> bool {
+        self.confirm_resign
+    }
+
     fn resign(&mut self) {
         if self.is_over() {
             self.message = Some(("the game is already over".into(), Tone::Error));
@@ -1161,10 +1191,8 @@ impl App {
         self.anim = None;
         self.thinking = false;
         self.generation += 1;
-        self.message = Some((
-            format!("{side} resigned: {} wins", side.opponent()),
-            Tone::Info,
-        ));
+        // The status line says who resigned and who wins; no second message.
+        self.message = None;
     }
 }
 

@@ -125,7 +125,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
     let last = char::from(b'A' + u8::try_from(n.clamp(1, 26) - 1).unwrap_or(0));
-    let keys = if app.setup().is_some() {
+    let keys = if app.confirming_resignation() {
+        "x or y: resign  ·  any other key: play on".to_string()
+    } else if app.setup().is_some() {
         "set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  u undo  ? help  q quit".to_string()
     } else {
         format!("←→↑↓ A-{last} Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit")
