@@ -29,6 +29,10 @@ pub enum Key {
     Backspace,
     /// F1 (help).
     F1,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
     /// Ctrl-C.
     Interrupt,
 }
@@ -134,6 +138,8 @@ pub struct App {
     /// `x` was pressed: the next key confirms (`x`, `y`) or cancels the resignation.
     confirm_resign: bool,
     help: bool,
+    /// Rows the help screen is scrolled down.
+    help_scroll: usize,
     paused: bool,
     thinking: bool,
     input: Option<String>,
@@ -224,6 +230,7 @@ impl App {
             resigned: None,
             confirm_resign: false,
             help: false,
+            help_scroll: 0,
             paused: false,
             thinking: false,
             input: None,
@@ -289,6 +296,11 @@ impl App {
     /// Who resigned, if anyone.
     pub fn resigned(&self) -> Option<Side> {
         self.resigned
+    }
+
+    /// Rows the help screen is scrolled down.
+    pub fn help_scroll(&self) -> usize {
+        self.help_scroll
     }
 
     /// Whether the help screen is open.
@@ -844,10 +856,16 @@ impl App {
             return Action::None;
         }
         if self.help {
-            if matches!(key, Key::Char('q')) {
-                return Action::Quit;
+            let max = super::help::max_scroll(&*self.game, self.size);
+            let page = usize::from(self.size.1.saturating_sub(6)).max(1);
+            match key {
+                Key::Char('q') => return Action::Quit,
+                Key::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
+                Key::Down => self.help_scroll = (self.help_scroll + 1).min(max),
+                Key::PageUp => self.help_scroll = self.help_scroll.saturating_sub(page),
+                Key::PageDown => self.help_scroll = (self.help_scroll + page).min(max),
+                _ => self.help = false,
             }
-            self.help = false;
             return Action::None;
         }
         // Skip a running animation first; a move key then acts on the final position.
@@ -873,7 +891,10 @@ impl App {
                 }
             }
             Key::Esc => self.message = None,
-            Key::F1 | Key::Char('?') => self.help = true,
+            Key::F1 | Key::Char('?') => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
             Key::Char(c)
                 if c.is_ascii_alphabetic()
                     && (c.to_ascii_lowercase() as usize) < ('a' as usize + n) =>

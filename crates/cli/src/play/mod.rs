@@ -4,6 +4,7 @@
 
 pub mod anim;
 pub mod app;
+pub mod help;
 pub mod opponent;
 pub mod ui;
 
@@ -188,6 +189,8 @@ fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
         KeyCode::Enter => Key::Enter,
         KeyCode::Esc => Key::Esc,
         KeyCode::Backspace => Key::Backspace,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
         KeyCode::F(1) => Key::F1,
         _ => return None,
     })

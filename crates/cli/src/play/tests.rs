@@ -766,3 +766,46 @@ fn saves_go_to_the_data_directory_not_the_working_directory() {
     );
     assert!(p.starts_with("/home/u/.local/share"), "{}", p.display());
 }
+
+#[test]
+fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
+    for variant in Variant::ALL {
+        let mut app = new_app(variant, Mode::Local);
+        app.handle(Event::Resize {
+            width: 120,
+            height: 40,
+        });
+        app.handle(Event::Key(Key::Char('?')));
+        let first = screen(&app, 120, 40);
+        assert!(first.contains("Captures"), "{variant:?}\n{first}");
+        let opening: String = super::help::captures(variant)
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(first.contains(&opening), "{variant:?}: {opening}\n{first}");
+        let end = "any other key closes this screen";
+        let max = super::help::max_scroll(app.game(), (120, 40));
+        if max == 0 {
+            assert!(first.contains(end), "{variant:?}\n{first}");
+            continue;
+        }
+        assert!(!first.contains(end), "{variant:?}: all fits\n{first}");
+        assert!(first.contains("↓ more"), "{first}");
+        for _ in 0..10 {
+            app.handle(Event::Key(Key::PageDown));
+        }
+        assert_eq!(app.help_scroll(), max, "no scrolling past the end");
+        let last = screen(&app, 120, 40);
+        assert!(last.contains(end), "{variant:?}\n{last}");
+        assert!(!last.contains("↓ more"), "{last}");
+        app.handle(Event::Key(Key::Down));
+        assert_eq!(app.help_scroll(), max);
+        app.handle(Event::Key(Key::Up));
+        assert_eq!(app.help_scroll(), max - 1);
+        assert!(app.help_open(), "scrolling keeps the help open");
+        app.handle(Event::Key(Key::Char('A')));
+        assert!(!app.help_open());
+        assert!(app.played().is_empty(), "the key only closed the help");
+    }
+}

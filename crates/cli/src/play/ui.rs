@@ -13,6 +13,7 @@ use mancala_core::Side;
 use mancala_core::variant::StateView;
 
 use super::app::{describe_outcome, match_field, picks_left, App, Mode, Tone};
+use super::help;
 
 /// Width of one pit box.
 const PIT_W: u16 = 6;
@@ -557,44 +558,33 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
 }
 
 fn render_help(app: &App, frame: &mut Frame, area: Rect) {
-    let info = app.game().variant().info();
-    let w = area.width.saturating_sub(4).min(90);
-    let h = area.height.saturating_sub(2);
-    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
+    let rect = help::area(area);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!("{} — {} board ({})", info.name, info.board, info.spec),
-            bold,
-        )),
-        Line::from(info.summary),
-        Line::from(
-            "Sow the seeds of one of your pits counter-clockwise, one a pit (A→F, then a→f).",
-        ),
-        Line::from(""),
-        Line::from(Span::styled("Keys", bold)),
-    ];
-    for l in KEY_HELP.lines() {
-        lines.push(Line::from(format!("  {l}")));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("Rule options in force", bold)));
-    for o in app.game().options() {
-        lines.push(Line::from(format!("  {} = {}: {}", o.name, o.value, o.doc)));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from("Any key closes this screen."));
+    let lines: Vec<Line> = help::lines(app.game())
+        .into_iter()
+        .map(|(text, heading)| {
+            if heading {
+                Line::from(Span::styled(text, bold))
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    let scroll = u16::try_from(app.help_scroll()).unwrap_or(u16::MAX);
+    let more = if app.help_scroll() < help::max_scroll(app.game(), (area.width, area.height)) {
+        " help · ↓ more "
+    } else {
+        " help "
+    };
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(Text::from(lines))
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" help ")),
+            .scroll((scroll, 0))
+            .block(Block::bordered().title(more)),
         rect,
     );
 }
-
-/// The keys, as shown on the help screen and in `--help`.
-pub const KEY_HELP: &str = include_str!("keys.txt");
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
