@@ -79,14 +79,14 @@ fn round_trip(variant: Variant, seed: u64) {
     let rules = random_rules(variant, &mut rng);
     // A custom start: the position after a few random moves, or the usual one.
     let mut before = variant.new_game(&rules, None).unwrap();
-    play_randomly(&mut *before, rng.below(12), &mut rng);
+    play_randomly(&mut before, rng.below(12), &mut rng);
     let start = (before.state().outcome.is_none() && rng.below(4) != 0).then(|| before.notation());
     let mut game = variant
         .new_game(&rules, start.as_deref())
         .unwrap_or_else(|e| panic!("{variant:?} {rules:?} from {start:?}: {e}"));
-    play_randomly(&mut *game, rng.below(80), &mut rng);
+    play_randomly(&mut game, rng.below(80), &mut rng);
 
-    let mut record = Record::from_game(&*game);
+    let mut record = Record::from_game(&game);
     let over = game.state().outcome;
     if over.is_none() && rng.below(3) == 0 {
         let winner = [Some(Side::South), Some(Side::North), None][rng.below(3)];
@@ -105,9 +105,9 @@ fn round_trip(variant: Variant, seed: u64) {
     let back = read
         .to_game()
         .unwrap_or_else(|e| panic!("{e}\n{text}\nrules {rules:?}"));
-    assert_same_game(&*back, &*game);
+    assert_same_game(&back, &game);
     // A record written from the replayed game is the same record, to the letter.
-    let again = Record::from_game(&*back);
+    let again = Record::from_game(&back);
     if over.is_some() || record.termination().is_none() {
         assert_eq!(again.write(Dialect::Mancala), text);
     }
@@ -137,7 +137,7 @@ fn a_finished_game_records_its_score_and_why_it_ended() {
         .unwrap();
     game.play("F").unwrap();
     assert!(game.state().outcome.is_some());
-    let text = Record::from_game(&*game).write(Dialect::Mancala);
+    let text = Record::from_game(&game).write(Dialect::Mancala);
     let record = Record::parse(&text).unwrap();
     let state = game.state();
     let score = format!("{}-{}", state.stores[0], state.stores[1]);
