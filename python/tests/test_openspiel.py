@@ -44,7 +44,7 @@ def test_abapa_agrees_with_openspiel_oware_in_1000_random_games():
             assert a.is_terminal() == b.is_terminal()
             if b.is_terminal():
                 # When a game ends by a score above 24, OpenSpiel still sweeps each row into its
-                # owner's store (rules.md, "Scores are final ..."); the rules leave the board.
+                # owner's store (see web/rules/abapa.html); the rules leave the board.
                 own = [sum(a.inner.pits()[:6]), sum(a.inner.pits()[6:])]
                 assert [s + o for s, o in zip(a.inner.stores(), own)] == scores
                 assert pits == [0] * 12
