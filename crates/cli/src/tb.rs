@@ -21,7 +21,9 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::oware::Oware;
 use mancala_core::Position;
-use mancala_tablebase::build::{build, BuildOptions, Phase, MAX_BUILD_SEEDS};
+use mancala_tablebase::build::{
+    build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
+};
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 
 /// Arguments of `mancala tb`.
@@ -38,7 +40,7 @@ pub struct Args {
 enum Sub {
     /// Build the tables of every seed count from 0 to --seeds and write one file per count.
     Build {
-        /// The preset (abapa, wuri, ouril-ludii).
+        /// The preset (abapa, wuri, ouril-ludii, awari).
         preset: String,
         /// The largest seed count (at most 24; on two idle cores 12 take about a second, 16 about 15 s,
         /// 20 about 2.5 minutes and 3 GB of memory).
@@ -100,7 +102,51 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     );
     let start = Instant::now();
     let options = BuildOptions { smoothing };
-    let (table, stats) = build(variant.name(), seeds, &options, &mut |p| {
+    let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
+    let header = if exact {
+        "seeds  positions     bounds met  sweeps  sweeps s  positions/s"
+    } else {
+        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+    };
+    // Lines go above the progress bar on a terminal, else straight to stdout as each level
+    // is done (a long build in the background shows its progress in its log).
+    let tty = io::IsTerminal::is_terminal(&io::stderr());
+    let show = |bar: &ProgressBar, line: &str| {
+        if tty {
+            bar.println(line);
+        } else {
+            println!("{line}");
+        }
+    };
+    show(&bar, header);
+    let print = |bar: &ProgressBar, s: &LevelStats| {
+        let secs = (s.moves_time + s.sweep_time).as_secs_f64();
+        let line = if exact {
+            format!(
+                "{:5} {:10} {:14} {:7} {:9.2} {:12.0}",
+                s.seeds,
+                s.positions,
+                s.bounds_met,
+                s.sweeps,
+                s.sweep_time.as_secs_f64(),
+                s.positions as f64 / secs.max(1e-9)
+            )
+        } else {
+            format!(
+                "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
+                s.seeds,
+                s.positions,
+                s.exact_any,
+                s.exact_empty - s.exact_any,
+                s.positions - s.exact_empty,
+                s.sweeps,
+                s.moves_time.as_secs_f64(),
+                s.sweep_time.as_secs_f64()
+            )
+        };
+        show(bar, &line);
+    };
+    let mut progress = |p: Progress| {
         let below = index::positions_up_to(p.seeds) - index::positions(p.seeds);
         match p.phase {
             Phase::Moves => {
@@ -108,33 +154,37 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
                 bar.set_message(format!("{} seeds: moves", p.seeds));
             }
             Phase::Sweeps => {
-                bar.set_position(below + p.total);
+                bar.set_position(below + if exact { 0 } else { p.total });
                 bar.set_message(format!("{} seeds: sweep {}", p.seeds, p.done));
             }
         }
-    })?;
+    };
+    let (table, stats) = build_to_dir(
+        variant.name(),
+        seeds,
+        &options,
+        dir,
+        &mut progress,
+        &mut |s| print(&bar, s),
+    )?;
     bar.finish_and_clear();
     let built = start.elapsed();
-    table.write_dir(dir)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
-        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+        "value histogram ({}; boards per value of the side to move):",
+        if exact { "half-seeds" } else { "seeds" }
     )?;
     for s in &stats {
-        writeln!(
-            out,
-            "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
-            s.seeds,
-            s.positions,
-            s.exact_any,
-            s.exact_empty - s.exact_any,
-            s.positions - s.exact_empty,
-            s.sweeps,
-            s.moves_time.as_secs_f64(),
-            s.sweep_time.as_secs_f64()
-        )?;
+        let cells: Vec<String> = s
+            .histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, c)| format!("{v}:{c}"))
+            .collect();
+        writeln!(out, "{:5}  {}", s.seeds, cells.join(" "))?;
     }
     let total = index::positions_up_to(seeds);
     writeln!(

@@ -49,6 +49,8 @@ pub enum Variant {
     Abapa,
     /// Wuri (rules.md §3).
     Wuri,
+    /// Awari as Romein and Bal solved it (2002): endless cycles share the seeds left.
+    Awari,
     /// Ouril, Cabo Verde (rules.md §2).
     Ouril,
     /// Ludii's reading of Ouril, for cross-checking (rules.md OU-f).
@@ -80,10 +82,11 @@ pub struct VariantInfo {
 
 impl Variant {
     /// Every preset, in the order they are listed.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Oware,
         Variant::Abapa,
         Variant::Wuri,
+        Variant::Awari,
         Variant::Ouril,
         Variant::OurilLudii,
         Variant::Olowuka,
@@ -108,8 +111,9 @@ impl Variant {
     ) {
         match self {
             Variant::Oware => ("oware", &[], "2x6", "Oware as the Oware app describes it: grand slam forbidden (a forced one loses), must feed, seeds left unscored when nobody can feed", "rules.md §1"),
-            Variant::Abapa => ("abapa", &["awale", "awari"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "rules.md Presets, §1"),
+            Variant::Abapa => ("abapa", &["awale"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "rules.md Presets, §1"),
             Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "rules.md §3"),
+            Variant::Awari => ("awari", &[], "2x6", "Awari as Romein and Bal solved it: no move may leave the opponent without seeds unless all do, a player with no seeds leaves the rest to his opponent, an endless cycle shares the seeds left (halves count)", "docs/awari.md"),
             Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "rules.md §2"),
             Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
             Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "rules.md §4"),
@@ -126,6 +130,7 @@ impl Variant {
             Variant::Oware
             | Variant::Abapa
             | Variant::Wuri
+            | Variant::Awari
             | Variant::Ouril
             | Variant::OurilLudii => self
                 .oware_rules()
@@ -150,6 +155,7 @@ impl Variant {
             Variant::Oware => Some(OwareRules::oware()),
             Variant::Abapa => Some(OwareRules::abapa()),
             Variant::Wuri => Some(OwareRules::wuri()),
+            Variant::Awari => Some(OwareRules::awari()),
             Variant::Ouril => Some(OwareRules::ouril()),
             Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
             Variant::Olowuka | Variant::BaAwa | Variant::Isolo => None,
@@ -184,6 +190,7 @@ impl Variant {
             Variant::Oware
             | Variant::Abapa
             | Variant::Wuri
+            | Variant::Awari
             | Variant::Ouril
             | Variant::OurilLudii => {
                 let r = self.oware_rules().expect("an Oware-family preset");

@@ -297,6 +297,7 @@ pub fn default_algorithm(variant: Variant) -> Algorithm {
         Variant::Oware
         | Variant::Abapa
         | Variant::Wuri
+        | Variant::Awari
         | Variant::Ouril
         | Variant::OurilLudii
         | Variant::Olowuka
