@@ -63,6 +63,9 @@ enum Sub {
         /// The directory holding the tables [default: the default table directory].
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Print JSON: `{"seeds", "gets", "grade", "moves": [{"move", "gets", "grade"}]}`.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a table file and print its header.
     Info {
@@ -84,7 +87,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             preset,
             position,
             dir,
-        } => run_probe(preset, position, &resolve(dir.as_deref())?),
+            json,
+        } => run_probe(preset, position, &resolve(dir.as_deref())?, *json),
         Sub::Info { file } => run_info(file),
     }
 }
@@ -199,7 +203,36 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
+/// A share of the seeds given in half-seeds, as a number: whole, or ending in .5.
+fn half_seeds_json(h: u32) -> serde_json::Value {
+    if h % 2 == 0 {
+        serde_json::Value::from(h / 2)
+    } else {
+        serde_json::Value::from(f64::from(h) / 2.0)
+    }
+}
+
+/// A share of the seeds given in half-seeds, as text: `12` or `12.5`.
+fn half_seeds_text(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+/// The grade of an entry as printed: tables that share cycles (Awari) have no convention
+/// entries, and their values are the game's own from an empty history (docs/tablebase.md):
+/// `exact`.
+fn grade(table: &Tablebase, e: Exactness) -> &'static str {
+    if table.half_seeds() && e != Exactness::Convention {
+        "exact"
+    } else {
+        e.name()
+    }
+}
+
+fn run_probe(preset: &str, position: &str, dir: &Path, json: bool) -> Result<ExitCode> {
     let (variant, table_rules) = rules::preset_rules(preset)?;
     let table = Tablebase::load_dir(dir, variant.name())?;
     let pos = Oware::from_notation(position, table_rules)
@@ -218,24 +251,45 @@ fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
     let moves = probe_moves(&table, &pos).context("a covered position has covered moves")?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    if json {
+        let moves: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|&(mv, value, exactness)| {
+                serde_json::json!({
+                    "move": mv.to_string(),
+                    "gets": half_seeds_json(value),
+                    "grade": grade(&table, exactness),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "seeds": here.seeds,
+            "gets": half_seeds_json(here.half_seeds),
+            "grade": grade(&table, here.exactness),
+            "moves": moves,
+        });
+        writeln!(out, "{doc}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let store = pos.stores()[side.index()];
     writeln!(
         out,
         "{position}: {} to move gets {} of the {} seeds on the board ({}; total {} of {})",
         side.name(),
-        here.value,
+        half_seeds_text(here.half_seeds),
         here.seeds,
-        here.exactness.name(),
-        store + here.value,
+        grade(&table, here.exactness),
+        half_seeds_text(2 * store + here.half_seeds),
         table_rules.total_seeds()
     )?;
     for (mv, value, exactness) in moves {
-        let mark = if value == here.value { " *" } else { "" };
+        let mark = if value == here.half_seeds { " *" } else { "" };
         writeln!(
             out,
-            "  {mv}: {value} of {} ({}){mark}",
+            "  {mv}: {} of {} ({}){mark}",
+            half_seeds_text(value),
             here.seeds,
-            exactness.name()
+            grade(&table, exactness)
         )?;
     }
     Ok(ExitCode::SUCCESS)

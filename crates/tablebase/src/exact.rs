@@ -30,10 +30,11 @@
 //!
 //! # Memory
 //!
-//! Moves are played again in every sweep instead of being stored (six 32-bit successors per
-//! board would take 10 GB at 24 seeds): the level being built takes two bytes per board (both
-//! bounds), each level below one byte. Boards whose bounds have met are final and skipped.
-//! At 24 seeds: 834 MB for the level and 834 MB for the 24 levels below.
+//! Levels of up to 85 M boards (20 seeds) keep their moves as six 32-bit slots per board, played
+//! once (2 GB at 20 seeds). Above, moves are played again in every sweep instead of being stored (the slots would
+//! take 10 GB at 24 seeds): the level being built takes two bytes per board (both bounds), each
+//! level below one byte. Boards whose bounds have met are final and skipped. At 24 seeds: 834 MB
+//! for the level and 834 MB for the 24 levels below.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
@@ -50,6 +51,14 @@ use crate::{entry, file, rules, Tablebase, TablebaseError};
 
 /// Boards per parallel chunk of a sweep.
 const CHUNK: usize = 1 << 14;
+
+/// Levels of at most this many boards keep their moves in memory (24 bytes a board: 2 GB at
+/// 20 seeds, the largest level that stays below it).
+const SLOT_BOARDS: usize = 85_000_000;
+/// An empty move slot.
+const NO_SLOT: u32 = u32::MAX;
+/// A slot holding an end of the level (its value in the low bits).
+const END_SLOT: u32 = 1 << 31;
 
 /// A move's worth for the board's mover, in half-seeds: an end of the level, or the index of a
 /// child on the same level.
@@ -121,6 +130,30 @@ pub(crate) fn build_level(
     let state: Vec<AtomicU16> = (0..len)
         .map(|_| AtomicU16::new((two_n as u16) << 8))
         .collect();
+    // Small levels keep their moves: six slots per board, played once.
+    let slots: Option<Vec<u32>> = (len <= SLOT_BOARDS).then(|| {
+        let mut slots = vec![NO_SLOT; len * 6];
+        slots
+            .par_chunks_mut(CHUNK * 6)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                let mut board = unrank(n, (c * CHUNK) as u64).expect("an index of the level");
+                let mut out = [Step::End(0); 6];
+                for (k, six) in chunk.chunks_mut(6).enumerate() {
+                    if k > 0 {
+                        next_board(&mut board);
+                    }
+                    let played = steps(board, n, rules, lower, &mut out);
+                    for (slot, step) in six.iter_mut().zip(&out[..played]) {
+                        *slot = match *step {
+                            Step::End(v) => END_SLOT | v,
+                            Step::Same(x) => x,
+                        };
+                    }
+                }
+            });
+        slots
+    });
     let mut sweeps = 0;
     loop {
         sweeps += 1;
@@ -137,7 +170,25 @@ pub(crate) fn build_level(
                 if cur & 0xff == cur >> 8 {
                     continue;
                 }
-                let count = steps(board, n, rules, lower, &mut out);
+                let count = match &slots {
+                    Some(slots) => {
+                        let x = c * CHUNK + k;
+                        let mut count = 0;
+                        for &slot in &slots[x * 6..x * 6 + 6] {
+                            if slot == NO_SLOT {
+                                break;
+                            }
+                            out[count] = if slot & END_SLOT != 0 {
+                                Step::End(slot & !END_SLOT)
+                            } else {
+                                Step::Same(slot)
+                            };
+                            count += 1;
+                        }
+                        count
+                    }
+                    None => steps(board, n, rules, lower, &mut out),
+                };
                 let (mut l, mut h) = (0u32, 0u32);
                 for s in &out[..count] {
                     match *s {
@@ -199,9 +250,36 @@ pub(crate) fn build_level(
     (entries, st)
 }
 
+/// A level already in `dir` from an earlier build of the same rules, fully checked; its figures
+/// say 0 sweeps and the time spent reading it.
+fn resume(dir: &Path, preset: &str, fingerprint: u64, n: u32) -> Option<(Vec<u8>, LevelStats)> {
+    let started = Instant::now();
+    let (h, entries) = file::read(&file::path_in(dir, preset, n)).ok()?;
+    if h.fingerprint != fingerprint || !h.half_seeds || h.seeds != n {
+        return None;
+    }
+    let mut histogram = vec![0u64; 2 * n as usize + 1];
+    for &e in &entries {
+        histogram[usize::from(entry::value(e))] += 1;
+    }
+    let st = LevelStats {
+        seeds: n,
+        positions: entries.len() as u64,
+        exact_any: 0,
+        exact_empty: entries.len() as u64,
+        sweeps: 0,
+        moves_time: Duration::ZERO,
+        sweep_time: started.elapsed(),
+        bounds_met: 0,
+        histogram,
+    };
+    Some((entries, st))
+}
+
 /// Builds every level from 0 to `max_seeds` for `table_rules` (which must share cycles,
 /// [`rules::exact_cycles`]), writing each level into `dir` as soon as it is built when a
-/// directory is given. `progress` is called after every sweep.
+/// directory is given; levels already there (an interrupted build of the same rules) are read
+/// instead of built again. `progress` is called after every sweep.
 pub(crate) fn build_all(
     preset: &str,
     table_rules: &OwareRules,
@@ -221,6 +299,12 @@ pub(crate) fn build_all(
     let mut levels: Vec<Vec<u8>> = Vec::new();
     let mut stats = Vec::new();
     for n in 0..=max_seeds {
+        if let Some((entries, st)) = dir.and_then(|d| resume(d, preset, fingerprint, n)) {
+            done(&st);
+            levels.push(entries);
+            stats.push(st);
+            continue;
+        }
         let (entries, st) = build_level(n, &play_rules, &levels, progress);
         if let Some(d) = dir {
             file::write(
