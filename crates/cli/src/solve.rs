@@ -24,11 +24,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_core::ba_awa::BaAwa;
-use mancala_core::isolo::Isolo;
-use mancala_core::olowuka::Olowuka;
 use mancala_core::oware::Oware;
-use mancala_core::variant::{DynGame, Session};
+use mancala_core::variant::{AnyGame, DynGame, Session};
 use mancala_core::{advance, History, MoveList, Position, Side};
 use mancala_tablebase::{build, rules, Exactness, Tablebase};
 
@@ -233,7 +230,7 @@ struct Solved {
 }
 
 fn solve_game<P: Position + 'static>(
-    game: &dyn DynGame,
+    session: &Session<P>,
     args: &Args,
     table: Option<&Tablebase>,
     bar: &ProgressBar,
@@ -241,10 +238,6 @@ fn solve_game<P: Position + 'static>(
 where
     P::Move: std::fmt::Display,
 {
-    let session = game
-        .as_any()
-        .downcast_ref::<Session<P>>()
-        .expect("the session of the variant's position type");
     let pos = *session.game().position();
     let Some(me) = pos.to_move() else {
         bail!("the game is over in this position");
@@ -354,8 +347,8 @@ fn describe(v: i32) -> (&'static str, i32) {
 
 /// The tables of `game`'s rules: `--tables DIR`, else the default directory's, else up to 12
 /// seeds built in memory; `None` for games without tables.
-fn tables_for(game: &dyn DynGame, args: &Args, bar: &ProgressBar) -> Result<Option<Tablebase>> {
-    let Some(session) = game.as_any().downcast_ref::<Session<Oware>>() else {
+fn tables_for(game: &AnyGame, args: &Args, bar: &ProgressBar) -> Result<Option<Tablebase>> {
+    let AnyGame::Oware(session) = game else {
         return Ok(None);
     };
     let rules = *session.game().position().rules();
@@ -399,22 +392,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let table = if args.no_tables {
         None
     } else {
-        tables_for(game.as_ref(), args, &bar)?
+        tables_for(&game, args, &bar)?
     };
     let table = table.as_ref();
-    let solved = {
-        let any = game.as_any();
-        if any.is::<Session<Oware>>() {
-            solve_game::<Oware>(game.as_ref(), args, table, &bar)?
-        } else if any.is::<Session<Olowuka>>() {
-            solve_game::<Olowuka>(game.as_ref(), args, table, &bar)?
-        } else if any.is::<Session<BaAwa>>() {
-            solve_game::<BaAwa>(game.as_ref(), args, table, &bar)?
-        } else if any.is::<Session<Isolo>>() {
-            solve_game::<Isolo>(game.as_ref(), args, table, &bar)?
-        } else {
-            bail!("{}: no solver for this game", game.variant().name());
-        }
+    let solved = match &game {
+        AnyGame::Oware(s) => solve_game(s, args, table, &bar)?,
+        AnyGame::Olowuka(s) => solve_game(s, args, table, &bar)?,
+        AnyGame::BaAwa(s) => solve_game(s, args, table, &bar)?,
+        AnyGame::Isolo(s) => solve_game(s, args, table, &bar)?,
     };
     bar.finish_and_clear();
     let side = solved.side.name();

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use mancala_core::trace::SowStep;
-use mancala_core::variant::{DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::Side;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
@@ -47,7 +47,7 @@ pub struct LastMove {
 /// The mutable part of a room.
 pub struct Live {
     /// The game.
-    pub game: Box<dyn DynGame>,
+    pub game: AnyGame,
     /// Bumped on every change, so that a computer move chosen for an older state is dropped.
     pub version: u64,
     /// The computer is choosing a move.
@@ -72,7 +72,7 @@ pub struct Room {
 
 impl Room {
     /// A room for a game (already replayed to its current state).
-    pub fn new(meta: GameMeta, game: Box<dyn DynGame>) -> Self {
+    pub fn new(meta: GameMeta, game: AnyGame) -> Self {
         let (tx, _) = broadcast::channel(CHANNEL_DEPTH);
         Room {
             meta,
@@ -182,7 +182,7 @@ impl Room {
 pub fn replay(
     meta: &GameMeta,
     moves: &[String],
-) -> Result<(Box<dyn DynGame>, Option<LastMove>), StoreError> {
+) -> Result<(AnyGame, Option<LastMove>), StoreError> {
     let variant = Variant::from_name(&meta.variant)
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", meta.id)))?;
     let mut game = variant
@@ -424,7 +424,7 @@ impl Hub {
     }
 
     /// Records a new game and opens its room.
-    pub fn create(&self, meta: GameMeta, game: Box<dyn DynGame>) -> Result<Arc<Room>, HubError> {
+    pub fn create(&self, meta: GameMeta, game: AnyGame) -> Result<Arc<Room>, HubError> {
         // Held until the room is in the cache, so that no load of the new game (by a request
         // that guessed its id) can come in between and open a second room for it.
         let _loading = self.load_lock(&meta.id);
@@ -658,7 +658,7 @@ mod tests {
         let m = meta(3);
         let (game, _) = replay(&m, &[]).unwrap();
         assert!(matches!(
-            h.create(m.clone(), game.clone_box()),
+            h.create(m.clone(), game.clone()),
             Err(HubError::Full { max_rooms: 2 })
         ));
         // The refused game was not stored either.
