@@ -1,8 +1,10 @@
 //! # mancala-tablebase
 //!
-//! Endgame databases for the Oware family (`abapa`, `wuri`, `ouril-ludii`; [`rules`] says which
-//! rule options a table can represent): for every 2x6 board holding `n` seeds, the number of
-//! those `n` seeds that the side to move gets with best play.
+//! Endgame databases for the Oware family (`abapa`, `wuri`, `ouril-ludii`, `awari`; [`rules`]
+//! says which rule options a table can represent): for every 2x6 board holding `n` seeds, the
+//! number of those `n` seeds that the side to move gets with best play. Under rules whose
+//! endless cycles share the seeds left (`awari`) every value is exact and counts half-seeds
+//! ([`Tablebase::half_seeds`], [`Probe::half_seeds`]).
 //!
 //! * [`index`]: a perfect, dense index of the boards of `n` seeds (`C(n + 11, 11)` of them), the
 //!   board seen from the side to move;
