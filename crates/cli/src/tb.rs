@@ -11,7 +11,7 @@
 //! `$XDG_DATA_HOME/mancala/tablebases`, else `~/.local/share/mancala/tablebases`;
 //! `mancala engine` loads the tables found there when it starts.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -114,7 +114,7 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     };
     // Lines go above the progress bar on a terminal, else straight to stdout as each level
     // is done (a long build in the background shows its progress in its log).
-    let tty = io::IsTerminal::is_terminal(&io::stderr());
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let show = |bar: &ProgressBar, line: &str| {
         if tty {
             bar.println(line);
@@ -173,7 +173,7 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     )?;
     bar.finish_and_clear();
     let built = start.elapsed();
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
@@ -249,7 +249,7 @@ fn run_probe(preset: &str, position: &str, dir: &Path, json: bool) -> Result<Exi
         );
     };
     let moves = probe_moves(&table, &pos).context("a covered position has covered moves")?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     if json {
         let moves: Vec<serde_json::Value> = moves
@@ -310,7 +310,7 @@ fn run_info(path: &Path) -> Result<ExitCode> {
             Some(Exactness::AnyHistory) => counts[2] += 1,
         }
     }
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(out, "file         {}", path.display())?;
     writeln!(out, "format       version {}", h.version)?;
