@@ -18,7 +18,7 @@
 //! whole tree was searched.
 
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -403,7 +403,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     bar.finish_and_clear();
     let side = solved.side.name();
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let stop = solved.stop.map(|s| match s {
         Stop::Nodes => "node budget",
