@@ -6,7 +6,9 @@ use core::hash::Hash;
 use crate::game::History;
 use crate::value::Value;
 use crate::variant::OptionInfo;
-use crate::{EndReason, Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side};
+use crate::{
+    EndReason, Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side,
+};
 
 /// What a move did, as far as the history needs to know.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
