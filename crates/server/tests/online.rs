@@ -1123,3 +1123,29 @@ async fn ba_awa_keeps_one_clock_across_rounds() {
     assert!(north_ms > 60_000 && north_ms <= 65_000 - 200, "{north_ms}");
     assert_eq!(g["clock"]["south_ms"], 60_000);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn correspondence_clocks_give_days_per_move() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let (a, b) = (
+        account(&mut c, "Nana").await,
+        account(&mut c, "Kobby").await,
+    );
+    let game = seek_game(
+        &mut c,
+        &a,
+        &b,
+        json!({"variant": "olowuka", "side": "south", "clock": {"days_per_move": 2}}),
+    )
+    .await;
+    let g = get(&mut c, &format!("/api/games/{game}")).await;
+    assert_eq!(g["clock"]["control"], json!({"days_per_move": 2}));
+    assert_eq!(g["clock"]["label"], "2d");
+    let day = 86_400_000_i64;
+    assert!(g["clock"]["south_ms"].as_i64().unwrap() > 2 * day - 60_000);
+    let g = play_any(&mut c, &game, [&a, &b]).await;
+    // The time starts afresh after each move.
+    assert_eq!(g["clock"]["south_ms"], 2 * day);
+    assert_eq!(g["clock"]["running"], "north");
+}
