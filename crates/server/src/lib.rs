@@ -19,6 +19,16 @@
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
 //! | `GET /api/health` | games in memory, open WebSockets and their caps |
+//! | `POST /api/players`, `POST/GET/DELETE /api/session` | accounts and sessions ([`accounts`]) |
+//! | `GET /api/players/{name}`, `GET /api/leaderboard/{preset}` | ratings, history, games |
+//! | `POST/GET /api/seeks`, `POST /api/seeks/{id}/accept`, `POST /api/challenges` | the lobby ([`lobby`]) |
+//! | `GET /api/lobby/ws` | WebSocket: the seeks live, and the games they start |
+//! | `POST /api/games/{id}/resign`, `/abort`, `/offer`, `/offer/accept`, `/offer/decline`, `/rematch` | endings ([`play`]) |
+//! | `GET /api/games?player=&variant=&result=&from=&to=` | the archive of finished games |
+//!
+//! Timed games keep a server-stamped [`clock`]; a timer per running clock ([`timers`]) ends a
+//! game on time even when nobody is connected. Rated games update Glicko-2 ratings ([`glicko`]).
+//! Connections are served by [`http`], which closes slow and idle ones.
 //!
 //! Besides the API, `GET /rules` and `GET /rules/{preset}` serve a page of rules per preset.
 //!
