@@ -713,6 +713,16 @@ async fn endings_ratings_rematch_and_archive() {
         (r.json()["result"].as_str(), r.json()["reason"].as_str()),
         (Some("north"), Some("resigned"))
     );
+    // The record names the ending, and reads back.
+    let r = c.get(&format!("/api/games/{g2}/record")).await.unwrap();
+    assert_eq!(r.status, 200);
+    let text = r.text();
+    assert!(text.contains("[Termination \"resigned\"]"), "{text}");
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("[South \"Kweku\"]"), "{text}");
+    let rec = mancala_core::record::Record::parse(&text).unwrap();
+    assert_eq!(rec.termination(), Some("resigned"));
+    rec.to_game().unwrap();
 
     // A draw agreed, casual, and an abort.
     let g3 = seek_game(&mut c, &a, &b, json!({"variant": "wuri", "side": "south"})).await;
