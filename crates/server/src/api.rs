@@ -63,7 +63,10 @@ fn random_u64() -> ApiResult<u64> {
 }
 
 /// Parses a JSON body into `T`, with the reason in the error.
-fn parse_body<T: serde::de::DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> ApiResult<T> {
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> ApiResult<T> {
     if let Some(ct) = headers.get(header::CONTENT_TYPE) {
         let ok = ct
             .to_str()
@@ -197,12 +200,60 @@ struct CreateRequest {
     position: Option<String>,
 }
 
-fn check_word(what: &str, s: &str) -> ApiResult<()> {
+pub(crate) fn check_word(what: &str, s: &str) -> ApiResult<()> {
     if s.is_empty() || s.len() > MAX_WORD || s.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
             "bad_field",
             format!("{what} must be 1 to {MAX_WORD} printable characters"),
         ));
+    }
+    Ok(())
+}
+
+/// The rule options of a request as `(name, value)` pairs; numbers and booleans are taken as
+/// their text. The rules core checks the names and values.
+pub(crate) fn parse_rules(
+    map: Option<&serde_json::Map<String, Value>>,
+) -> ApiResult<Vec<(String, String)>> {
+    let mut rules = Vec::new();
+    let Some(map) = map else {
+        return Ok(rules);
+    };
+    if map.len() > MAX_RULES {
+        return Err(ApiError::bad_request(
+            "bad_rules",
+            format!("at most {MAX_RULES} rule options"),
+        ));
+    }
+    for (name, value) in map {
+        check_word("a rule option's name", name)?;
+        let value = match value {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => {
+                return Err(ApiError::bad_request(
+                    "bad_rules",
+                    format!("rule option {name:?}: the value must be a string or a number"),
+                ))
+            }
+        };
+        check_word("a rule option's value", &value)?;
+        rules.push((name.clone(), value));
+    }
+    Ok(rules)
+}
+
+/// Refuses a start position that is too long or holds control characters (the rules core
+/// checks the rest).
+pub(crate) fn check_position(position: Option<&str>) -> ApiResult<()> {
+    if let Some(p) = position {
+        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(
+                "bad_position",
+                format!("the position must be at most {MAX_POSITION} printable characters"),
+            ));
+        }
     }
     Ok(())
 }
@@ -259,39 +310,8 @@ pub(crate) async fn create_game(
             ))
         }
     };
-    let mut rules = Vec::new();
-    if let Some(map) = &req.rules {
-        if map.len() > MAX_RULES {
-            return Err(ApiError::bad_request(
-                "bad_rules",
-                format!("at most {MAX_RULES} rule options"),
-            ));
-        }
-        for (name, value) in map {
-            check_word("a rule option's name", name)?;
-            let value = match value {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => b.to_string(),
-                _ => {
-                    return Err(ApiError::bad_request(
-                        "bad_rules",
-                        format!("rule option {name:?}: the value must be a string or a number"),
-                    ))
-                }
-            };
-            check_word("a rule option's value", &value)?;
-            rules.push((name.clone(), value));
-        }
-    }
-    if let Some(p) = &req.position {
-        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
-            return Err(ApiError::bad_request(
-                "bad_position",
-                format!("the position must be at most {MAX_POSITION} printable characters"),
-            ));
-        }
-    }
+    let rules = parse_rules(req.rules.as_ref())?;
+    check_position(req.position.as_deref())?;
     let game = variant
         .new_game(&rules, req.position.as_deref())
         .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
@@ -683,14 +703,25 @@ pub(crate) async fn analysis(
             state.to_move,
         )
     };
+    Ok(Json(analyse(&app, game, ply, to_move, q.ms).await?))
+}
+
+/// The engine's analysis of `game`'s position (`ply` moves played, `to_move` to move):
+/// `{ply, over, to_move, best, score, depth, nodes, pv, moves}`, thinking `ms` (clamped to the
+/// server's bounds) on one of the engine threads.
+pub(crate) async fn analyse(
+    app: &Arc<App>,
+    game: Box<dyn DynGame>,
+    ply: usize,
+    to_move: Option<Side>,
+    ms: Option<u64>,
+) -> ApiResult<Value> {
     let Some(to_move) = to_move else {
-        return Ok(Json(
-            json!({ "ply": ply, "over": true, "best": null, "moves": [] }),
-        ));
+        return Ok(json!({ "ply": ply, "over": true, "best": null, "moves": [] }));
     };
-    let ms =
-        q.ms.unwrap_or(HINT_DEFAULT_MS)
-            .clamp(HINT_MIN_MS, app.max_analysis_ms);
+    let ms = ms
+        .unwrap_or(HINT_DEFAULT_MS)
+        .clamp(HINT_MIN_MS, app.max_analysis_ms);
     let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
         .await
         .ok()
@@ -717,7 +748,7 @@ pub(crate) async fn analysis(
             "the engine cannot analyse this game",
         )
     })?;
-    Ok(Json(json!({
+    Ok(json!({
         "ply": ply,
         "over": false,
         "to_move": to_move.name(),
@@ -727,7 +758,7 @@ pub(crate) async fn analysis(
         "nodes": a.nodes,
         "pv": a.pv,
         "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s.to_json() })).collect::<Vec<_>>(),
-    })))
+    }))
 }
 
 #[derive(Deserialize)]

@@ -39,6 +39,7 @@
 
 mod api;
 pub mod assets;
+mod board;
 pub mod brain;
 pub mod client;
 pub mod error;
@@ -215,6 +216,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/variants", get(api::variants))
         .route("/openapi.json", get(openapi))
         .route("/games", post(api::create_game))
+        .route("/positions", post(board::positions))
+        .route("/analysis", post(board::analysis))
         .route("/games/{id}", get(api::get_game))
         .route("/games/{id}/moves", post(api::post_move))
         .route("/games/{id}/undo", post(api::undo))
