@@ -15,6 +15,92 @@ function saveSetting(name, value) {
   try { localStorage.setItem('mancala:' + name, value); } catch (_) { /* private mode: not kept */ }
 }
 
+// Every text of the analysis board, the position editor, clocks, sounds and the online pages, in
+// one place (to be translated as a whole).
+const T = {
+  south: 'South', north: 'North',
+  soundOn: '♪ on', soundOff: '♪ off', soundTitle: 'Sounds for moves and low time (click to switch)', editorLink: 'Position editor',
+  homeEditor: 'Set up a position by hand (position editor)',
+  analyse: 'Analyse', analysisBoard: 'Analysis board',
+  analysisOf: (v) => `Analysis · ${v}`, analysisTitle: (v) => `Analysis board — ${v}`,
+  engineTitle: 'Engine', movesTitle: 'Moves',
+  thinking: 'Thinking…', noMoves: 'The game is over here: nothing to analyse.',
+  value: (text, depth) => `Value: ${text}${depth ? ` (depth ${depth})` : ''}`,
+  bestLine: (pv) => `Best line: ${pv}`,
+  atStart: 'Start position', afterMove: (ply, side, mv) => `After move ${ply}: ${side} played ${mv}`,
+  toMove: (side) => `${side} to move`,
+  over: (result, reason) => `${result} (${reason})`,
+  wins: (side) => `${side} wins`, draw: 'Draw',
+  variation: 'variation', backToGame: 'Back to the game',
+  editPosition: 'Edit this position', backToGameLink: 'Game page',
+  anHelp: 'Step with ◀ ▶ or the arrow keys, click a move in the list, or play any legal move on the board to try a variation.',
+  editorTitle: 'Position editor', editorVariant: 'Game', editorRules: 'Rule options',
+  editorHelp: 'Set the seeds of every pit, the stores and the side to move; the rules of the game check the position. Then analyse it or play from it.',
+  editorPosition: 'Position (text)', editorAnalyse: 'Analyse', editorComputer: 'Play the computer from here',
+  editorLocal: 'Two players here from here', editorReset: 'Start position', editorClear: 'Empty board',
+  sideToMove: 'To move', phase: 'Phase',
+  phases: { F: 'foregame', K: 'kucheleka set-up', P: 'proper game' },
+  extraField: (i, n, hasPhase) => {
+    const side = i % 2 === 0 ? 'South' : 'North';
+    if (n === 2) return hasPhase ? `${side} stock used` : `${side} store`;
+    return `field ${i + 1}`;
+  },
+  valid: (side, legal, seeds) => `Valid position: ${seeds} seeds, ${side} to move${legal.length ? `, legal moves ${legal.join(' ')}` : ''}.`,
+  validOver: (text) => `Valid position, the game is over: ${text}.`,
+  checking: 'Checking…', invalid: (m) => `Not a valid position: ${m}`,
+  clockSide: (side) => side,
+  lowTime: 'low time',
+};
+
+// Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
+// falls under ten seconds, a chord at the end. Muted with the header button; kept in this browser.
+// <body data-sounds> counts the sounds played (0 while muted).
+const sound = {
+  ctx: null,
+  on() { return setting('sound', 'on') === 'on'; },
+  toggle() {
+    saveSetting('sound', this.on() ? 'off' : 'on');
+    this.show();
+  },
+  show() {
+    const b = $('sound-toggle');
+    if (!b) return;
+    const on = this.on();
+    b.textContent = on ? T.soundOn : T.soundOff;
+    b.title = T.soundTitle;
+    b.setAttribute('aria-label', b.title);
+    b.setAttribute('aria-pressed', String(!on));
+    document.body.dataset.muted = String(!on);
+  },
+  play(kind) {
+    if (!this.on()) return;
+    document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+    document.body.dataset.lastSound = kind;
+    try {
+      const AC = window.AudioContext || window.webkitAudioContext;
+      if (!AC) return;
+      this.ctx = this.ctx || new AC();
+      const c = this.ctx;
+      if (c.state === 'suspended') c.resume().catch(() => {});
+      const t = c.currentTime;
+      const tones = { move: [[330, 0, 0.07]], low: [[880, 0, 0.12], [880, 0.2, 0.12]],
+        end: [[523, 0, 0.15], [659, 0.15, 0.15], [784, 0.3, 0.3]] }[kind] || [];
+      for (const [freq, at, len] of tones) {
+        const o = c.createOscillator();
+        const gain = c.createGain();
+        o.type = kind === 'move' ? 'triangle' : 'sine';
+        o.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, t + at);
+        gain.gain.exponentialRampToValueAtTime(0.25, t + at + 0.01);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + at + len);
+        o.connect(gain).connect(c.destination);
+        o.start(t + at);
+        o.stop(t + at + len + 0.02);
+      }
+    } catch (_) { /* no audio here: silent */ }
+  },
+};
+
 function el(tag, attrs = {}, text) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -66,7 +152,12 @@ function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
   $('variant-summary').textContent = v ? `${v.summary} — ${v.spec}` : '';
   $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
-  const box = $('rule-options');
+  buildRuleOptions($('rule-options'), v, {});
+}
+
+// The rule options of preset `v` as inputs (`data-option`, `data-default`), set to `values`
+// where given.
+function buildRuleOptions(box, v, values) {
   box.replaceChildren();
   if (!v) return;
   for (const o of v.options) {
@@ -83,6 +174,7 @@ function showVariant() {
       input.size = 8;
     }
     input.value = o.value;
+    if (values && values[o.name] !== undefined) input.value = String(values[o.name]);
     input.dataset.option = o.name;
     input.dataset.default = o.value;
     input.title = o.doc;
@@ -99,7 +191,7 @@ async function createGame(ev) {
   ev.preventDefault();
   $('create-error').textContent = '';
   const rules = {};
-  document.querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
+  $('rule-options').querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
   const mode = modeValue();
   const body = { variant: $('variant').value, mode, rules };
   if (mode === 'computer') { body.side = $('side').value; body.level = Number($('level').value); }
@@ -223,6 +315,7 @@ async function drain() {
     // Taken-back moves: the graph's values for them no longer describe this game.
     if (!prev || g.ply < prev.ply) graph.data = null;
     view.game = g;
+    if (prev && g.ply === prev.ply + 1) sound.play(g.over && !prev.over ? 'end' : 'move');
     if (prev && g.ply === prev.ply + 1 && g.last_move && prev.position !== g.position) {
       await animate(prev, g);
     }
@@ -295,15 +388,24 @@ function drawSeeds(group, cx, cy, count, r) {
   }
 }
 
-function drawBoard(g, pits, stores, marks = {}) {
+// Where and how a board is drawn: the game page's board (playable on your turn) by default, or
+// the analysis board and the position editor's preview.
+function playCtx(g) {
+  const mine = seatSides();
+  return {
+    svg: $('board'), caption: $('sow-caption'), onPlay: play, hint: view.hint,
+    canPlay: !view.animating && !g.over && g.to_move && mine.includes(g.to_move),
+  };
+}
+
+function drawBoard(g, pits, stores, marks = {}, ctx = playCtx(g)) {
   const L = layout(g);
-  view.geometry = L;
-  const svg = $('board');
+  if (ctx.svg === $('board')) view.geometry = L;
+  const svg = ctx.svg;
   svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
   svg.replaceChildren();
   svg.append(el('rect', { x: 2, y: 2, width: L.width - 4, height: L.height - 4, rx: 40, class: 'wood' }));
-  const mine = seatSides();
-  const canPlay = !view.animating && !g.over && g.to_move && mine.includes(g.to_move);
+  const canPlay = ctx.canPlay;
   const owners = Array.isArray(g.owners) ? g.owners : null;
   for (let s = 0; s < 2; s++) {
     const st = L.stores[s];
@@ -311,7 +413,7 @@ function drawBoard(g, pits, stores, marks = {}) {
     grp.append(el('rect', { class: 'hole', x: st.x - st.w / 2 + 6, y: st.y - st.h / 2 + 6, width: st.w - 12, height: st.h - 12, rx: 28 }));
     drawSeeds(grp, st.x, st.y, stores[s], 26);
     grp.append(el('text', { class: 'count', x: st.x, y: st.y + st.h / 2 - 16 }, String(stores[s])));
-    grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? 'South' : 'North'));
+    grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? T.south : T.north));
     svg.append(grp);
   }
   // Under the board while a move is shown: its lap, the seeds in hand and what the rules say.
@@ -319,7 +421,7 @@ function drawBoard(g, pits, stores, marks = {}) {
   if (marks.lap) parts.push(`lap ${marks.lap}`);
   if (marks.hand) parts.push(`${marks.hand} in hand`);
   if (marks.note) parts.push(marks.note);
-  $('sow-caption').textContent = parts.join(' · ');
+  if (ctx.caption) ctx.caption.textContent = parts.join(' · ');
   pits.forEach((count, i) => {
     const p = L.pos[i];
     const name = moveName(i, L.n);
@@ -330,7 +432,7 @@ function drawBoard(g, pits, stores, marks = {}) {
     if (marks.capture && marks.capture.has(i)) cls.push('capture');
     if (marks.sowing === i) cls.push('sowing');
     if (marks.kept && marks.kept.has(i)) cls.push('kept');
-    if (view.hint && pitIndex(view.hint, L.n) === i) cls.push('hint');
+    if (ctx.hint && pitIndex(ctx.hint, L.n) === i) cls.push('hint');
     if (owners && owners[i]) cls.push('owner-' + owners[i]);
     const grp = el('g', { class: cls.join(' '), 'data-pit': i, 'data-move': name || '', 'data-count': count });
     if (legal) { grp.setAttribute('tabindex', '0'); grp.setAttribute('role', 'button'); grp.setAttribute('aria-label', `play ${name} (${count} seeds)`); }
@@ -341,8 +443,8 @@ function drawBoard(g, pits, stores, marks = {}) {
     if (name) grp.append(el('text', { class: 'label', x: p.x, y: top ? p.y - p.r - 3 : p.y + p.r + 13 }, name));
     // Every pit is clickable on your turn: an illegal choice is answered with the rules' reason.
     if (canPlay && name) {
-      grp.addEventListener('click', () => play(name));
-      grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); play(name); } });
+      grp.addEventListener('click', () => ctx.onPlay(name));
+      grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ctx.onPlay(name); } });
     }
     svg.append(grp);
   });
@@ -366,9 +468,9 @@ const sleep = (ms) => {
 // during sowing, the 2/3 chain at the end), a cancelled capture says why, and a final "settle"
 // jumps to the board the rules settle on. The board always ends on the server's position.
 // #board carries data-laps and data-drops: the laps and seeds shown so far in this animation.
-async function animate(prev, g) {
+async function animate(prev, g, ctx = null) {
   const steps = (g.last_move && g.last_move.steps) || [];
-  const board = $('board');
+  const board = ctx ? ctx.svg : $('board');
   const pits = prev.pits.slice();
   const stores = prev.stores.slice();
   let hand = 0, lap = 0, drops = 0, at;
@@ -377,7 +479,7 @@ async function animate(prev, g) {
   if (!steps.length || steps.some((st) => st.pit !== undefined && (st.pit < 0 || st.pit >= pits.length))) return;
   const total = steps.filter((st) => st.kind === 'drop').length;
   const delay = Math.max(8, Math.min(160, 6000 / Math.max(total, 1)));
-  const show = (marks) => drawBoard(g, pits, stores, { ...marks, hand, lap });
+  const show = (marks) => drawBoard(g, pits, stores, { ...marks, hand, lap }, ctx || playCtx(g));
   for (const st of steps) {
     switch (st.kind) {
       case 'stock':
@@ -507,7 +609,78 @@ function render() {
   $('undo').hidden = g.mode === 'online' || !view.token;
   $('undo').disabled = g.ply === 0;
   showShare(g);
+  showClocks(g);
+  const analyse = $('analyse-link');
+  analyse.hidden = !canAnalyse || !g.ply;
+  analyse.textContent = T.analyse;
+  analyse.href = `/analysis?game=${encodeURIComponent(g.id)}`;
   drawGraph();
+}
+
+// ------------------------------------------------------------------------------------------
+// Clocks: the server's `clock` (`south_ms`, `north_ms`, `running`) is the truth; between two
+// states the running side's clock counts down here. Under ten seconds a clock turns red, and your
+// own clock beeps once as it crosses the line.
+
+const LOW_MS = 10000;
+const clocks = { base: null, timer: null, warned: { south: false, north: false } };
+
+function playerName(g, side) {
+  const p = g.players && g.players[side];
+  if (!p) return '';
+  if (typeof p === 'string') return p;
+  const rating = p.rating !== undefined && p.rating !== null
+    ? ` (${Math.round(p.rating)}${p.provisional ? '?' : ''})` : '';
+  return (p.name || '') + rating;
+}
+
+function formatClock(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+  if (s < 10) return `0:0${s.toFixed(1)}`;
+  return `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+}
+
+function showClocks(g) {
+  const c = g.clock;
+  for (const side of ['south', 'north']) {
+    const box = $('clock-' + side);
+    const name = playerName(g, side);
+    box.hidden = !c && !name;
+    if (box.hidden) continue;
+    if (!box.firstChild) {
+      const who = document.createElement('span'); who.className = 'who';
+      const time = document.createElement('span'); time.className = 'time';
+      box.append(who, time);
+    }
+    box.querySelector('.who').textContent = `${side === 'south' ? T.south : T.north}${name ? ' · ' + name : ''}`;
+    box.querySelector('.time').hidden = !c;
+  }
+  if (!c) { clocks.base = null; return; }
+  clocks.base = { south: c.south_ms, north: c.north_ms, running: g.over ? null : c.running, at: performance.now() };
+  if (!clocks.timer) clocks.timer = setInterval(tickClocks, 100);
+  tickClocks();
+}
+
+function tickClocks() {
+  const b = clocks.base;
+  if (!b) return;
+  const now = performance.now();
+  for (const side of ['south', 'north']) {
+    const ms = Math.max(0, b[side] - (b.running === side ? now - b.at : 0));
+    const box = $('clock-' + side);
+    const low = ms < LOW_MS;
+    box.querySelector('.time').textContent = formatClock(ms);
+    box.classList.toggle('low', low);
+    box.classList.toggle('running', b.running === side);
+    box.dataset.ms = String(Math.round(ms));
+    if (low && b.running === side && !clocks.warned[side] && seatSides().includes(side)) {
+      clocks.warned[side] = true;
+      sound.play('low');
+    }
+    if (!low) clocks.warned[side] = false;
+  }
 }
 
 // Ba-awa: the pits each player owns after the last round (one per four seeds captured), which
@@ -738,11 +911,485 @@ function drawGraph() {
 }
 
 // ------------------------------------------------------------------------------------------
+// The analysis board: a line (a game's moves, or moves from a position set up by hand) stepped
+// through with the engine's value and best line at each position; any legal move played on the
+// board starts a variation. Every position comes from the server (POST /api/positions), so the
+// rules core decides, as in a game.
+
+const an = {
+  variant: null, rules: {}, start: null, gameId: null,
+  game: [],        // the game's moves (the line to come back to)
+  line: [],        // the moves shown now: the game's, or a variation
+  states: [],      // the state after each move of `line`, the start first
+  ply: 0, cache: new Map(), busy: false, wanted: null, animating: false, options: [],
+};
+
+function lineBody(moves, extra = {}) {
+  const body = { variant: an.variant, moves, ...extra };
+  if (an.rules && Object.keys(an.rules).length) body.rules = an.rules;
+  if (an.start) body.position = an.start;
+  return body;
+}
+
+async function showAnalysis(params) {
+  $('analysis').hidden = false;
+  $('an-engine-title').textContent = T.engineTitle;
+  $('an-moves-title').textContent = T.movesTitle;
+  $('an-help').textContent = T.anHelp;
+  $('an-mainline').textContent = T.backToGame;
+  $('an-edit').textContent = T.editPosition;
+  $('an-game').textContent = T.backToGameLink;
+  try {
+    if (params.get('game')) {
+      const g = await api('GET', `/api/games/${encodeURIComponent(params.get('game'))}`);
+      an.gameId = g.id;
+      an.variant = g.variant;
+      an.rules = g.rules || {};
+      an.start = g.start || null;
+      an.game = g.moves.slice();
+      $('an-game').hidden = false;
+      $('an-game').href = `/g/${g.id}`;
+    } else {
+      an.variant = params.get('variant') || 'oware';
+      an.rules = params.get('rules') ? JSON.parse(params.get('rules')) : {};
+      an.start = params.get('position') || null;
+      an.game = params.get('moves') ? params.get('moves').split(',').filter(Boolean) : [];
+    }
+    const d = await api('POST', '/api/positions', lineBody(an.game));
+    an.options = d.options;
+    an.pitsPerRow = d.pits_per_row;
+    an.line = d.moves.slice();
+    an.game = d.moves.slice();
+    an.states = d.states;
+  } catch (e) {
+    $('an-error').textContent = e.message;
+    return;
+  }
+  $('an-title').textContent = T.analysisTitle(an.variant);
+  $('subtitle').textContent = T.analysisOf(an.variant);
+  const ply = params.has('ply') ? Number(params.get('ply')) : NaN;
+  an.ply = Number.isInteger(ply) && ply >= 0 && ply <= an.line.length ? ply : an.line.length;
+  $('an-first').addEventListener('click', () => anGo(0));
+  $('an-prev').addEventListener('click', () => anGo(an.ply - 1));
+  $('an-next').addEventListener('click', () => anGo(an.ply + 1));
+  $('an-last').addEventListener('click', () => anGo(an.line.length));
+  $('an-mainline').addEventListener('click', anMainline);
+  document.addEventListener('keydown', (e) => {
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    const to = { ArrowLeft: an.ply - 1, ArrowRight: an.ply + 1, Home: 0, End: an.line.length }[e.key];
+    if (to !== undefined) { e.preventDefault(); anGo(to); }
+  });
+  anRender();
+}
+
+function anState() { return an.states[an.ply]; }
+
+// A state of the line as the board draws it (the pits per row come from the line).
+function anGame(state) {
+  return { ...state, pits_per_row: an.pitsPerRow || state.pits.length / 2 };
+}
+
+function anGo(ply) {
+  if (an.animating) return;
+  const to = Math.max(0, Math.min(an.line.length, ply));
+  if (to === an.ply) return;
+  an.ply = to;
+  $('an-error').textContent = '';
+  anRender();
+}
+
+function anMainline() {
+  if (an.animating) return;
+  const common = commonPrefix(an.line, an.game);
+  an.line = an.game.slice();
+  api('POST', '/api/positions', lineBody(an.line)).then((d) => {
+    an.states = d.states;
+    an.ply = Math.min(common, an.line.length);
+    anRender();
+  }).catch((e) => { $('an-error').textContent = e.message; });
+}
+
+function commonPrefix(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+// A move played on the analysis board: the next move of the line is just a step forward; any
+// other starts a variation from here (the rest of the line is dropped, the game's moves kept).
+async function anPlay(mv) {
+  if (an.animating) return;
+  $('an-error').textContent = '';
+  if (an.line[an.ply] === mv) { anGo(an.ply + 1); return; }
+  const moves = an.line.slice(0, an.ply).concat([mv]);
+  let d;
+  try {
+    d = await api('POST', '/api/positions', lineBody(moves));
+  } catch (e) {
+    $('an-error').textContent = e.data && e.data.reason ? `Illegal move ${mv}: ${e.data.reason}` : e.message;
+    return;
+  }
+  const prev = anGame(an.states[an.ply]);
+  an.line = d.moves.slice();
+  an.states = d.states;
+  an.ply = an.line.length;
+  sound.play('move');
+  const next = { ...anGame(anState()), last_move: d.last_move };
+  an.animating = true;
+  $('an-board').dataset.animating = 'true';
+  try {
+    await animate(prev, next, { svg: $('an-board'), caption: $('an-caption'), canPlay: false, onPlay: anPlay });
+  } finally {
+    an.animating = false;
+    $('an-board').dataset.animating = 'false';
+  }
+  anRender();
+}
+
+function sideName(side) { return side === 'south' ? T.south : side === 'north' ? T.north : ''; }
+
+function resultText(st) {
+  const result = st.result === 'draw' ? T.draw : T.wins(sideName(st.result));
+  return T.over(result, (st.reason || '').replace(/_/g, ' '));
+}
+
+function anRender() {
+  const st = anState();
+  const g = anGame(st);
+  const n = g.pits_per_row;
+  const key = an.line.slice(0, an.ply).join(' ');
+  const a = an.cache.get(key);
+  const svg = $('an-board');
+  const lastMove = an.ply > 0 ? an.line[an.ply - 1] : null;
+  drawBoard(g, st.pits, st.stores, { last: lastMove ? pitIndex(lastMove, n) : undefined },
+    { svg, caption: $('an-caption'), onPlay: anPlay, hint: a && a.best, canPlay: !st.over && Boolean(st.to_move) });
+  svg.dataset.ply = String(an.ply);
+  svg.dataset.position = st.position;
+  svg.dataset.animating = 'false';
+  const inVariation = commonPrefix(an.line, an.game) < an.line.length;
+  svg.dataset.variation = String(inVariation);
+  // The mover is the side to move before the move.
+  let status = an.ply === 0 ? T.atStart : T.afterMove(an.ply, sideName(an.states[an.ply - 1].to_move), lastMove);
+  status += ' · ' + (st.over ? resultText(st) : T.toMove(sideName(st.to_move)));
+  status += ` · ${st.stores[0]} : ${st.stores[1]}`;
+  $('an-status').textContent = status;
+  $('an-first').disabled = $('an-prev').disabled = an.ply === 0;
+  $('an-next').disabled = $('an-last').disabled = an.ply >= an.line.length;
+  $('an-mainline').hidden = !inVariation || !an.game.length;
+  const common = commonPrefix(an.line, an.game);
+  $('an-moves').replaceChildren(...an.line.map((m, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'move-link';
+    b.textContent = m;
+    b.dataset.ply = String(i + 1);
+    b.addEventListener('click', () => anGo(i + 1));
+    li.append(b);
+    if (i >= common) { li.classList.add('variation'); li.title = T.variation; }
+    if (i + 1 === an.ply) li.classList.add('current');
+    return li;
+  }));
+  const cur = $('an-moves').querySelector('.current');
+  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  const edit = new URLSearchParams({ variant: an.variant, position: st.position });
+  if (an.rules && Object.keys(an.rules).length) edit.set('rules', JSON.stringify(an.rules));
+  $('an-edit').href = `/editor?${edit}`;
+  anShowEngine(a, st);
+  if (!a && !st.over) anRequest();
+}
+
+function valueForSouth(a) {
+  if (!a.score) return '';
+  const sign = a.to_move === 'north' ? -1 : 1;
+  const v = a.score.value * sign;
+  if (a.score.kind === 'exact') return v === 0 ? 'draw (proven)' : `${v > 0 ? T.south : T.north} wins by ${Math.abs(v)} (proven)`;
+  const seeds = v / 100;
+  if (Math.abs(seeds) < 0.05) return 'even';
+  return `${seeds > 0 ? T.south : T.north} +${Math.abs(seeds).toFixed(2)}`;
+}
+
+function anShowEngine(a, st) {
+  const box = $('an-engine');
+  box.dataset.state = st.over ? 'over' : a ? 'done' : 'thinking';
+  if (st.over) {
+    $('an-value').textContent = T.noMoves;
+    $('an-pv').textContent = '';
+    $('an-candidates').replaceChildren();
+    return;
+  }
+  if (!a) {
+    $('an-value').textContent = T.thinking;
+    return;
+  }
+  $('an-value').textContent = T.value(valueForSouth(a), a.depth);
+  $('an-pv').textContent = a.pv && a.pv.length ? T.bestLine(a.pv.join(' ')) : '';
+  $('an-pv').dataset.pv = (a.pv || []).join(' ');
+  $('an-candidates').replaceChildren(...a.moves.slice(0, 6).map((m) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'move-link';
+    b.textContent = `${m.move} ${scoreText(m.score)}`;
+    b.dataset.move = m.move;
+    b.addEventListener('click', () => anPlay(m.move));
+    li.append(b);
+    return li;
+  }));
+}
+
+// One analysis at a time; the position shown when it ends is the next one asked for.
+async function anRequest() {
+  const key = an.line.slice(0, an.ply).join(' ');
+  an.wanted = key;
+  if (an.busy) return;
+  an.busy = true;
+  const moves = an.line.slice(0, an.ply);
+  try {
+    const a = await api('POST', '/api/analysis', lineBody(moves, { ms: 400 }));
+    an.cache.set(key, a);
+  } catch (e) {
+    $('an-error').textContent = e.message;
+    an.cache.set(key, { moves: [], pv: [], score: null, error: true });
+  } finally {
+    an.busy = false;
+  }
+  const now = an.line.slice(0, an.ply).join(' ');
+  if (now === key) anRender();
+  else if (!an.cache.has(now)) anRequest();
+  else anRender();
+}
+
+// ------------------------------------------------------------------------------------------
+// The position editor: the pits, stores (or Isolo's stock used), the side to move and the phase,
+// kept in step with the position's text. The server's rules core says whether it is a position
+// of the game; from a valid one, analyse it or start a game.
+
+const ed = { variant: null, pitsPerRow: 6, prefix: null, pits: [], extras: [], side: 'S', timer: null, valid: false, seq: 0 };
+
+async function showEditor(params) {
+  $('editor').hidden = false;
+  $('subtitle').textContent = T.editorTitle;
+  $('ed-title').textContent = T.editorTitle;
+  $('ed-help').textContent = T.editorHelp;
+  $('ed-variant-label').textContent = T.editorVariant + ' ';
+  $('ed-rules-summary').textContent = T.editorRules;
+  $('ed-position-label').textContent = T.editorPosition + ' ';
+  $('ed-analyse').textContent = T.editorAnalyse;
+  $('ed-computer').textContent = T.editorComputer;
+  $('ed-local').textContent = T.editorLocal;
+  $('ed-reset').textContent = T.editorReset;
+  $('ed-clear').textContent = T.editorClear;
+  const data = await api('GET', '/api/variants');
+  variants = data.variants;
+  const sel = $('ed-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  const want = params.get('variant');
+  sel.value = variants.some((v) => v.name === want) ? want : 'oware';
+  let rules = {};
+  try { rules = params.get('rules') ? JSON.parse(params.get('rules')) : {}; } catch (_) { rules = {}; }
+  edVariant(params.get('position'), rules);
+  sel.addEventListener('change', () => edVariant(null, {}));
+  $('ed-position').addEventListener('input', () => { edParse($('ed-position').value); edInputs(); edCheckSoon(); });
+  $('ed-reset').addEventListener('click', () => edVariant(null, edRules()));
+  $('ed-clear').addEventListener('click', () => {
+    ed.pits = ed.pits.map(() => 0);
+    ed.extras = ed.extras.map(() => 0);
+    edInputs(); edSync();
+  });
+  $('ed-analyse').addEventListener('click', () => {
+    const q = new URLSearchParams({ variant: ed.variant, position: $('ed-position').value.trim() });
+    const rules = edRules();
+    if (Object.keys(rules).length) q.set('rules', JSON.stringify(rules));
+    location.href = `/analysis?${q}`;
+  });
+  $('ed-computer').addEventListener('click', () => edStart('computer'));
+  $('ed-local').addEventListener('click', () => edStart('local'));
+  $('ed-form').addEventListener('submit', (e) => e.preventDefault());
+}
+
+function edVariant(position, rules) {
+  const v = variants.find((x) => x.name === $('ed-variant').value);
+  ed.variant = v.name;
+  ed.pitsPerRow = v.pits_per_row || 6;
+  buildRuleOptions($('ed-rule-options'), v, rules);
+  $('ed-rule-options').querySelectorAll('[data-option]').forEach((i) => i.addEventListener('change', edCheckSoon));
+  edParse(position || v.start.position);
+  edInputs();
+  edSync();
+}
+
+function edRules() {
+  const rules = {};
+  $('ed-rule-options').querySelectorAll('[data-option]').forEach((i) => {
+    if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value;
+  });
+  return rules;
+}
+
+// `[PHASE:]pits-...-extra-...-SIDE`: the first 2n fields are the pits, the last the side to move.
+function edParse(text) {
+  let rest = (text || '').trim();
+  ed.prefix = null;
+  const colon = rest.indexOf(':');
+  if (colon >= 0) { ed.prefix = rest.slice(0, colon).trim().toUpperCase(); rest = rest.slice(colon + 1); }
+  const fields = rest.split('-').map((f) => f.trim());
+  const n = 2 * ed.pitsPerRow;
+  if (fields.length < n + 1) return false;
+  ed.pits = fields.slice(0, n).map((f) => parseInt(f, 10) || 0);
+  ed.extras = fields.slice(n, -1).map((f) => parseInt(f, 10) || 0);
+  ed.side = (fields[fields.length - 1] || 'S').toUpperCase();
+  return true;
+}
+
+function edText() {
+  const body = [...ed.pits, ...ed.extras, ed.side].join('-');
+  return ed.prefix ? `${ed.prefix}:${body}` : body;
+}
+
+function numberInput(value, label, onChange) {
+  const input = document.createElement('input');
+  input.type = 'number'; input.min = '0'; input.max = '255'; input.value = String(value);
+  input.setAttribute('aria-label', label);
+  input.addEventListener('input', () => onChange(Math.max(0, parseInt(input.value, 10) || 0)));
+  return input;
+}
+
+// The inputs laid out like the board: North's row on top (from its left, seen from South: f..a),
+// South's below (A..F).
+function edInputs() {
+  const n = ed.pitsPerRow;
+  const grid = $('ed-grid');
+  grid.style.setProperty('--cols', String(n));
+  const cells = [];
+  for (const row of [1, 0]) {
+    for (let c = 0; c < n; c++) {
+      const i = row === 0 ? c : n + (n - 1 - c);
+      const name = moveName(i, n);
+      const label = document.createElement('label');
+      label.className = 'ed-pit';
+      label.textContent = name;
+      const input = numberInput(ed.pits[i] || 0, `pit ${name}`, (v) => { ed.pits[i] = v; edSync(); });
+      input.dataset.pit = String(i);
+      label.append(input);
+      cells.push(label);
+    }
+  }
+  grid.replaceChildren(...cells);
+  const extras = $('ed-extras');
+  const items = ed.extras.map((val, k) => {
+    const label = document.createElement('label');
+    label.textContent = T.extraField(k, ed.extras.length, Boolean(ed.prefix)) + ' ';
+    const input = numberInput(val, label.textContent.trim(), (v) => { ed.extras[k] = v; edSync(); });
+    input.dataset.extra = String(k);
+    label.append(input);
+    return label;
+  });
+  const sideLabel = document.createElement('label');
+  sideLabel.textContent = T.sideToMove + ' ';
+  const side = document.createElement('select');
+  side.id = 'ed-side';
+  side.append(new Option(T.south, 'S'), new Option(T.north, 'N'));
+  side.value = ed.side === 'N' ? 'N' : 'S';
+  side.addEventListener('change', () => { ed.side = side.value; edSync(); });
+  sideLabel.append(side);
+  items.push(sideLabel);
+  if (ed.prefix) {
+    const phaseLabel = document.createElement('label');
+    phaseLabel.textContent = T.phase + ' ';
+    const phase = document.createElement('select');
+    phase.id = 'ed-phase';
+    for (const [k, name] of Object.entries(T.phases)) phase.append(new Option(name, k));
+    phase.value = ed.prefix;
+    phase.addEventListener('change', () => { ed.prefix = phase.value; edSync(); });
+    phaseLabel.append(phase);
+    items.push(phaseLabel);
+  }
+  extras.replaceChildren(...items);
+}
+
+function edSync() {
+  $('ed-position').value = edText();
+  edCheckSoon();
+}
+
+function edCheckSoon() {
+  clearTimeout(ed.timer);
+  ed.valid = false;
+  edButtons();
+  $('ed-check').textContent = T.checking;
+  $('ed-check').dataset.state = 'checking';
+  ed.timer = setTimeout(edCheck, 150);
+}
+
+function edButtons() {
+  for (const id of ['ed-analyse', 'ed-computer', 'ed-local']) $(id).disabled = !ed.valid;
+}
+
+async function edCheck() {
+  const seq = ++ed.seq;
+  const body = { variant: ed.variant, position: $('ed-position').value.trim() };
+  const rules = edRules();
+  if (Object.keys(rules).length) body.rules = rules;
+  let d = null, err = null;
+  try { d = await api('POST', '/api/positions', body); } catch (e) { err = e; }
+  if (seq !== ed.seq) return;
+  const box = $('ed-check');
+  if (err) {
+    ed.valid = false;
+    box.textContent = T.invalid(err.message);
+    box.dataset.state = 'invalid';
+    box.className = 'error';
+    $('ed-board').hidden = true;
+  } else {
+    const st = d.states[0];
+    ed.valid = true;
+    box.className = '';
+    box.dataset.state = 'valid';
+    const seeds = st.pits.reduce((a, b) => a + b, 0);
+    box.textContent = st.over ? T.validOver(resultText(st)) : T.valid(sideName(st.to_move), st.legal, seeds);
+    $('ed-board').hidden = false;
+    drawBoard({ ...st, pits_per_row: d.pits_per_row }, st.pits, st.stores, {},
+      { svg: $('ed-board'), caption: null, onPlay: () => {}, hint: null, canPlay: false });
+  }
+  edButtons();
+  $('ed-computer').disabled = !ed.valid || Boolean(d && d.states[0].over);
+  $('ed-local').disabled = $('ed-computer').disabled;
+}
+
+async function edStart(mode) {
+  const body = { variant: ed.variant, mode, position: $('ed-position').value.trim() };
+  const rules = edRules();
+  if (Object.keys(rules).length) body.rules = rules;
+  if (mode === 'computer') { body.side = 'south'; body.level = 3; }
+  try {
+    const g = await api('POST', '/api/games', body);
+    const mine = g.seats.south;
+    localStorage.setItem('mancala:' + g.id, JSON.stringify({ token: mine, links: g.links, spectate: g.spectate }));
+    location.href = `/g/${g.id}#seat=${mine}`;
+  } catch (e) {
+    $('ed-check').textContent = e.message;
+    $('ed-check').className = 'error';
+  }
+}
+
+// ------------------------------------------------------------------------------------------
 
 window.addEventListener('DOMContentLoaded', async () => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
+  sound.show();
+  $('sound-toggle').addEventListener('click', () => sound.toggle());
+  $('nav-editor').textContent = T.editorLink;
+  $('home-editor').textContent = T.homeEditor;
+  const params = new URLSearchParams(location.search);
   try {
-    if (m) {
+    if (location.pathname === '/analysis') {
+      const d = await api('GET', '/api/variants');
+      variants = d.variants;
+      await showAnalysis(params);
+    } else if (location.pathname === '/editor') {
+      await showEditor(params);
+    } else if (m) {
       api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
       await showPlay(m[1]);
     } else {

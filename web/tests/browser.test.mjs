@@ -525,3 +525,157 @@ test('phone-sized screens: the graph, settings and rules fit without sideways sc
   }
   await ctx.close();
 });
+
+// ------------------------------------------------------------------------------------------
+// The analysis board and the position editor.
+
+async function engineDone(page) {
+  await page.waitForFunction(() => {
+    const e = document.getElementById('an-engine');
+    return e.dataset.state === 'done' || e.dataset.state === 'over';
+  }, null, { timeout: 20000 });
+}
+
+test('analysis board: a game stepped through with the engine\'s value and best line, and a variation', async () => {
+  // A game between two players here, played through the API.
+  const created = await apiJson('POST', '/api/games', { variant: 'oware', mode: 'local' });
+  const token = created.seats.south;
+  const played = ['C', 'c', 'A', 'f', 'D', 'a'];
+  for (const [ply, move] of played.entries()) {
+    await apiJson('POST', `/api/games/${created.id}/moves`, { move, ply }, token);
+  }
+  const line = await apiJson('POST', '/api/positions', { variant: 'oware', moves: played });
+  assert.equal(line.states.length, played.length + 1);
+
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/g/${created.id}#seat=${token}`);
+  await settled(page, played.length);
+  await page.click('#analyse-link');
+  await page.waitForURL(/\/analysis\?game=/);
+  const board = page.locator('#an-board');
+  await page.waitForFunction((n) => document.getElementById('an-board').dataset.ply === String(n), played.length);
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length].position);
+  await engineDone(page);
+
+  // Step back with the keyboard and the buttons: every position is the rules core's.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await board.getAttribute('data-ply'), String(played.length - 1));
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length - 1].position);
+  await page.click('#an-first');
+  assert.equal(await board.getAttribute('data-position'), line.states[0].position);
+  await page.click('#an-moves [data-ply="3"]');
+  assert.equal(await board.getAttribute('data-position'), line.states[3].position);
+  assert.match(await page.textContent('#an-status'), /After move 3: South played A/);
+
+  // The engine's value and best line for this position: the best move is marked on the board
+  // and the line starts with it.
+  await engineDone(page);
+  assert.match(await page.textContent('#an-value'), /Value: (South|North) \+\d|even|proven/);
+  const pv = (await page.getAttribute('#an-pv', 'data-pv')).split(' ');
+  assert.ok(pv.length >= 2, `best line ${pv}`);
+  assert.ok(line.states[3].legal.includes(pv[0]));
+  await page.waitForSelector(`#an-board .pit.hint[data-move="${pv[0]}"]`);
+
+  // A move other than the game's starts a variation; the game's line comes back with a click.
+  const other = line.states[3].legal.find((m) => m !== played[3]);
+  await page.click(`#an-board [data-move="${other}"]`);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('an-board');
+    return b.dataset.ply === '4' && b.dataset.animating === 'false' && b.dataset.variation === 'true';
+  });
+  const variation = await apiJson('POST', '/api/positions', { variant: 'oware', moves: [...played.slice(0, 3), other] });
+  assert.equal(await board.getAttribute('data-position'), variation.states[4].position);
+  assert.equal(await page.locator('#an-moves li.variation').count(), 1);
+  await page.click('#an-mainline');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.variation === 'false');
+  await page.click('#an-last');
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length].position);
+  assert.equal(await page.locator('#an-moves li').count(), played.length);
+  // An illegal move on the board is answered with the rules' reason.
+  await page.click('#an-first');
+  await page.click('#an-board [data-move="a"]');
+  await page.waitForFunction(() => /not your pit/.test(document.getElementById('an-error').textContent));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('position editor: checked by the rules, then analysed and played from', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  await page.click('#home-editor');
+  await page.waitForURL(/\/editor$/);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-position'), '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S');
+  // One seed too many: the rules core refuses the position and says why.
+  await page.fill('#ed-grid input[data-pit="0"]', '5');
+  await page.waitForSelector('#ed-check[data-state=invalid]');
+  assert.match(await page.textContent('#ed-check'), /add up to 49, expected 48/);
+  assert.ok(await page.isDisabled('#ed-analyse'));
+  // Moved to North's store, with North to move: valid.
+  await page.fill('#ed-grid input[data-pit="1"]', '0');
+  await page.fill('#ed-extras input[data-extra="1"]', '3');
+  await page.selectOption('#ed-side', 'N');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  const position = '5-0-4-4-4-4-4-4-4-4-4-4-0-3-N';
+  assert.equal(await page.inputValue('#ed-position'), position);
+  assert.match(await page.textContent('#ed-check'), /North to move, legal moves a b c d e f/);
+  // The text and the inputs follow each other.
+  await page.fill('#ed-position', '0-0-0-0-0-3-1-1-0-0-0-0-20-23-S');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-grid input[data-pit="5"]'), '3');
+  await page.fill('#ed-position', position);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  // Isolo: the phase and the stock used are fields of their own.
+  await page.selectOption('#ed-variant', 'isolo');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-phase'), 'F');
+  assert.equal(await page.locator('#ed-grid input').count(), 16);
+  await page.selectOption('#ed-variant', 'oware');
+  await page.fill('#ed-position', position);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+
+  await page.click('#ed-analyse');
+  await page.waitForURL(/\/analysis\?/);
+  await page.waitForFunction((p) => document.getElementById('an-board').dataset.position === p, position);
+  await engineDone(page);
+  assert.ok(['a', 'b', 'c', 'd', 'e', 'f'].includes((await page.getAttribute('#an-pv', 'data-pv')).split(' ')[0]));
+  // From the analysis board back to the editor with this position, then a game from it.
+  await page.click('#an-edit');
+  await page.waitForURL(/\/editor\?/);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-position'), position);
+  await page.click('#ed-local');
+  await page.waitForURL(/\/g\/[0-9a-f]{20}#seat=/);
+  await settled(page, 0);
+  assert.equal(await page.getAttribute('#board', 'data-position'), position);
+  await page.waitForSelector('#board [data-move="a"].legal');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('sounds: a move is heard unless muted, and the setting is kept', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(`${base}/analysis?variant=oware`);
+  await page.waitForSelector('#an-board [data-move="C"].legal');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'false');
+  await page.click('#an-board [data-move="C"]');
+  await page.waitForFunction(() => document.body.dataset.sounds === '1' && document.body.dataset.lastSound === 'move');
+  await page.click('#sound-toggle');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'true');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.animating === 'false');
+  await page.click('#an-board [data-move="c"]');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.ply === '2');
+  assert.equal(await page.getAttribute('body', 'data-sounds'), '1');
+  await page.reload();
+  await page.waitForSelector('#an-board [data-move]');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'true');
+  assert.match(await page.textContent('#sound-toggle'), /off/);
+  await ctx.close();
+});

@@ -231,6 +231,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .nest("/api", api)
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
+        .route("/analysis", get(index))
+        .route("/editor", get(index))
         .route("/assets/{name}", get(asset))
         .route("/rules", get(pages::rules_index))
         .route("/rules/{name}", get(pages::rules_page))
