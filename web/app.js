@@ -5,7 +5,8 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const STANDARD = new Set(['position', 'pits', 'stores', 'to_move', 'legal', 'captured', 'over',
   'result', 'reason', 'id', 'variant', 'mode', 'seats', 'level', 'options', 'rules', 'start', 'ply',
-  'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error']);
+  'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error', 'players', 'rated', 'clock', 'offer',
+  'rematch', 'can_abort', 'ended_ms', 'agreement_scores']);
 
 // Settings kept in this browser: animation speed and whether the evaluation graph is shown.
 function setting(name, fallback) {
@@ -48,8 +49,45 @@ const T = {
   valid: (side, legal, seeds) => `Valid position: ${seeds} seeds, ${side} to move${legal.length ? `, legal moves ${legal.join(' ')}` : ''}.`,
   validOver: (text) => `Valid position, the game is over: ${text}.`,
   checking: 'Checking…', invalid: (m) => `Not a valid position: ${m}`,
-  clockSide: (side) => side,
   lowTime: 'low time',
+  // Accounts, lobby, game actions, player pages, leaderboard, archive.
+  logIn: 'Log in', signUp: 'Sign up', logOut: 'Log out', archive: 'Archive', leaderboard: 'Leaderboard',
+  lobby: 'Lobby', lobbyGuest: 'Log in or sign up to post and accept seeks; guests can still play casual games below.',
+  lobbyNote: 'Open seeks, live. Accept one to start the game at once.',
+  seekCols: ['Player', 'Game', 'Time', 'Mode', 'Side', ''],
+  noSeeks: 'No open seeks right now: post one.',
+  seekSummary: 'Post a seek or challenge someone', seekVariant: 'Game', seekRules: 'Rule options',
+  seekTime: 'Time control', seekMinutes: 'Minutes', seekIncrement: 'Increment (s)',
+  seekRated: 'Rated', seekSide: 'Your side', seekTo: 'Challenge player (optional)', seekPost: 'Post seek',
+  seekChallenge: 'Send challenge',
+  times: [['3+2', 180000, 2000], ['1+0', 60000, 0], ['5+3', 300000, 3000], ['10+5', 600000, 5000],
+    ['15+10', 900000, 10000], ['untimed'], ['1 day per move', 1], ['3 days per move', 3], ['custom']],
+  sides: [['random', 'Random'], ['south', 'South (moves first)'], ['north', 'North']],
+  rated: 'rated', casual: 'casual', untimed: 'untimed',
+  accept: 'Accept', cancel: 'Cancel', decline: 'Decline', yours: 'yours', challengeFor: (name) => `challenge to ${name}`,
+  challengeFrom: (name) => `${name} challenges you`,
+  resign: 'Resign', offerDraw: 'Offer draw', offerAgreement: 'End by agreement', abort: 'Abort', rematch: 'Rematch',
+  confirmResign: 'Resign this game?', confirmDraw: 'Offer a draw?',
+  confirmAgreement: 'Offer to end the game by agreement? Each player then scores the seeds on his own row.',
+  confirmAbort: 'Abort this game? It will not count.', confirmRematch: 'Ask for a rematch with colours swapped?',
+  confirmAccept: (what) => `Accept: ${what}?`,
+  offerKinds: { draw: 'a draw', agreement: 'to end the game by agreement (each scores the seeds on his own row)' },
+  offerReceived: (who, kind) => `${who} offers ${kind}.`,
+  offerSent: (kind) => `You offered ${kind}; waiting for the answer.`,
+  rematchOffered: (who) => `${who} asks for a rematch.`, rematchSent: 'Rematch asked for; waiting for the answer.',
+  rematchReady: 'The rematch has started.',
+  agreementScores: (s, n) => `by agreement, own rows scored ${s} : ${n}`,
+  playerTitle: (name) => `Player ${name}`, since: (date) => `Member since ${date}`,
+  ratingCols: ['Game', 'Rating', 'Deviation', 'Games'], provisional: 'provisional',
+  ratingGraph: 'Rating history', graphGame: 'Game', noHistory: 'No rated games yet.',
+  gamesTitle: 'Games', gameCols: ['Date', 'Game', 'South', 'North', 'Result', 'Reason', 'Moves', 'Time'],
+  lbTitle: 'Leaderboard', lbVariant: 'Game', lbCols: ['#', 'Player', 'Rating', 'Deviation', 'Games'],
+  lbEmpty: 'No rated players in this game yet.',
+  arTitle: 'Archive of finished games', arPlayer: 'Player', arVariant: 'Game', arResult: 'Result',
+  arFrom: 'From', arTo: 'To', arSearch: 'Search', arMore: 'More', arEmpty: 'No game matches.',
+  anyVariant: 'any', results: [['', 'any'], ['south', 'South won'], ['north', 'North won'], ['draw', 'draw'],
+    ['none', 'aborted'], ['win', 'the player won'], ['loss', 'the player lost']],
+  guest: 'guest', vs: 'vs',
 };
 
 // Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
@@ -144,6 +182,7 @@ async function showHome() {
   }));
   showVariant();
   $('new-game').addEventListener('submit', createGame);
+  showLobby();
 }
 
 function modeValue() { return document.querySelector('input[name=mode]:checked').value; }
@@ -218,6 +257,7 @@ const view = {
 
 function seatSides() {
   const g = view.game;
+  if (g && accountSide(g)) return [accountSide(g)];
   if (!view.token || !g) return [];
   if (g.mode === 'local') return ['south', 'north'];
   if (g.mode === 'computer') return [g.seats.south === 'human' ? 'south' : 'north'];
@@ -245,6 +285,7 @@ async function showPlay(id) {
     const counts = [...$('kuch-pits').querySelectorAll('input')].map((i) => Math.max(0, parseInt(i.value, 10) || 0));
     play(`k:${counts.join(',')}`);
   });
+  wireActions();
   $('hint').addEventListener('click', hint);
   $('undo').addEventListener('click', undo);
   $('eval-on').addEventListener('change', () => { view.evalOn = $('eval-on').checked; $('evalbar').hidden = !view.evalOn; if (view.evalOn) evaluate(); });
@@ -270,7 +311,7 @@ async function showPlay(id) {
 // In an online game the link only carries a token: find which side it holds by asking the
 // server with a harmless request (a stale ply answers 409 for the right seat, 403 otherwise).
 async function resolveSeat(g) {
-  if (g.mode !== 'online' || !view.token || loadSaved().side) return;
+  if (g.mode !== 'online' || !view.token || loadSaved().side || accountSide(g)) return;
   const mover = g.to_move;
   if (!mover) return;
   try {
@@ -551,7 +592,8 @@ function render() {
     status = g.result === 'draw' ? 'Draw' : `${cap(g.result)} wins`;
     status += ` (${(g.reason || '').replace(/_/g, ' ')})`;
     const pits = g.match && matchPits(g);
-    if (pits) status += ` — pits owned ${pits[0]} : ${pits[1]}`;
+    if (Array.isArray(g.agreement_scores)) status += ` — ${T.agreementScores(g.agreement_scores[0], g.agreement_scores[1])}`;
+    else if (pits) status += ` — pits owned ${pits[0]} : ${pits[1]}`;
     else if (!g.phase) status += ` — ${g.stores[0]} : ${g.stores[1]}`;
   } else if (g.computer_error) {
     status = g.computer_error;
@@ -610,6 +652,7 @@ function render() {
   $('undo').disabled = g.ply === 0;
   showShare(g);
   showClocks(g);
+  showActions(g);
   const analyse = $('analyse-link');
   analyse.hidden = !canAnalyse || !g.ply;
   analyse.textContent = T.analyse;
@@ -654,7 +697,18 @@ function showClocks(g) {
       const time = document.createElement('span'); time.className = 'time';
       box.append(who, time);
     }
-    box.querySelector('.who').textContent = `${side === 'south' ? T.south : T.north}${name ? ' · ' + name : ''}`;
+    const who = box.querySelector('.who');
+    who.textContent = `${side === 'south' ? T.south : T.north}${name ? ' · ' + name : ''}`;
+    who.dataset.player = name;
+    if (name && g.players && typeof g.players[side] === 'string') {
+      playerInfo(name).then((p) => {
+        const r = p && p.ratings && p.ratings[g.variant];
+        if (r && who.dataset.player === name) {
+          who.textContent = `${side === 'south' ? T.south : T.north} · ${name} (${ratingText(r)})`;
+          who.dataset.rating = String(r.rating);
+        }
+      });
+    }
     box.querySelector('.time').hidden = !c;
   }
   if (!c) { clocks.base = null; return; }
@@ -1374,12 +1428,419 @@ async function edStart(mode) {
 }
 
 // ------------------------------------------------------------------------------------------
+// Accounts: the session cookie (set by /login, HttpOnly) authenticates every request; the page
+// only asks who is logged in.
+
+const me = { name: null, known: false };
+
+async function loadSession() {
+  try {
+    const d = await api('GET', '/api/session');
+    me.name = d.name || null;
+  } catch (_) { me.name = null; }
+  me.known = true;
+  const box = $('account');
+  box.replaceChildren();
+  const link = (href, text, id) => { const a = document.createElement('a'); a.href = href; a.textContent = text; a.id = id; return a; };
+  if (me.name) {
+    box.append(link(`/players/${encodeURIComponent(me.name)}`, me.name, 'account-name'), ' ', link('/logout', T.logOut, 'account-logout'));
+  } else {
+    box.append(link('/login', T.logIn, 'account-login'), ' ', link('/signup', T.signUp, 'account-signup'));
+  }
+  document.body.dataset.user = me.name || '';
+}
+
+// Ratings of players by name (one request per player and page).
+const ratingCache = new Map();
+function playerInfo(name) {
+  if (!ratingCache.has(name)) ratingCache.set(name, api('GET', `/api/players/${encodeURIComponent(name)}`).catch(() => null));
+  return ratingCache.get(name);
+}
+
+function ratingText(r) {
+  if (!r) return '';
+  return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+}
+
+// ------------------------------------------------------------------------------------------
+// The lobby: open seeks and challenges, pushed over /api/lobby/ws; accepting one starts the game
+// for both (the server pushes the new game to the lobby, and each player's page opens it).
+
+const lobby = { seeks: [], ws: null, retry: 1000 };
+
+function timeLabel(seek) {
+  if (seek.time_control) return seek.time_control;
+  return seek.clock ? JSON.stringify(seek.clock) : T.untimed;
+}
+
+function showLobby() {
+  $('lobby-title').textContent = T.lobby;
+  $('lobby-note').textContent = me.name ? T.lobbyNote : T.lobbyGuest;
+  $('seeks-head').replaceChildren(...T.seekCols.map((c) => { const th = document.createElement('th'); th.textContent = c; return th; }));
+  $('seek-box').hidden = !me.name;
+  $('seek-summary').textContent = T.seekSummary;
+  $('seek-variant-label').textContent = T.seekVariant;
+  $('seek-rules-summary').textContent = T.seekRules;
+  $('seek-time-label').textContent = T.seekTime;
+  $('seek-minutes-label').textContent = T.seekMinutes;
+  $('seek-increment-label').textContent = T.seekIncrement;
+  $('seek-rated-label').textContent = T.seekRated;
+  $('seek-side-label').textContent = T.seekSide;
+  $('seek-to-label').textContent = T.seekTo;
+  $('seek-post').textContent = T.seekPost;
+  const sel = $('seek-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  const seekRules = () => buildRuleOptions($('seek-rule-options'), variants.find((x) => x.name === sel.value), {});
+  sel.addEventListener('change', seekRules);
+  seekRules();
+  $('seek-time').replaceChildren(...T.times.map((t, i) => new Option(t[0], String(i))));
+  $('seek-time').addEventListener('change', () => { $('seek-custom').hidden = T.times[Number($('seek-time').value)][0] !== 'custom'; });
+  $('seek-side').replaceChildren(...T.sides.map(([v, name]) => new Option(name, v)));
+  $('seek-to').addEventListener('input', () => { $('seek-post').textContent = $('seek-to').value.trim() ? T.seekChallenge : T.seekPost; });
+  $('seek-form').addEventListener('submit', postSeek);
+  renderSeeks();
+  connectLobby();
+}
+
+function seekClock() {
+  const t = T.times[Number($('seek-time').value)];
+  if (t[0] === 'custom') {
+    return { initial_ms: Math.round(Number($('seek-minutes').value) * 60000), increment_ms: Math.round(Number($('seek-increment').value) * 1000) };
+  }
+  if (t.length === 3) return { initial_ms: t[1], increment_ms: t[2] };
+  if (t.length === 2) return { days_per_move: t[1] };
+  return null;
+}
+
+async function postSeek(ev) {
+  ev.preventDefault();
+  $('seek-error').textContent = '';
+  const rules = {};
+  $('seek-rule-options').querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
+  const body = { variant: $('seek-variant').value, clock: seekClock(), rated: $('seek-rated').checked, side: $('seek-side').value };
+  if (Object.keys(rules).length) body.rules = rules;
+  const to = $('seek-to').value.trim();
+  if (to) body.to = to;
+  try {
+    $('seek-post').disabled = true;
+    await api('POST', to ? '/api/challenges' : '/api/seeks', body);
+    if (!lobby.ws || lobby.ws.readyState !== WebSocket.OPEN) await refreshSeeks();
+  } catch (e) {
+    $('seek-error').textContent = e.message;
+  } finally {
+    $('seek-post').disabled = false;
+  }
+}
+
+async function refreshSeeks() {
+  try {
+    const d = await api('GET', '/api/seeks');
+    lobby.seeks = Array.isArray(d) ? d : d.seeks || [];
+    renderSeeks();
+  } catch (_) { /* the list stays */ }
+}
+
+function connectLobby() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  lobby.ws = ws;
+  ws.onopen = () => { lobby.retry = 1000; };
+  ws.onmessage = (m) => {
+    let u;
+    try { u = JSON.parse(m.data); } catch (_) { return; }
+    if (u.type === 'seeks') { lobby.seeks = u.seeks || []; renderSeeks(); }
+    if (u.type === 'game' && me.name && u.players && (u.players.south === me.name || u.players.north === me.name)) {
+      location.href = `/g/${u.game}`;
+    }
+  };
+  ws.onclose = () => { setTimeout(connectLobby, lobby.retry); lobby.retry = Math.min(lobby.retry * 2, 15000); };
+}
+
+function cell(text) { const td = document.createElement('td'); td.textContent = text; return td; }
+
+function renderSeeks() {
+  const body = $('seeks-body');
+  const rows = lobby.seeks.map((sk) => {
+    const tr = document.createElement('tr');
+    tr.dataset.seek = sk.id;
+    tr.dataset.owner = sk.owner;
+    let who = sk.owner + (sk.rating ? ` (${Math.round(sk.rating)})` : '');
+    if (sk.to) who += ` · ${sk.to === me.name ? T.challengeFrom(sk.owner) : T.challengeFor(sk.to)}`;
+    tr.append(cell(who), cell(sk.variant + (sk.rules && Object.keys(sk.rules).length ? ' *' : '')),
+      cell(timeLabel(sk)), cell(sk.rated ? T.rated : T.casual), cell(sk.side));
+    if (sk.rules && Object.keys(sk.rules).length) tr.children[1].title = JSON.stringify(sk.rules);
+    const td = document.createElement('td');
+    const button = (text, cls, action) => {
+      const b = document.createElement('button');
+      b.type = 'button'; b.textContent = text; b.className = cls;
+      b.addEventListener('click', action);
+      td.append(b);
+    };
+    if (me.name && sk.owner === me.name) button(T.cancel, 'secondary seek-cancel', () => seekAction(sk.id, 'cancel'));
+    else if (me.name && (!sk.to || sk.to === me.name)) {
+      button(T.accept, 'seek-accept', () => seekAction(sk.id, 'accept'));
+      if (sk.to === me.name) button(T.decline, 'secondary seek-decline', () => seekAction(sk.id, 'decline'));
+    }
+    tr.append(td);
+    return tr;
+  });
+  body.replaceChildren(...rows);
+  $('seeks').hidden = !rows.length;
+  $('seeks-empty').textContent = rows.length ? '' : T.noSeeks;
+}
+
+async function seekAction(id, action) {
+  $('seek-error').textContent = '';
+  try {
+    const d = await api('POST', `/api/seeks/${encodeURIComponent(id)}/${action}`, {});
+    if (action === 'accept' && d.game) location.href = `/g/${d.game}`;
+    else await refreshSeeks();
+  } catch (e) {
+    $('seek-error').textContent = e.message;
+    $('seek-box').open = true;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// A game between accounts: the players' names and ratings by the clocks, and the endings.
+
+function accountSide(g) {
+  if (!me.name || !g.players) return null;
+  if (g.players.south === me.name) return 'south';
+  if (g.players.north === me.name) return 'north';
+  return null;
+}
+
+function showActions(g) {
+  const box = $('actions');
+  const mine = accountSide(g) || (g.mode === 'online' && view.token ? seatSides()[0] : null);
+  box.hidden = !mine || g.mode !== 'online';
+  if (box.hidden) return;
+  const other = mine === 'south' ? 'north' : 'south';
+  const otherName = (g.players && g.players[other]) || sideName(other);
+  $('act-resign').textContent = T.resign;
+  $('act-draw').textContent = T.offerDraw;
+  $('act-agreement').textContent = T.offerAgreement;
+  $('act-abort').textContent = T.abort;
+  $('act-rematch').textContent = T.rematch;
+  $('offer-accept').textContent = T.accept;
+  $('offer-decline').textContent = T.decline;
+  const live = !g.over;
+  const offer = g.offer || null;
+  $('act-resign').hidden = !live;
+  $('act-draw').hidden = !live || Boolean(offer);
+  $('act-agreement').hidden = !live || Boolean(offer);
+  $('act-abort').hidden = !live || !g.can_abort;
+  const rematch = g.rematch || null;
+  $('act-rematch').hidden = !g.over || Boolean(rematch && rematch.game) || Boolean(rematch && rematch.offered_by === mine);
+  let note = '';
+  const received = live && offer && offer.by !== mine;
+  $('offer-box').hidden = !received;
+  if (received) {
+    $('offer-text').textContent = T.offerReceived(otherName, T.offerKinds[offer.kind] || offer.kind);
+    $('offer-box').dataset.kind = offer.kind;
+  }
+  if (live && offer && offer.by === mine) note = T.offerSent(T.offerKinds[offer.kind] || offer.kind);
+  if (g.over && rematch && rematch.offered_by && rematch.offered_by !== mine) note = T.rematchOffered(otherName);
+  if (g.over && rematch && rematch.offered_by === mine) note = T.rematchSent;
+  $('actions-note').textContent = note;
+  if (g.over && rematch && rematch.game && view.rematchSeen !== rematch.game) {
+    view.rematchSeen = rematch.game;
+    $('actions-note').textContent = T.rematchReady;
+    location.href = `/g/${rematch.game}`;
+  }
+}
+
+async function gameAction(path, body, question) {
+  if (question && !window.confirm(question)) return;
+  $('actions-error').textContent = '';
+  try {
+    const g = await api('POST', `/api/games/${view.id}/${path}`, body || {}, view.token);
+    if (g && g.ply !== undefined) { view.game = null; receive(g, 'response'); }
+  } catch (e) {
+    $('actions-error').textContent = e.message;
+  }
+}
+
+function wireActions() {
+  $('act-resign').addEventListener('click', () => gameAction('resign', {}, T.confirmResign));
+  $('act-draw').addEventListener('click', () => gameAction('offer', { kind: 'draw' }, T.confirmDraw));
+  $('act-agreement').addEventListener('click', () => gameAction('offer', { kind: 'agreement' }, T.confirmAgreement));
+  $('act-abort').addEventListener('click', () => gameAction('abort', {}, T.confirmAbort));
+  $('act-rematch').addEventListener('click', () => gameAction('rematch', {}, T.confirmRematch));
+  $('offer-accept').addEventListener('click', () => {
+    const kind = $('offer-box').dataset.kind;
+    gameAction('offer/accept', {}, T.confirmAccept(T.offerKinds[kind] || kind));
+  });
+  $('offer-decline').addEventListener('click', () => gameAction('offer/decline', {}));
+}
+
+// ------------------------------------------------------------------------------------------
+// Player pages, the leaderboard and the archive.
+
+function table(el, cols, rows) {
+  const head = document.createElement('tr');
+  head.append(...cols.map((c) => { const th = document.createElement('th'); th.textContent = c; return th; }));
+  const thead = document.createElement('thead'); thead.append(head);
+  const tbody = document.createElement('tbody');
+  tbody.append(...rows);
+  el.replaceChildren(thead, tbody);
+}
+
+function playerLink(name) {
+  if (!name) { const s = document.createElement('span'); s.textContent = T.guest; s.className = 'muted'; return s; }
+  const a = document.createElement('a');
+  a.href = `/players/${encodeURIComponent(name)}`;
+  a.textContent = name;
+  return a;
+}
+
+function gameRow(gm) {
+  const tr = document.createElement('tr');
+  tr.dataset.game = gm.id;
+  const when = new Date(gm.ended_ms || (gm.created || 0) * 1000);
+  const td = (x) => { const c = document.createElement('td'); if (typeof x === 'string') c.textContent = x; else c.append(x); return c; };
+  const link = document.createElement('a');
+  link.href = `/g/${gm.id}`;
+  link.textContent = gm.variant + (gm.rated ? '' : ` (${T.casual})`);
+  const result = gm.result === 'draw' ? T.draw : gm.result ? T.wins(sideName(gm.result)) : '—';
+  tr.append(td(when.toISOString().slice(0, 10)), td(link), td(playerLink(gm.players && gm.players.south)),
+    td(playerLink(gm.players && gm.players.north)), td(result), td((gm.reason || '').replace(/_/g, ' ')),
+    td(String(gm.plies ?? '')), td(gm.clock ? (gm.clock.days_per_move ? `${gm.clock.days_per_move}d` : `${gm.clock.initial_ms / 60000}+${gm.clock.increment_ms / 1000}`) : T.untimed));
+  return tr;
+}
+
+async function showPlayer(name) {
+  $('player').hidden = false;
+  $('subtitle').textContent = T.playerTitle(name);
+  $('pl-name').textContent = T.playerTitle(name);
+  $('pl-graph-title').textContent = T.ratingGraph;
+  $('pl-graph-variant-label').textContent = T.graphGame;
+  $('pl-games-title').textContent = T.gamesTitle;
+  let p;
+  try { p = await api('GET', `/api/players/${encodeURIComponent(name)}`); } catch (e) { $('pl-error').textContent = e.message; return; }
+  if (p.created) $('pl-since').textContent = T.since(new Date(p.created * (p.created < 1e11 ? 1000 : 1)).toISOString().slice(0, 10));
+  const ratings = Object.entries(p.ratings || {});
+  table($('pl-ratings'), T.ratingCols, ratings.map(([variant, r]) => {
+    const tr = document.createElement('tr');
+    tr.dataset.variant = variant;
+    tr.append(cell(variant), cell(ratingText(r) + (r.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(r.deviation)}`), cell(String(r.games)));
+    tr.dataset.rating = String(r.rating);
+    return tr;
+  }));
+  const history = p.history || [];
+  const games = [...new Set(history.map((h) => h.variant))];
+  const sel = $('pl-graph-variant');
+  sel.replaceChildren(...games.map((v) => new Option(v, v)));
+  const draw = () => drawRatingGraph(history.filter((h) => h.variant === sel.value));
+  sel.addEventListener('change', draw);
+  draw();
+  table($('pl-games'), T.gameCols, (p.games || []).map(gameRow));
+}
+
+// The rating after every rated game, with the deviation as a band.
+function drawRatingGraph(points) {
+  const svg = $('pl-graph');
+  const W = 600, H = 180, left = 44, right = 10, top = 10, bottom = 18;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.dataset.points = String(points.length);
+  if (!points.length) {
+    svg.replaceChildren(el('text', { class: 'graph-label', x: W / 2, y: H / 2, 'text-anchor': 'middle' }, T.noHistory));
+    return;
+  }
+  const lo = Math.min(...points.map((p) => p.rating - p.deviation));
+  const hi = Math.max(...points.map((p) => p.rating + p.deviation));
+  const pad = Math.max(20, (hi - lo) * 0.05);
+  const y0 = lo - pad, y1 = hi + pad;
+  const x = (i) => left + ((W - left - right) * (points.length === 1 ? 0.5 : i / (points.length - 1)));
+  const y = (v) => top + ((H - top - bottom) * (y1 - v)) / (y1 - y0);
+  const band = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating + p.deviation).toFixed(1)}`).join('')
+    + points.slice().reverse().map((p, k) => `L${x(points.length - 1 - k).toFixed(1)} ${y(p.rating - p.deviation).toFixed(1)}`).join('') + 'Z';
+  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating).toFixed(1)}`).join('');
+  svg.replaceChildren(
+    el('rect', { class: 'graph-south', x: left, y: top, width: W - left - right, height: H - top - bottom }),
+    el('path', { class: 'rating-band', d: band }),
+    el('path', { class: 'graph-line', d: line }),
+    el('text', { class: 'graph-label', x: left - 4, y: top + 10 }, String(Math.round(y1))),
+    el('text', { class: 'graph-label', x: left - 4, y: H - bottom }, String(Math.round(y0))),
+    ...points.map((p, i) => el('circle', { class: 'graph-point', cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3, 'data-rating': p.rating })),
+  );
+}
+
+async function showLeaderboard(params) {
+  $('leaderboard').hidden = false;
+  $('subtitle').textContent = T.lbTitle;
+  $('lb-title').textContent = T.lbTitle;
+  $('lb-variant-label').textContent = T.lbVariant;
+  const d = await api('GET', '/api/variants');
+  variants = d.variants;
+  const sel = $('lb-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(v.name, v.name)));
+  sel.value = params.get('variant') || 'oware';
+  const load = async () => {
+    history.replaceState(null, '', `/leaderboard?variant=${encodeURIComponent(sel.value)}`);
+    let players = [];
+    try { players = (await api('GET', `/api/leaderboard/${encodeURIComponent(sel.value)}`)).players || []; } catch (_) { players = []; }
+    table($('lb-table'), T.lbCols, players.map((p, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.player = p.name;
+      const name = document.createElement('td'); name.append(playerLink(p.name));
+      tr.append(cell(String(i + 1)), name, cell(ratingText(p) + (p.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(p.deviation)}`), cell(String(p.games)));
+      return tr;
+    }));
+    $('lb-empty').textContent = players.length ? '' : T.lbEmpty;
+  };
+  sel.addEventListener('change', load);
+  await load();
+}
+
+async function showArchive(params) {
+  $('archive').hidden = false;
+  $('subtitle').textContent = T.arTitle;
+  $('ar-title').textContent = T.arTitle;
+  for (const k of ['player', 'variant', 'result', 'from', 'to']) $(`ar-${k}-label`).textContent = T['ar' + cap(k)];
+  $('ar-search').textContent = T.arSearch;
+  $('ar-more').textContent = T.arMore;
+  const d = await api('GET', '/api/variants');
+  variants = d.variants;
+  $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(v.name, v.name)));
+  $('ar-result').replaceChildren(...T.results.map(([v, name]) => new Option(name, v)));
+  for (const k of ['player', 'variant', 'result', 'from', 'to']) if (params.get(k)) $(`ar-${k}`).value = params.get(k);
+  let page = 1;
+  const query = () => {
+    const q = new URLSearchParams();
+    for (const k of ['player', 'variant', 'result', 'from', 'to']) { const v = $(`ar-${k}`).value.trim(); if (v) q.set(k, v); }
+    return q;
+  };
+  const load = async (append) => {
+    $('ar-error').textContent = '';
+    const q = query();
+    history.replaceState(null, '', `/archive${q.toString() ? '?' + q : ''}`);
+    q.set('page', String(page));
+    let res;
+    try { res = await api('GET', `/api/games?${q}`); } catch (e) { $('ar-error').textContent = e.message; return; }
+    const rows = (res.games || []).map(gameRow);
+    if (append) $('ar-table').querySelector('tbody').append(...rows);
+    else table($('ar-table'), T.gameCols, rows);
+    $('ar-empty').textContent = !append && !rows.length ? T.arEmpty : '';
+    $('ar-more').hidden = !res.more;
+  };
+  $('ar-form').addEventListener('submit', (e) => { e.preventDefault(); page = 1; load(false); });
+  $('ar-more').addEventListener('click', () => { page += 1; load(true); });
+  await load(false);
+}
+
+// ------------------------------------------------------------------------------------------
 
 window.addEventListener('DOMContentLoaded', async () => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
   sound.show();
   $('sound-toggle').addEventListener('click', () => sound.toggle());
   $('nav-editor').textContent = T.editorLink;
+  $('nav-archive').textContent = T.archive;
+  $('nav-leaderboard').textContent = T.leaderboard;
+  await loadSession();
+  const player = location.pathname.match(/^\/players\/([^/]+)$/);
   $('home-editor').textContent = T.homeEditor;
   const params = new URLSearchParams(location.search);
   try {
@@ -1389,6 +1850,12 @@ window.addEventListener('DOMContentLoaded', async () => {
       await showAnalysis(params);
     } else if (location.pathname === '/editor') {
       await showEditor(params);
+    } else if (player) {
+      await showPlayer(decodeURIComponent(player[1]));
+    } else if (location.pathname === '/leaderboard') {
+      await showLeaderboard(params);
+    } else if (location.pathname === '/archive') {
+      await showArchive(params);
     } else if (m) {
       api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
       await showPlay(m[1]);

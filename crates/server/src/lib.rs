@@ -233,6 +233,9 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/g/{id}", get(index_for_game))
         .route("/analysis", get(index))
         .route("/editor", get(index))
+        .route("/players/{name}", get(index_for_game))
+        .route("/leaderboard", get(index))
+        .route("/archive", get(index))
         .route("/assets/{name}", get(asset))
         .route("/rules", get(pages::rules_index))
         .route("/rules/{name}", get(pages::rules_page))
@@ -258,6 +261,7 @@ async fn index() -> Response {
         .into_response()
 }
 
+/// The page of a game or a player: the UI reads the path.
 async fn index_for_game(Path(_id): Path<String>) -> Response {
     index().await
 }
