@@ -25,7 +25,7 @@ const T = {
   analyse: 'Analyse', analysisBoard: 'Analysis board',
   analysisOf: (v) => `Analysis · ${v}`, analysisTitle: (v) => `Analysis board — ${v}`,
   engineTitle: 'Engine', movesTitle: 'Moves',
-  thinking: 'Thinking…', noMoves: 'The game is over here: nothing to analyse.',
+  thinking: 'Thinking…', noAnalysis: 'No analysis for this position.', noMoves: 'The game is over here: nothing to analyse.',
   value: (text, depth) => `Value: ${text}${depth ? ` (depth ${depth})` : ''}`,
   bestLine: (pv) => `Best line: ${pv}`,
   atStart: 'Start position', afterMove: (ply, side, mv) => `After move ${ply}: ${side} played ${mv}`,
@@ -1172,8 +1172,10 @@ function anShowEngine(a, st) {
     $('an-candidates').replaceChildren();
     return;
   }
-  if (!a) {
-    $('an-value').textContent = T.thinking;
+  if (!a || a.error) {
+    $('an-value').textContent = a ? T.noAnalysis : T.thinking;
+    $('an-pv').textContent = '';
+    $('an-candidates').replaceChildren();
     return;
   }
   $('an-value').textContent = T.value(valueForSouth(a), a.depth);
