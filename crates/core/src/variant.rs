@@ -276,6 +276,9 @@ pub trait DynGame: Send + Sync {
     /// the game's end, a round's or a phase's included (a final [`SowStep::Settle`]). Nothing
     /// changes; an illegal move is refused with the reason.
     fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError>;
+    /// The result if both players agree to end the game now (see
+    /// [`Position::agreement_outcome`]).
+    fn agreement_outcome(&self) -> Outcome;
 }
 
 /// A move could not be played.
@@ -421,6 +424,10 @@ impl<P: Position> DynGame for Session<P> {
 
     fn pits_per_row(&self) -> usize {
         self.row
+    }
+
+    fn agreement_outcome(&self) -> Outcome {
+        self.game.position().agreement_outcome()
     }
 
     fn sowing(&self, text: &str) -> Result<Vec<SowStep>, DynPlayError> {

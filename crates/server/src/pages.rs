@@ -30,7 +30,7 @@ fn parts(v: Variant) -> &'static [&'static str] {
 }
 
 /// Escapes text for HTML content and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
