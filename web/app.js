@@ -179,7 +179,13 @@ async function showHome() {
   sel.addEventListener('change', showVariant);
   document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => {
     $('computer-options').hidden = modeValue() !== 'computer';
+    $('online-options').hidden = modeValue() !== 'online';
   }));
+  // A guest game by seat links may have a clock too (no custom time here: the lobby has it).
+  $('game-time-label').textContent = T.seekTime;
+  const times = T.times.map((t, i) => [t, i]).filter(([t]) => t[0] !== 'custom');
+  $('game-time').replaceChildren(...times.map(([t, i]) => new Option(t[0], String(i))));
+  $('game-time').value = String(T.times.findIndex((t) => t[0] === 'untimed'));
   showVariant();
   $('new-game').addEventListener('submit', createGame);
   showLobby();
@@ -234,6 +240,10 @@ async function createGame(ev) {
   const mode = modeValue();
   const body = { variant: $('variant').value, mode, rules };
   if (mode === 'computer') { body.side = $('side').value; body.level = Number($('level').value); }
+  if (mode === 'online') {
+    const clock = clockOf(T.times[Number($('game-time').value)]);
+    if (clock) body.clock = clock;
+  }
   try {
     $('start').disabled = true;
     const g = await api('POST', '/api/games', body);
@@ -338,11 +348,18 @@ function connect() {
 // A new state from the server: animate the move from the shown board when it is the next one.
 // States pushed by the WebSocket come in the server's order; an HTTP answer (`response`, `load`)
 // can arrive after the WebSocket has already pushed later states, and must not take the board back.
+// States of the same move differ by what happens between moves: an offer, a rematch, an ending.
+function sameState(a, b) {
+  const j = (x) => JSON.stringify(x === undefined ? null : x);
+  return a.ply === b.ply && a.position === b.position && a.thinking === b.thinking && a.over === b.over
+    && a.reason === b.reason && j(a.offer) === j(b.offer) && j(a.rematch) === j(b.rematch);
+}
+
 function receive(g, event) {
   const latest = view.queue.length ? view.queue[view.queue.length - 1].g : view.game;
   if ((event === 'response' || event === 'load') && latest
-    && (g.ply < latest.ply || (g.ply === latest.ply && g.position === latest.position))) return;
-  if (view.game && g.ply === view.game.ply && g.position === view.game.position && g.thinking === view.game.thinking) return;
+    && (g.ply < latest.ply || sameState(g, latest))) return;
+  if (view.game && sameState(g, view.game)) return;
   view.queue.push({ g, event });
   if (!view.animating) drain();
 }
@@ -1509,6 +1526,11 @@ function seekClock() {
   if (t[0] === 'custom') {
     return { initial_ms: Math.round(Number($('seek-minutes').value) * 60000), increment_ms: Math.round(Number($('seek-increment').value) * 1000) };
   }
+  return clockOf(t);
+}
+
+// A time control of `T.times` as the API's clock: Fischer, days per move, or none.
+function clockOf(t) {
   if (t.length === 3) return { initial_ms: t[1], increment_ms: t[2] };
   if (t.length === 2) return { days_per_move: t[1] };
   return null;
@@ -1552,10 +1574,17 @@ function connectLobby() {
     try { u = JSON.parse(m.data); } catch (_) { return; }
     if (u.type === 'seeks') { lobby.seeks = u.seeks || []; renderSeeks(); }
     if (u.type === 'game' && me.name && u.players && (u.players.south === me.name || u.players.north === me.name)) {
-      location.href = `/g/${u.game}`;
+      openGame(u.game);
     }
   };
   ws.onclose = () => { setTimeout(connectLobby, lobby.retry); lobby.retry = Math.min(lobby.retry * 2, 15000); };
+}
+
+// A game of ours has started: open it (once, whether the answer or the lobby's push comes first).
+function openGame(id) {
+  if (lobby.opening) return;
+  lobby.opening = id;
+  location.href = `/g/${id}`;
 }
 
 function cell(text) { const td = document.createElement('td'); td.textContent = text; return td; }
@@ -1595,7 +1624,7 @@ async function seekAction(id, action) {
   $('seek-error').textContent = '';
   try {
     const d = await api('POST', `/api/seeks/${encodeURIComponent(id)}/${action}`, {});
-    if (action === 'accept' && d.game) location.href = `/g/${d.game}`;
+    if (action === 'accept' && d.game) openGame(d.game);
     else await refreshSeeks();
   } catch (e) {
     $('seek-error').textContent = e.message;
@@ -1658,7 +1687,7 @@ async function gameAction(path, body, question) {
   $('actions-error').textContent = '';
   try {
     const g = await api('POST', `/api/games/${view.id}/${path}`, body || {}, view.token);
-    if (g && g.ply !== undefined) { view.game = null; receive(g, 'response'); }
+    if (g && g.ply !== undefined) receive(g, 'response');
   } catch (e) {
     $('actions-error').textContent = e.message;
   }

@@ -679,3 +679,156 @@ test('sounds: a move is heard unless muted, and the setting is kept', async () =
   assert.match(await page.textContent('#sound-toggle'), /off/);
   await ctx.close();
 });
+
+// ------------------------------------------------------------------------------------------
+// Accounts, the lobby, clocks, endings and ratings, from two browser contexts.
+
+async function signUp(ctx, name) {
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => d.accept());
+  await page.goto(`${base}/signup`);
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'correct horse battery');
+  await Promise.all([page.waitForURL(`${base}/`), page.click('button[type=submit]')]);
+  await page.waitForSelector('#account-name');
+  assert.equal(await page.textContent('#account-name'), name);
+  return page;
+}
+
+// The side `page` plays and the moves played so far, from the server.
+async function gameOf(page) {
+  const id = page.url().match(/\/g\/([0-9a-f]{20})/)[1];
+  return apiJson('GET', `/api/games/${id}`);
+}
+
+async function playOne(page, expectPly) {
+  const g = await gameOf(page);
+  await page.waitForSelector(`#board [data-move="${g.legal[0]}"].legal`);
+  await page.click(`#board [data-move="${g.legal[0]}"]`);
+  await settled(page, expectPly);
+}
+
+test('two accounts: a seek with a clock, moves, an end by agreement, a rematch, a resignation and both ratings changed', { timeout: 120000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [ama, kofi] = [`ama${stamp}`, `kofi${stamp}`];
+  const a = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await a.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  await b.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  const pa = await signUp(a, ama);
+  const pb = await signUp(b, kofi);
+
+  // Ama posts a rated 3+2 seek as South; Kofi sees it arrive live and accepts it.
+  await pa.click('#seek-summary');
+  await pa.selectOption('#seek-variant', 'oware');
+  await pa.selectOption('#seek-time', { label: '3+2' });
+  await pa.check('#seek-rated');
+  await pa.selectOption('#seek-side', 'south');
+  await pa.click('#seek-post');
+  await pa.waitForSelector(`#seeks-body tr[data-owner="${ama}"] .seek-cancel`);
+  await pb.waitForSelector(`#seeks-body tr[data-owner="${ama}"] .seek-accept`);
+  await Promise.all([pa.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.click(`#seeks-body tr[data-owner="${ama}"] .seek-accept`)]);
+  assert.equal(pa.url(), pb.url());
+  await settled(pa, 0);
+  await settled(pb, 0);
+  let g = await gameOf(pa);
+  assert.deepEqual(g.players, { south: ama, north: kofi });
+  assert.deepEqual(g.clock.control, { initial_ms: 180000, increment_ms: 2000 });
+  assert.ok(g.clock.south_ms <= 180000 && g.clock.south_ms > 170000, JSON.stringify(g.clock));
+  // Names and clocks on both pages; South's clock runs first.
+  for (const p of [pa, pb]) {
+    await p.waitForFunction((n) => document.querySelector('#clock-south .who').textContent.includes(n), ama);
+    assert.match(await p.textContent('#clock-north .who'), new RegExp(kofi));
+    assert.match(await p.textContent('#clock-south .time'), /^[23]:\d\d$/);
+  }
+
+  // A few moves; each page sees the other's move, and the clock that runs changes sides.
+  await playOne(pa, 1);
+  await settled(pb, 1);
+  await pb.waitForSelector('#clock-north.running');
+  await playOne(pb, 2);
+  await settled(pa, 2);
+  await pa.waitForSelector('#clock-south.running');
+  const before = Number(await pa.getAttribute('#clock-south', 'data-ms'));
+  await pa.waitForFunction((ms) => Number(document.getElementById('clock-south').dataset.ms) < ms - 300, before);
+  await playOne(pa, 3);
+  await settled(pb, 3);
+  await playOne(pb, 4);
+  await settled(pa, 4);
+
+  // Ama offers to end by agreement; Kofi accepts: each scores the seeds on his own row.
+  await pa.click('#act-agreement');
+  await pb.waitForSelector('#offer-box:not([hidden])');
+  assert.match(await pb.textContent('#offer-text'), /agreement/);
+  await pb.click('#offer-accept');
+  for (const p of [pa, pb]) await p.waitForSelector('#status[data-over=true]');
+  g = await gameOf(pa);
+  assert.equal(g.reason, 'agreement');
+  const own = [g.stores[0] + g.pits.slice(0, 6).reduce((x, y) => x + y, 0), g.stores[1] + g.pits.slice(6).reduce((x, y) => x + y, 0)];
+  assert.deepEqual(g.agreement_scores, own);
+  assert.match(await pa.textContent('#status'), new RegExp(`own rows scored ${own[0]} : ${own[1]}`));
+  const first = g.id;
+
+  // A rematch, colours swapped: asked by Kofi, agreed by Ama; both pages open the new game.
+  await pb.click('#act-rematch');
+  await pa.waitForFunction(() => /asks for a rematch/.test(document.getElementById('actions-note').textContent));
+  await Promise.all([pa.waitForURL((u) => !u.href.includes(first)), pb.waitForURL((u) => !u.href.includes(first)), pa.click('#act-rematch')]);
+  await settled(pa, 0);
+  g = await gameOf(pb);
+  assert.deepEqual(g.players, { south: kofi, north: ama });
+  await playOne(pb, 1);
+  await settled(pa, 1);
+  await playOne(pa, 2);
+  await settled(pb, 2);
+  // Ama resigns the second game.
+  await pa.click('#act-resign');
+  for (const p of [pa, pb]) await p.waitForSelector('#status[data-over=true]');
+  assert.match(await pb.textContent('#status'), /South wins \(resigned\)/);
+
+  // Both players' pages show the changed ratings: two rated games each.
+  for (const [p, name] of [[pa, ama], [pb, kofi]]) {
+    await p.goto(`${base}/players/${name}`);
+    await p.waitForSelector('#pl-ratings tr[data-variant=oware]');
+    const cells = await p.$$eval('#pl-ratings tr[data-variant=oware] td', (tds) => tds.map((td) => td.textContent));
+    assert.equal(cells[3], '2');
+    const rating = Number(await p.getAttribute('#pl-ratings tr[data-variant=oware]', 'data-rating'));
+    assert.notEqual(rating, 1500);
+    assert.ok(Number(await p.getAttribute('#pl-graph', 'data-points')) >= 2);
+  }
+  // The leaderboard lists both, in the order of their ratings.
+  const [ra, rk] = await Promise.all([ama, kofi].map((n) => apiJson('GET', `/api/players/${n}`)));
+  await pa.goto(`${base}/leaderboard?variant=oware`);
+  await pa.waitForSelector(`#lb-table tr[data-player="${kofi}"]`);
+  const order = await pa.$$eval('#lb-table tbody tr', (trs) => trs.map((tr) => tr.dataset.player));
+  const [hi, lo] = rk.ratings.oware.rating >= ra.ratings.oware.rating ? [kofi, ama] : [ama, kofi];
+  assert.ok(order.indexOf(hi) < order.indexOf(lo), `leaderboard order ${order}`);
+  // The archive finds both games by player.
+  await pa.goto(`${base}/archive?player=${kofi}`);
+  await pa.waitForFunction(() => document.querySelectorAll('#ar-table tbody tr').length === 2);
+  await a.close(); await b.close();
+});
+
+test('clocks: the running clock ticks, turns red under ten seconds with a beep, and a flag ends the game', { timeout: 60000 }, async () => {
+  const created = await apiJson('POST', '/api/games', { variant: 'oware', mode: 'online', clock: { initial_ms: 11500, increment_ms: 0 } });
+  assert.ok(created.seats, JSON.stringify(created));
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(base + created.links.south);
+  await settled(page, 0);
+  await page.waitForSelector('#clock-south.running');
+  assert.ok(!(await page.locator('#clock-north.running').count()));
+  // South's clock counts down in the page between the server's states; North's stands still.
+  const first = Number(await page.getAttribute('#clock-south', 'data-ms'));
+  await page.waitForFunction((ms) => Number(document.getElementById('clock-south').dataset.ms) < ms - 500, first);
+  assert.equal(await page.getAttribute('#clock-north', 'data-ms'), '11500');
+  // Under ten seconds: red, and one beep for the player whose clock it is.
+  await page.waitForSelector('#clock-south.low', { timeout: 5000 });
+  assert.ok(!(await page.locator('#clock-north.low').count()));
+  await page.waitForFunction(() => document.body.dataset.lastSound === 'low');
+  assert.match(await page.textContent('#clock-south .time'), /^0:0\d\.\d$/);
+  // The server ends the game on time, and the page shows it.
+  await page.waitForSelector('#status[data-over=true]', { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /North wins \(time\)/);
+  assert.ok(!(await page.locator('#clock-south.running').count()));
+  await ctx.close();
+});
