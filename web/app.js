@@ -88,6 +88,26 @@ const T = {
   anyVariant: 'any', results: [['', 'any'], ['south', 'South won'], ['north', 'North won'], ['draw', 'draw'],
     ['none', 'aborted'], ['win', 'the player won'], ['loss', 'the player lost']],
   guest: 'guest', vs: 'vs',
+  // The game page.
+  tagline: 'traditional sowing games', lap: (n) => `lap ${n}`, inHand: (n) => `${n} in hand`,
+  stockSeed: 'stock seed', extraTurn: 'extra turn',
+  modeComputer: (level) => `against the computer (level ${level})`, modeOnline: 'online', modeLocal: 'two players',
+  pitsOwned: (s, n) => `pits owned ${s} : ${n}`, round: (n) => `round ${n}`, matchAt: (n) => `(match at ${n})`,
+  computerThinking: 'The computer is thinking…', yourMove: (side) => `Your move (${side})`,
+  waitingFor: (side) => `Waiting for ${side}`, watching: (side) => `Watching — ${side} to move`,
+  howToPlay: (v) => `How to play ${v}`,
+  phaseNames: { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' },
+  illegal: (mv, reason) => `Illegal move ${mv}: ${reason}`,
+  drawLower: 'draw', winBy: (n) => `win by ${n}`, lossBy: (n) => `loss by ${n}`,
+  evalFor: (side, text) => `evaluation for ${side}: ${text}`,
+  provenDraw: 'a draw (proven)', provenDrawShort: 'draw (proven)', provenWin: (side, n) => `${side} wins by ${n} (proven)`,
+  noEvaluation: 'no evaluation', evalUnavailable: (e) => `Evaluation unavailable: ${e}`,
+  graphNote: (ply, value) => `After move ${ply}: ${value} · South above the line, North below · ◆ proven result`,
+  noSuggestion: 'No move to suggest.',
+  suggested: (best, score, depth, top) => `Suggested: ${best} (${score}, depth ${depth}). ${top}`,
+  lastMove: (side, mv, captured) => `last: ${side} ${mv}${captured ? ' captured ' + captured : ''}`,
+  changedOption: (value, def) => `${value} (default ${def})`,
+  spectators: 'Spectators', seat: (side) => `${side} seat`, even: 'even',
 };
 
 // Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
@@ -164,7 +184,7 @@ let variants = [];
 
 async function showHome() {
   $('home').hidden = false;
-  $('subtitle').textContent = 'traditional sowing games';
+  $('subtitle').textContent = T.tagline;
   const data = await api('GET', '/api/variants');
   variants = data.variants;
   const sel = $('variant');
@@ -476,8 +496,8 @@ function drawBoard(g, pits, stores, marks = {}, ctx = playCtx(g)) {
   }
   // Under the board while a move is shown: its lap, the seeds in hand and what the rules say.
   const parts = [];
-  if (marks.lap) parts.push(`lap ${marks.lap}`);
-  if (marks.hand) parts.push(`${marks.hand} in hand`);
+  if (marks.lap) parts.push(T.lap(marks.lap));
+  if (marks.hand) parts.push(T.inHand(marks.hand));
   if (marks.note) parts.push(marks.note);
   if (ctx.caption) ctx.caption.textContent = parts.join(' · ');
   pits.forEach((count, i) => {
@@ -542,7 +562,7 @@ async function animate(prev, g, ctx = null) {
     switch (st.kind) {
       case 'stock':
         pits[st.pit] += 1;
-        show({ sowing: st.pit, note: 'stock seed' });
+        show({ sowing: st.pit, note: T.stockSeed });
         await sleep(2 * delay);
         break;
       case 'lift':
@@ -576,7 +596,7 @@ async function animate(prev, g, ctx = null) {
         await sleep(900);
         break;
       case 'extra_turn':
-        show({ last: at, note: 'extra turn' });
+        show({ last: at, note: T.extraTurn });
         await sleep(600);
         break;
       case 'settle':
@@ -602,28 +622,28 @@ function render() {
   drawBoard(g, g.pits, g.stores, { last: g.last_move ? pitIndex(g.last_move.move, L.n) : undefined });
   $('board').dataset.position = g.position;
   $('board').dataset.ply = String(g.ply);
-  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? 'against the computer (level ' + g.level + ')' : g.mode === 'online' ? 'online' : 'two players'}`;
+  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? T.modeComputer(g.level) : g.mode === 'online' ? T.modeOnline : T.modeLocal}`;
   const mine = seatSides();
   let status;
   if (g.over) {
-    status = g.result === 'draw' ? 'Draw' : `${cap(g.result)} wins`;
+    status = g.result === 'draw' ? T.draw : T.wins(cap(g.result));
     status += ` (${(g.reason || '').replace(/_/g, ' ')})`;
     const pits = g.match && matchPits(g);
     if (Array.isArray(g.agreement_scores)) status += ` — ${T.agreementScores(g.agreement_scores[0], g.agreement_scores[1])}`;
-    else if (pits) status += ` — pits owned ${pits[0]} : ${pits[1]}`;
+    else if (pits) status += ` — ${T.pitsOwned(pits[0], pits[1])}`;
     else if (!g.phase) status += ` — ${g.stores[0]} : ${g.stores[1]}`;
   } else if (g.computer_error) {
     status = g.computer_error;
   } else if (g.thinking) {
-    status = 'The computer is thinking…';
+    status = T.computerThinking;
   } else if (mine.includes(g.to_move)) {
-    status = g.mode === 'local' ? `${cap(g.to_move)} to move` : `Your move (${g.to_move})`;
+    status = g.mode === 'local' ? T.toMove(cap(g.to_move)) : T.yourMove(g.to_move);
   } else if (view.token || g.mode !== 'online') {
-    status = `Waiting for ${g.to_move}`;
+    status = T.waitingFor(g.to_move);
   } else {
-    status = `Watching — ${g.to_move} to move`;
+    status = T.watching(g.to_move);
   }
-  if (g.last_move && !g.over) status += ` · last: ${g.last_move.side} ${g.last_move.move}${g.last_move.captured ? ' captured ' + g.last_move.captured : ''}`;
+  if (g.last_move && !g.over) status += ` · ${T.lastMove(g.last_move.side, g.last_move.move, g.last_move.captured)}`;
   const stage = stageText(g);
   if (stage && !g.over) status += ` · ${stage}`;
   $('status').textContent = status;
@@ -641,7 +661,7 @@ function render() {
   const v = variants.find((x) => x.name === g.variant);
   $('rules-summary').textContent = v ? v.summary : '';
   $('rules-link').href = `/rules/${encodeURIComponent(g.variant)}`;
-  $('rules-link').textContent = `How to play ${g.variant}`;
+  $('rules-link').textContent = T.howToPlay(g.variant);
   // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
     const dt = document.createElement('dt'); dt.textContent = o.name;
@@ -649,7 +669,7 @@ function render() {
     const def = v && v.options.find((d) => d.name === o.name);
     if (def && def.value !== o.value) {
       dd.className = 'changed';
-      dd.textContent = `${o.value} (default ${def.value})`;
+      dd.textContent = T.changedOption(o.value, def.value);
     }
     return [dt, dd];
   }));
@@ -767,9 +787,9 @@ function stageText(g) {
   const pits = g.match && matchPits(g);
   if (pits) {
     const ended = g.round_end ? `round ${g.round_end.round} captured ${g.round_end.captures[0]} : ${g.round_end.captures[1]} · ` : '';
-    return `${ended}round ${g.round} · pits owned ${pits[0]} : ${pits[1]} (match at ${g.match.target})`;
+    return `${ended}${T.round(g.round)} · ${T.pitsOwned(pits[0], pits[1])} ${T.matchAt(g.match.target)}`;
   }
-  const phases = { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' };
+  const phases = T.phaseNames;
   return g.phase ? phases[g.phase] || g.phase : '';
 }
 
@@ -813,13 +833,13 @@ function showShare(g) {
   const items = [];
   for (const [side, link] of Object.entries(saved.links)) {
     if (link.endsWith('seat=' + view.token)) continue;
-    items.push([`${cap(side)} seat`, location.origin + link]);
+    items.push([T.seat(sideName(side)), location.origin + link, side]);
   }
-  items.push(['Spectators', location.origin + saved.spectate]);
-  box.replaceChildren(...items.flatMap(([name, url]) => {
+  items.push([T.spectators, location.origin + saved.spectate, 'spectate']);
+  box.replaceChildren(...items.flatMap(([name, url, key]) => {
     const label = document.createElement('label'); label.textContent = name;
     const input = document.createElement('input'); input.readOnly = true; input.value = url;
-    input.dataset.link = name.toLowerCase().startsWith('spect') ? 'spectate' : name.split(' ')[0].toLowerCase();
+    input.dataset.link = key;
     input.addEventListener('focus', () => input.select());
     return [label, input];
   }));
@@ -834,7 +854,7 @@ async function play(move) {
     const g = await api('POST', `/api/games/${view.id}/moves`, { move, ply: view.game.ply }, view.token);
     receive(g, 'response');
   } catch (e) {
-    $('message').textContent = e.data && e.data.reason ? `Illegal move ${move}: ${e.data.reason}` : e.message;
+    $('message').textContent = e.data && e.data.reason ? T.illegal(move, e.data.reason) : e.message;
     if (e.data && e.data.error === 'stale') { receive(await api('GET', `/api/games/${view.id}`), 'load'); }
   }
 }
@@ -850,19 +870,19 @@ async function undo() {
 }
 
 function scoreText(s) {
-  if (s.kind === 'exact') return s.value === 0 ? 'draw' : s.value > 0 ? `win by ${s.value}` : `loss by ${-s.value}`;
+  if (s.kind === 'exact') return s.value === 0 ? T.drawLower : s.value > 0 ? T.winBy(s.value) : T.lossBy(-s.value);
   return (s.value >= 0 ? '+' : '') + (s.value / 100).toFixed(2);
 }
 
 async function hint() {
-  $('hint-text').textContent = 'Thinking…';
+  $('hint-text').textContent = T.thinking;
   try {
     const a = await api('GET', `/api/games/${view.id}/analysis?ms=600`);
-    if (!a.best) { $('hint-text').textContent = 'No move to suggest.'; return; }
+    if (!a.best) { $('hint-text').textContent = T.noSuggestion; return; }
     view.hint = a.best;
     render();
     const top = a.moves.slice(0, 3).map((m) => `${m.move} ${scoreText(m.score)}`).join(', ');
-    $('hint-text').textContent = `Suggested: ${a.best} (${scoreText(a.score)}, depth ${a.depth}). ${top}`;
+    $('hint-text').textContent = T.suggested(a.best, scoreText(a.score), a.depth, top);
     showEval(a);
   } catch (e) { $('hint-text').textContent = e.message; }
 }
@@ -884,7 +904,7 @@ function showEval(a) {
   const frac = a.score.kind === 'exact' && a.score.value === 0 ? 0.5 : 0.5 + Math.tanh(v / 600) / 2;
   $('evalbar').hidden = !view.evalOn && !a.best;
   $('evalfill').style.height = (frac * 100).toFixed(1) + '%';
-  $('evalbar').title = `evaluation for ${a.to_move}: ${scoreText(a.score)}`;
+  $('evalbar').title = T.evalFor(a.to_move, scoreText(a.score));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -923,11 +943,11 @@ async function updateGraph() {
 function describeValue(e) {
   if (!e) return 'evaluating…';
   if (e.kind === 'exact') {
-    if (e.value === 0) return 'a draw (proven)';
-    return `${e.value > 0 ? 'South' : 'North'} wins by ${Math.abs(e.value)} (proven)`;
+    if (e.value === 0) return T.provenDraw;
+    return T.provenWin(e.value > 0 ? T.south : T.north, Math.abs(e.value));
   }
-  if (e.kind !== 'heuristic') return 'no evaluation';
-  if (Math.abs(e.value) < 0.05) return 'even';
+  if (e.kind !== 'heuristic') return T.noEvaluation;
+  if (Math.abs(e.value) < 0.05) return T.even;
   return `${e.value > 0 ? 'South' : 'North'} +${Math.abs(e.value).toFixed(1)}`;
 }
 
@@ -977,8 +997,8 @@ function drawGraph() {
   const now = items.find((e) => e.ply === ply);
   const error = $('graph-note').dataset.error;
   $('graph-note').textContent = error
-    ? `Evaluation unavailable: ${error}`
-    : `After move ${ply}: ${describeValue(now)} · South above the line, North below · ◆ proven result`;
+    ? T.evalUnavailable(error)
+    : T.graphNote(ply, describeValue(now));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1097,7 +1117,7 @@ async function anPlay(mv) {
   try {
     d = await api('POST', '/api/positions', lineBody(moves));
   } catch (e) {
-    $('an-error').textContent = e.data && e.data.reason ? `Illegal move ${mv}: ${e.data.reason}` : e.message;
+    $('an-error').textContent = e.data && e.data.reason ? T.illegal(mv, e.data.reason) : e.message;
     return;
   }
   const prev = anGame(an.states[an.ply]);
@@ -1174,9 +1194,9 @@ function valueForSouth(a) {
   if (!a.score) return '';
   const sign = a.to_move === 'north' ? -1 : 1;
   const v = a.score.value * sign;
-  if (a.score.kind === 'exact') return v === 0 ? 'draw (proven)' : `${v > 0 ? T.south : T.north} wins by ${Math.abs(v)} (proven)`;
+  if (a.score.kind === 'exact') return v === 0 ? T.provenDrawShort : T.provenWin(v > 0 ? T.south : T.north, Math.abs(v));
   const seeds = v / 100;
-  if (Math.abs(seeds) < 0.05) return 'even';
+  if (Math.abs(seeds) < 0.05) return T.even;
   return `${seeds > 0 ? T.south : T.north} +${Math.abs(seeds).toFixed(2)}`;
 }
 
