@@ -8,7 +8,11 @@
 //!    post `LOAD_TIMED_GAMES` seeks (default 500) with a 3+2 clock, rated, that the others
 //!    accept over the lobby, with a lobby WebSocket watching; then every game is played at once,
 //!    each side posting its moves with its own session token, `LOAD_TIMED_MOVES` moves per game
-//!    (default 20) or until the game ends.
+//!    (default 20) or until the game ends. A simulated player thinks before each move, a random
+//!    time around `LOAD_THINK_MS` (default 500 ms, from 0.4 to 1.6 times that): faster than
+//!    people play blitz, so 500 games offer the server about 1,000 moves a second. (Without
+//!    thinking time, N clients posting back to back only measure the queue: the latency is then
+//!    N divided by the throughput.)
 //!
 //! Both parts are bounded by `LOAD_SECONDS` (default 120) each. Prints moves per second and the
 //! p50/p99 latency of posting a move (the first part excludes the engine's thinking: the
@@ -269,6 +273,7 @@ async fn play_timed(
     moves: u64,
     deadline: Instant,
     n: usize,
+    think_ms: u64,
 ) -> Result<(Vec<Duration>, bool), String> {
     let mut c = Client::new(addr);
     let r = c
@@ -290,6 +295,10 @@ async fn play_timed(
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
+        if think_ms > 0 {
+            let think = think_ms * 2 / 5 + (x >> 11) % (think_ms * 6 / 5 + 1);
+            tokio::time::sleep(Duration::from_millis(think)).await;
+        }
         let mv = legal[(x % legal.len() as u64) as usize].clone();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
         let t = Instant::now();
@@ -318,6 +327,7 @@ async fn timed_games(
     let players = env("LOAD_PLAYERS", 100).max(2) as usize;
     let games = env("LOAD_TIMED_GAMES", 500) as usize;
     let moves = env("LOAD_TIMED_MOVES", 20);
+    let think_ms = env("LOAD_THINK_MS", 500);
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
 
@@ -388,7 +398,7 @@ async fn timed_games(
     let tasks: Vec<_> = pairs
         .into_iter()
         .enumerate()
-        .map(|(n, (game, t))| tokio::spawn(play_timed(addr, game, t, moves, deadline, n)))
+        .map(|(n, (game, t))| tokio::spawn(play_timed(addr, game, t, moves, deadline, n, think_ms)))
         .collect();
     let mut latencies = Vec::new();
     let (mut errors, mut finished) = (0u64, 0u64);
@@ -418,6 +428,7 @@ async fn timed_games(
         accounts_done.as_secs_f64(),
         (lobby_done - accounts_done).as_secs_f64()
     );
+    println!("load: each simulated player thinks about {think_ms} ms before a move");
     println!(
         "load: {} timed moves in {:.2} s: {:.0} moves/s",
         latencies.len(),

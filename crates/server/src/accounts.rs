@@ -94,6 +94,10 @@ pub fn check_password(password: &str) -> Result<(), String> {
 /// Password hashing, sessions and the limit on attempts.
 pub struct Accounts {
     params: Params,
+    /// Hands password hashing to a few threads of its own: each hash takes
+    /// [`crate::Config::password_memory_kib`] of memory, which an allocator keeps per thread once
+    /// used, so hashing on every thread of the blocking pool would keep that much per thread.
+    kdf: Mutex<std::sync::mpsc::Sender<KdfJob>>,
     sessions: Mutex<HashMap<TokenHash, (Arc<str>, i64)>>,
     attempts: RateLimiter,
     /// A hash to verify against when the name is unknown, so that the answer takes as long.
@@ -105,6 +109,12 @@ impl std::fmt::Debug for Accounts {
         f.write_str("Accounts")
     }
 }
+
+/// A password hash or check to run on the hashing threads.
+type KdfJob = Box<dyn FnOnce() + Send>;
+
+/// Threads that hash passwords.
+const KDF_THREADS: usize = 2;
 
 /// Most sessions kept in memory; past it the cache starts afresh (the store has them all).
 const MAX_CACHED_SESSIONS: usize = 100_000;
@@ -121,14 +131,54 @@ impl Accounts {
     ) -> Accounts {
         let params = Params::new(memory_kib.max(Params::MIN_M_COST), passes.max(1), 1, None)
             .unwrap_or(Params::DEFAULT);
+        let (tx, rx) = std::sync::mpsc::channel::<KdfJob>();
+        let rx = Arc::new(Mutex::new(rx));
+        for _ in 0..KDF_THREADS {
+            let rx = Arc::clone(&rx);
+            // Without the threads, `kdf` answers an error (the receiver is gone).
+            let _ = std::thread::Builder::new()
+                .name("password-hash".into())
+                .spawn(move || loop {
+                    let job = rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                    match job {
+                        Ok(job) => job(),
+                        // The accounts are gone.
+                        Err(_) => return,
+                    }
+                });
+        }
         let mut a = Accounts {
             params,
+            kdf: Mutex::new(tx),
             sessions: Mutex::new(HashMap::new()),
             attempts: RateLimiter::new(attempts_burst, attempts_per_minute),
             dummy: String::new(),
         };
         a.dummy = a.hash("not a password of anyone").unwrap_or_default();
         a
+    }
+
+    /// Runs `f` (a hash or a check) on the hashing threads.
+    pub(crate) async fn kdf<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let busy = || {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "internal",
+                "the password could not be checked",
+            )
+        };
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.kdf
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(Box::new(move || {
+                let _ = tx.send(f());
+            }))
+            .map_err(|_| busy())?;
+        rx.await.map_err(|_| busy())
     }
 
     fn argon2(&self) -> Argon2<'static> {
@@ -318,25 +368,34 @@ pub(crate) async fn sign_up(
     if !app.accounts.attempts.allow(ip) {
         return Err(rate_limited());
     }
+    let (app2, name) = (Arc::clone(app), c.name.clone());
+    if blocking(move || Ok(app2.hub.store().player(&name)?))
+        .await?
+        .is_some()
+    {
+        return Err(name_taken(&c.name));
+    }
     let app2 = Arc::clone(app);
-    blocking(move || {
-        let store = app2.hub.store();
-        if store.player(&c.name)?.is_some() {
-            return Err(name_taken(&c.name));
-        }
-        let password = app2.accounts.hash(&c.password).map_err(|e| {
+    let password = c.password;
+    let hash = app
+        .accounts
+        .kdf(move || app2.accounts.hash(&password))
+        .await?
+        .map_err(|e| {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "internal",
                 format!("hashing failed: {e}"),
             )
         })?;
+    let app2 = Arc::clone(app);
+    blocking(move || {
         let row = PlayerRow {
             name: c.name.clone(),
-            password,
+            password: hash,
             created: crate::clock::now_ms() / 1000,
         };
-        if !store.create_player(&row)? {
+        if !app2.hub.store().create_player(&row)? {
             return Err(name_taken(&c.name));
         }
         Ok(c.name)
@@ -362,30 +421,36 @@ pub(crate) async fn log_in(
         return Err(rate_limited());
     }
     let token = random_hex(TOKEN_BYTES)?;
+    // Oversized input is refused the same way, after the same work.
+    let valid = c.name.len() <= 64 && c.password.len() <= 1024;
+    let (app2, name) = (Arc::clone(app), c.name.clone());
+    let player = if valid {
+        blocking(move || Ok(app2.hub.store().player(&name)?)).await?
+    } else {
+        None
+    };
+    let app2 = Arc::clone(app);
+    let hash = player
+        .as_ref()
+        .map_or_else(|| app.accounts.dummy.clone(), |p| p.password.clone());
+    let password = if valid { c.password } else { String::new() };
+    let ok = app
+        .accounts
+        .kdf(move || app2.accounts.verify(&hash, &password))
+        .await?;
+    let Some(player) = player.filter(|_| ok) else {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_credentials",
+            "wrong name or password",
+        ));
+    };
     let app2 = Arc::clone(app);
     blocking(move || {
-        let store = app2.hub.store();
-        let wrong = || {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "bad_credentials",
-                "wrong name or password",
-            )
-        };
-        // Oversized input is refused the same way, after the same work.
-        let valid = c.name.len() <= 64 && c.password.len() <= 1024;
-        let player = if valid { store.player(&c.name)? } else { None };
-        let hash = player
-            .as_ref()
-            .map_or(app2.accounts.dummy.as_str(), |p| p.password.as_str());
-        let ok = app2
-            .accounts
-            .verify(hash, if valid { &c.password } else { "" });
-        let Some(player) = player.filter(|_| ok) else {
-            return Err(wrong());
-        };
         let expires = crate::clock::now_ms() / 1000 + SESSION_SECS;
-        store.create_session(&hash_token(&token), &player.name, expires)?;
+        app2.hub
+            .store()
+            .create_session(&hash_token(&token), &player.name, expires)?;
         Ok((player.name, token))
     })
     .await

@@ -549,16 +549,14 @@ pub(crate) async fn post_move(
             steps,
         });
         if let Some(o) = after.outcome {
-            crate::play::conclude(
-                &app,
-                &room,
-                &mut live,
-                crate::play::Ending::by_rules(o, now),
-            )?;
-        } else {
-            room.publish("move", &live);
+            let ending = crate::play::Ending::by_rules(o, now);
+            crate::play::conclude(&app, &room, &mut live, ending)?;
+            return Ok(room.view(&live));
         }
-        Ok(room.view(&live))
+        // One view for the answer and the push.
+        let view = room.view(&live);
+        room.publish_view("move", &view);
+        Ok(view)
     })
     .await?;
     schedule_computer(&app, &room);

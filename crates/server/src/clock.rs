@@ -13,6 +13,8 @@ use serde_json::{json, Value};
 
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;
+/// Shortest initial time of a Fischer clock (short clocks are for tests and bullet games).
+pub const MIN_INITIAL_MS: u64 = 100;
 /// Longest initial time of a Fischer clock: 3 hours.
 pub const MAX_INITIAL_MS: u64 = 3 * 3_600_000;
 /// Largest Fischer increment: 3 minutes.
@@ -78,9 +80,9 @@ impl TimeControl {
             }
             (Some(initial_ms), increment, None) => {
                 let increment_ms = increment.unwrap_or(0);
-                if !(1000..=MAX_INITIAL_MS).contains(&initial_ms) {
+                if !(MIN_INITIAL_MS..=MAX_INITIAL_MS).contains(&initial_ms) {
                     return Err(format!(
-                        "initial_ms must be 1000 to {MAX_INITIAL_MS} (1 s to 3 h)"
+                        "initial_ms must be {MIN_INITIAL_MS} to {MAX_INITIAL_MS} (up to 3 h)"
                     ));
                 }
                 if increment_ms > MAX_INCREMENT_MS {

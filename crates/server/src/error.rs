@@ -114,6 +114,8 @@ pub enum StoreError {
     Sqlite(rusqlite::Error),
     /// A stored record could not be read back.
     Corrupt(String),
+    /// The database's helper thread could not start.
+    Io(std::io::Error),
     /// The database was written by a newer version of this program.
     TooNew {
         /// The schema version found.
@@ -128,6 +130,7 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Sqlite(e) => write!(f, "sqlite: {e}"),
             StoreError::Corrupt(what) => write!(f, "corrupt record: {what}"),
+            StoreError::Io(_) => write!(f, "could not start the checkpoint thread"),
             StoreError::TooNew { found, known } => write!(
                 f,
                 "database schema version {found} is newer than this program's ({known})"
@@ -140,8 +143,15 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StoreError::Sqlite(e) => Some(e),
+            StoreError::Io(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+impl From<std::io::Error> for StoreError {
+    fn from(e: std::io::Error) -> Self {
+        StoreError::Io(e)
     }
 }
 

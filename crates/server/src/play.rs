@@ -240,7 +240,10 @@ pub(crate) fn flag_if_out_of_time(app: &App, room: &Room, live: &mut Live) -> bo
     if live.is_over() {
         return false;
     }
-    let (Some(clock), Some(side)) = (live.clock, live.game.state().to_move) else {
+    let Some(clock) = live.clock else {
+        return false;
+    };
+    let Some(side) = live.game.state().to_move else {
         return false;
     };
     let now = now_ms();

@@ -131,7 +131,15 @@ impl Room {
 
     /// Pushes an update to every watcher (nobody watching is fine).
     pub fn publish(&self, event: &str, live: &Live) {
-        let msg = json!({ "type": "update", "event": event, "game": self.view(live) });
+        self.publish_view(event, &self.view(live));
+    }
+
+    /// Pushes `view` (the [`Room::view`] of the state now) to every watcher.
+    pub fn publish_view(&self, event: &str, view: &Value) {
+        if self.tx.receiver_count() == 0 {
+            return;
+        }
+        let msg = json!({ "type": "update", "event": event, "game": view });
         // Watchers share the one text.
         let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
     }

@@ -425,6 +425,35 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// A [`Store`] in one SQLite file (write-ahead log, one connection behind a mutex).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Tells the checkpointer thread (file databases) to stop.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        if let Some(stop) = &self.stop {
+            stop.store(true, std::sync::atomic::Ordering::Release);
+        }
+    }
+}
+
+/// How often the checkpointer copies the write-ahead log into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Checkpoints the write-ahead log of the database at `path` from a connection of its own, off
+/// the request path, until `stop` is set. A passive checkpoint never waits for writers (nor they
+/// for it); the requests' connection has automatic checkpoints off, so that no move waits for
+/// the log to be copied and the disk flushed.
+fn checkpointer(path: std::path::PathBuf, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    let Ok(conn) = Connection::open(&path) else {
+        return;
+    };
+    let _ = conn.busy_timeout(std::time::Duration::from_millis(100));
+    while !stop.load(std::sync::atomic::Ordering::Acquire) {
+        std::thread::sleep(CHECKPOINT_EVERY);
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -436,7 +465,15 @@ impl std::fmt::Debug for SqliteStore {
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        Self::init(Connection::open(path)?)
+        let mut store = Self::init(Connection::open(path)?)?;
+        store.conn().pragma_update(None, "wal_autocheckpoint", 0)?;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (p, s) = (path.to_path_buf(), std::sync::Arc::clone(&stop));
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpointer(p, s))?;
+        store.stop = Some(stop);
+        Ok(store)
     }
 
     /// A private in-memory database, for tests.
@@ -454,6 +491,7 @@ impl SqliteStore {
         migrate(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            stop: None,
         })
     }
 

@@ -1085,3 +1085,41 @@ async fn every_endpoint_is_in_the_openapi_document() {
         assert!(game[field].is_object(), "Game.{field} undocumented");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ba_awa_keeps_one_clock_across_rounds() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    // rules.md B3: North's capture ends round 1; North starts round 2.
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "ba-awa", "mode": "online",
+                "position": "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
+                "clock": {"initial_ms": 60000, "increment_ms": 5000}}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    let created = r.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let north = created["seats"]["north"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = post(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "f"}),
+        &north,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = r.json();
+    assert_eq!(g["round"], 2, "{g}");
+    assert_eq!(g["over"], false);
+    // Round 2 goes on with the match's clock: North's time was spent and incremented, not reset.
+    assert_eq!(g["clock"]["running"], "north");
+    let north_ms = g["clock"]["north_ms"].as_i64().unwrap();
+    assert!(north_ms > 60_000 && north_ms <= 65_000 - 200, "{north_ms}");
+    assert_eq!(g["clock"]["south_ms"], 60_000);
+}
