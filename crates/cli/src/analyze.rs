@@ -1,5 +1,6 @@
 //! `mancala analyze`: the value of every legal move and the best line, for people or as JSON.
 
+use mancala_core::variant::DynGame;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -70,7 +71,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let start = Instant::now();
     let state = game.state();
-    let result = engine.search_dyn(game.as_ref(), &options, None, &mut |_| {});
+    let result = engine.search_dyn(&game, &options, None, &mut |_| {});
     let elapsed = start.elapsed();
     let stdout = io::stdout();
     let mut out = stdout.lock();

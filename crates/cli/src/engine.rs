@@ -23,7 +23,7 @@
 //!
 //! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
 //! `Eval` (`fitted`, the default, or `hand`: the evaluation, see `mancala_engine::eval`),
-//! `Algorithm` (`default` = the game's `default_algorithm`, `alphabeta` or `mcts`; Monte-Carlo
+//! `Algorithm` (`default` = alpha-beta, `alphabeta` or `mcts`; Monte-Carlo
 //! tree search reports simulations as nodes and the tree's depth as depth), and rule options, in
 //! either of two forms:
 //! `setoption name Rule value grand_slam=Allowed` or `setoption name Rule grand_slam value Allowed`
@@ -36,7 +36,10 @@
 //! so that every search after it sees them; a game whose rules tables cannot represent gets none.
 //! With `MANCALA_TABLEBASES` set to nothing the engine starts with no tables at all (the default
 //! of `TablebaseBuild` is then 0). Changing the variant or the rules starts a new game. Unknown commands and malformed input are answered with
-//! `info string ...`; nothing on the input can crash or hang the engine.
+//! `info string ...`; nothing on the input can crash or hang the engine. A refused `position`
+//! (a malformed one, or an illegal move) leaves no position to search: every `go` until a
+//! position is accepted (or a new game starts) answers `info string error: ...` and
+//! `bestmove 0000`, the answer for a position without moves.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -47,7 +50,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::Result;
-use mancala_core::variant::{DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_engine::eval::EvalKind;
 use mancala_engine::{Algorithm, Clock, Engine, Limits, Report, ReportBound, Score, SearchOptions};
 
@@ -117,7 +120,9 @@ struct Uci {
     algorithm: Option<Algorithm>,
     variant: Variant,
     rules: Vec<(String, String)>,
-    game: Box<dyn DynGame>,
+    game: AnyGame,
+    /// Why the last `position` command was refused, until one is accepted or a new game starts.
+    refused: Option<String>,
     running: Option<Running>,
     /// Endgame tables (option `TablebaseDir`), kept across `Hash` changes.
     tables: Vec<Arc<mancala_engine::Tablebase>>,
@@ -153,6 +158,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         variant,
         rules: Vec::new(),
         game: variant.new_game(&[], None)?,
+        refused: None,
         running: None,
         tables: Vec::new(),
         built: Vec::new(),
@@ -292,11 +298,11 @@ impl Uci {
     /// and it has tables at all; reports what was built.
     fn ensure_tables(&mut self) {
         let seeds = self.build_seeds;
-        if seeds == 0 || self.engine.tables_cover(self.game.as_ref(), seeds) {
+        if seeds == 0 || self.engine.tables_cover(&self.game, seeds) {
             return;
         }
         let start = std::time::Instant::now();
-        match mancala_engine::shared_tables(self.game.as_ref(), seeds) {
+        match mancala_engine::shared_tables(&self.game, seeds) {
             None => {}
             Some(Ok(table)) => {
                 self.say(&format!(
@@ -346,7 +352,10 @@ impl Uci {
 
     fn new_game(&mut self) {
         match self.variant.new_game(&self.rules, None) {
-            Ok(g) => self.game = g,
+            Ok(g) => {
+                self.game = g;
+                self.refused = None;
+            }
             Err(e) => self.say(&format!("info string error: {e}")),
         }
     }
@@ -428,6 +437,7 @@ impl Uci {
                             Ok(g) => {
                                 self.rules = rules;
                                 self.game = g;
+                                self.refused = None;
                                 self.engine.clear();
                             }
                             Err(e) => self.say(&format!("info string error: {e}")),
@@ -463,45 +473,48 @@ impl Uci {
         }
     }
 
+    /// `position ...`: the new game, or on an error the reason, which every `go` reports until
+    /// a position is accepted (searching the previous position instead would answer a question
+    /// nobody asked).
     fn position(&mut self, rest: &[&str]) {
+        match self.parse_position(rest) {
+            Ok(game) => {
+                self.game = game;
+                self.refused = None;
+            }
+            Err(e) => {
+                self.say(&format!("info string error: {e}"));
+                self.refused = Some(e);
+            }
+        }
+    }
+
+    fn parse_position(&self, rest: &[&str]) -> Result<AnyGame, String> {
         let (start, after) = match rest.split_first() {
             Some((&"startpos", after)) => (None, after),
             Some((&"fen", after)) if !after.is_empty() && after[0] != "moves" => {
                 (Some(after[0]), &after[1..])
             }
             _ => {
-                self.say(
-                    "info string error: expected position startpos|fen <position> [moves ...]",
-                );
-                return;
+                return Err("expected position startpos|fen <position> [moves ...]".to_string());
             }
         };
-        let mut game = match self.variant.new_game(&self.rules, start) {
-            Ok(g) => g,
-            Err(e) => {
-                self.say(&format!("info string error: {e}"));
-                return;
-            }
-        };
+        let mut game = self
+            .variant
+            .new_game(&self.rules, start)
+            .map_err(|e| e.to_string())?;
         match after.split_first() {
             None => {}
             Some((&"moves", moves)) => {
                 for token in moves {
-                    if let Err(e) = play_token(game.as_mut(), token) {
-                        self.say(&format!("info string error: {e}"));
-                        return;
-                    }
+                    play_token(&mut game, token)?;
                 }
             }
             Some((other, _)) => {
-                self.say(&format!(
-                    "info string error: expected 'moves', found {}",
-                    clip(other)
-                ));
-                return;
+                return Err(format!("expected 'moves', found {}", clip(other)));
             }
         }
-        self.game = game;
+        Ok(game)
     }
 
     fn go(&mut self, rest: &[&str]) {
@@ -546,6 +559,13 @@ impl Uci {
             }
             i += 1;
         }
+        if let Some(reason) = &self.refused {
+            self.say(&format!(
+                "info string error: no position to search (the last position command was refused: {reason})"
+            ));
+            self.say("bestmove 0000");
+            return;
+        }
         let state = self.game.state();
         let Some(side) = state.to_move else {
             self.say("info string the game is over");
@@ -576,7 +596,7 @@ impl Uci {
             ..SearchOptions::default()
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game.clone_box();
+        let game = self.game.clone();
         let engine = Arc::clone(&self.engine);
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
@@ -587,7 +607,7 @@ impl Uci {
             .unwrap_or_else(|| "0000".into());
         let handle = std::thread::spawn(move || {
             let mut on_report = |r: &Report| report(&out, r);
-            let a = engine.search_dyn(game.as_ref(), &options, Some(&flag), &mut on_report);
+            let a = engine.search_dyn(&game, &options, Some(&flag), &mut on_report);
             let best = a.and_then(|a| a.best).unwrap_or(fallback);
             say(&out, &format!("bestmove {best}"));
         });
@@ -596,7 +616,7 @@ impl Uci {
 }
 
 /// Plays one token of a `moves` list: a move, or several one-letter moves written together.
-fn play_token(game: &mut dyn DynGame, token: &str) -> Result<(), String> {
+fn play_token(game: &mut AnyGame, token: &str) -> Result<(), String> {
     if game.play(token).is_ok() {
         return Ok(());
     }

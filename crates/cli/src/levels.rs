@@ -8,6 +8,7 @@
 //! once (draws count half; one virtual draw per pairing keeps perfect scores finite) and prints
 //! each level's Elo with a 95% interval from the model's curvature.
 
+use mancala_core::variant::DynGame;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -111,12 +112,7 @@ fn measure(args: &Args) -> Result<ExitCode> {
     let n = args.max_level.clamp(1, usize::from(MAX_LEVEL)) + 1;
     let mut tasks = Vec::new();
     let most = args.games.max(args.top_games);
-    let lines = openings(
-        base.as_ref(),
-        most.div_ceil(2),
-        args.opening_plies,
-        args.seed,
-    );
+    let lines = openings(&base, most.div_ceil(2), args.opening_plies, args.seed);
     for a in 0..n {
         for b in a + 1..n.min(a + 3) {
             let games = if b == n - 1 {
@@ -151,7 +147,7 @@ fn measure(args: &Args) -> Result<ExitCode> {
                         [parse_player(&spec(t.a), "")?, parse_player(&spec(t.b), "")?];
                     let (_, winner) = play_one(
                         &mut players,
-                        base.as_ref(),
+                        &base,
                         &lines[t.opening],
                         t.a_south,
                         args.seed ^ (t.index << 32),

@@ -81,7 +81,7 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// Builds the game these arguments describe.
-    pub fn build(&self) -> Result<Box<dyn mancala_core::variant::DynGame>> {
+    pub fn build(&self) -> Result<mancala_core::variant::AnyGame> {
         let variant = mancala_core::variant::Variant::from_name(&self.variant)?;
         let rules = self
             .rules

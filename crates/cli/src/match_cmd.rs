@@ -6,7 +6,7 @@
 //! `mancala engine` (it gets `go <--external-go>`), `random` (uniformly random legal moves), or a comma-separated list: `level=N` (see
 //! `level_move`), or any of
 //! `movetime=MS`, `depth=N`, `nodes=N`, `threads=N`, `hash=MB`, `selective=0|1` (late move
-//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default), `algo=alphabeta|mcts` (default: the game's `default_algorithm`), `tb=DIR` (endgame tables,
+//! reductions), `eval=fitted|hand` (the evaluation; `fitted` is the default), `algo=alphabeta|mcts` (default: alpha-beta), `tb=DIR` (endgame tables,
 //! docs/tablebase.md), and for Monte-Carlo
 //! tree search `leaf=eval|abN|playN` (static evaluation, alpha-beta of N plies, playout of N
 //! plies), `cpuct=N` (exploration, hundredths), `prior=N` (prior temperature, centiseeds; 0 =
@@ -21,7 +21,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use mancala_core::variant::DynGame;
+use mancala_core::variant::{AnyGame, DynGame};
 use mancala_engine::eval::EvalKind;
 use mancala_engine::{Algorithm, Engine, Leaf, Limits, MctsOptions, SearchOptions};
 use serde_json::json;
@@ -290,7 +290,7 @@ impl Player {
         Ok(())
     }
 
-    fn choose(&mut self, base: &dyn DynGame, game: &dyn DynGame, seed: u64) -> Result<String> {
+    fn choose(&mut self, base: &AnyGame, game: &AnyGame, seed: u64) -> Result<String> {
         let mv = match self {
             Player::Random => {
                 let legal = game.state().legal;
@@ -317,13 +317,13 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-pub(crate) fn openings(base: &dyn DynGame, count: u32, plies: u32, seed: u64) -> Vec<Vec<String>> {
+pub(crate) fn openings(base: &AnyGame, count: u32, plies: u32, seed: u64) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = vec![Vec::new()];
     let mut state = seed;
     let mut tries = 0;
     while (out.len() as u32) < count && tries < 10_000 {
         tries += 1;
-        let mut g = base.clone_box();
+        let mut g = base.clone();
         let mut line = Vec::new();
         for _ in 0..plies {
             let legal = g.state().legal;
@@ -348,13 +348,13 @@ pub(crate) fn openings(base: &dyn DynGame, count: u32, plies: u32, seed: u64) ->
 /// a game still going after `max_plies` plies is a draw. Returns the final game and its winner.
 pub(crate) fn play_one(
     players: &mut [Player; 2],
-    base: &dyn DynGame,
+    base: &AnyGame,
     opening: &[String],
     a_south: bool,
     seed: u64,
     max_plies: u32,
-) -> Result<(Box<dyn DynGame>, Option<mancala_core::Side>)> {
-    let mut game = base.clone_box();
+) -> Result<(AnyGame, Option<mancala_core::Side>)> {
+    let mut game = base.clone();
     for mv in opening {
         game.play(mv)
             .map_err(|e| anyhow::anyhow!("opening move {mv}: {e}"))?;
@@ -369,7 +369,7 @@ pub(crate) fn play_one(
         }
         let a_to_move = (side == mancala_core::Side::South) == a_south;
         let player = &mut players[usize::from(!a_to_move)];
-        let mv = player.choose(base, game.as_ref(), splitmix(seed ^ u64::from(plies)))?;
+        let mv = player.choose(base, &game, splitmix(seed ^ u64::from(plies)))?;
         game.play(&mv)
             .map_err(|e| anyhow::anyhow!("engine move {mv}: {e}"))?;
         plies += 1;
@@ -393,12 +393,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         parse_player(&args.a, &args.external_go)?,
         parse_player(&args.b, &args.external_go)?,
     ];
-    let lines = openings(
-        base.as_ref(),
-        args.games.div_ceil(2),
-        args.opening_plies,
-        args.seed,
-    );
+    let lines = openings(&base, args.games.div_ceil(2), args.opening_plies, args.seed);
     let mut save = match &args.save {
         Some(p) => Some(BufWriter::new(
             File::create(p).with_context(|| format!("cannot create {p}"))?,
@@ -413,7 +408,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let a_south = gi % 2 == 0;
         let (game, winner) = play_one(
             &mut players,
-            base.as_ref(),
+            &base,
             opening,
             a_south,
             args.seed ^ (u64::from(gi) << 32),

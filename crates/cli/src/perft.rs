@@ -1,5 +1,6 @@
 //! `mancala perft`: count the move sequences of a given length.
 
+use mancala_core::variant::DynGame;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -48,7 +49,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             vec![(String::new(), game.perft(args.depth))]
         }
     } else {
-        parallel_divide(game.as_ref(), args.depth, threads)?
+        parallel_divide(&game, args.depth, threads)?
     };
     let total: u64 = divided.iter().map(|(_, n)| n).sum();
     if args.divide {
@@ -71,7 +72,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// Perft split over the first two plies, the subtrees shared out to rayon workers, the counts
 /// gathered back by first move.
 fn parallel_divide(
-    game: &dyn mancala_core::variant::DynGame,
+    game: &mancala_core::variant::AnyGame,
     depth: u32,
     threads: usize,
 ) -> Result<Vec<(String, u64)>> {
@@ -81,13 +82,13 @@ fn parallel_divide(
         .build()?;
     let mut tasks = Vec::new();
     for (i, first) in game.state().legal.iter().enumerate() {
-        let mut child = game.clone_box();
+        let mut child = game.clone();
         if child.play(first).is_err() || child.state().outcome.is_some() {
             tasks.push((i, None));
             continue;
         }
         for second in child.state().legal {
-            let mut grandchild = child.clone_box();
+            let mut grandchild = child.clone();
             let ok = grandchild.play(&second).is_ok() && grandchild.state().outcome.is_none();
             tasks.push((i, ok.then_some(grandchild)));
         }

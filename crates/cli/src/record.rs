@@ -1,5 +1,6 @@
 //! `mancala record`: check, replay and convert game records (our format, Aualé's `.ogn`, JSON).
 
+use mancala_core::variant::DynGame;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -72,7 +73,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                             f.display(),
                             g.variant().name(),
                             all - main,
-                            state_words(&*g)
+                            state_words(&g)
                         );
                     }
                     Err(e) => {
@@ -92,7 +93,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             let g = r
                 .to_game()
                 .map_err(|e| anyhow!("{}: {e}", file.display()))?;
-            print!("{}", crate::show::diagram(&*g));
+            print!("{}", crate::show::diagram(&g));
             Ok(ExitCode::SUCCESS)
         }
         Sub::Convert { file, to, output } => {
@@ -117,7 +118,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
 }
 
-fn state_words(g: &dyn mancala_core::variant::DynGame) -> String {
+fn state_words(g: &mancala_core::variant::AnyGame) -> String {
     let s = g.state();
     match (s.outcome, s.to_move) {
         (Some(o), _) => format!("over: {} {}-{}", o.result_name(), s.stores[0], s.stores[1]),

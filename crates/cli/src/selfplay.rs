@@ -8,12 +8,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use mancala_core::ba_awa::BaAwa;
-use mancala_core::olowuka::Olowuka;
-use mancala_core::oware::Oware;
 use mancala_core::value::Value;
-use mancala_core::variant::{DynGame, Session};
-use mancala_core::{advance, MoveList, Position};
+use mancala_core::variant::DynGame;
+use mancala_core::{advance, Game, MoveList, Position};
+use mancala_engine::{dispatch, EngineGame, GameTask};
 
 use crate::GameArgs;
 
@@ -110,17 +108,22 @@ fn play_one<P: Position>(
     }
 }
 
-fn run_typed<P: Position>(game: &dyn DynGame, args: &Args, tally: &mut Tally) -> bool {
-    let Some(session) = game.as_any().downcast_ref::<Session<P>>() else {
-        return false;
-    };
-    let start = *session.game().position();
-    let history = session.game().history();
-    let mut rng = Rng(args.seed);
-    for _ in 0..args.games {
-        play_one(&start, &history, &mut rng, args.max_plies, tally);
+/// The games of one run, on the concrete position type.
+struct RandomGames<'a> {
+    args: &'a Args,
+    tally: &'a mut Tally,
+}
+
+impl GameTask for RandomGames<'_> {
+    type Output = ();
+    fn run<P: EngineGame>(self, game: &Game<P>) {
+        let start = *game.position();
+        let history = game.history();
+        let mut rng = Rng(self.args.seed);
+        for _ in 0..self.args.games {
+            play_one(&start, &history, &mut rng, self.args.max_plies, self.tally);
+        }
     }
-    true
 }
 
 /// Runs the command.
@@ -134,15 +137,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let game = args.game.build()?;
     let mut tally = Tally::default();
     let started = Instant::now();
-    let known = run_typed::<Oware>(game.as_ref(), args, &mut tally)
-        || run_typed::<Olowuka>(game.as_ref(), args, &mut tally)
-        || run_typed::<BaAwa>(game.as_ref(), args, &mut tally);
-    if !known {
-        bail!(
-            "selfplay does not know the position type of {}",
-            game.variant().name()
-        );
-    }
+    dispatch(
+        &game,
+        RandomGames {
+            args,
+            tally: &mut tally,
+        },
+    );
     let secs = started.elapsed().as_secs_f64();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -203,7 +204,13 @@ mod tests {
                 max_plies: 100_000,
             };
             let mut tally = Tally::default();
-            assert!(run_typed::<BaAwa>(game.as_ref(), &args, &mut tally));
+            dispatch(
+                &game,
+                RandomGames {
+                    args: &args,
+                    tally: &mut tally,
+                },
+            );
             tally
         };
         let (a, b) = (run(7), run(7));

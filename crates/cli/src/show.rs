@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use mancala_core::value::Value;
-use mancala_core::variant::{parse_rule_assignment, DynGame, Variant};
+use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, Variant};
 use mancala_core::Side;
 
 /// Arguments of `mancala show`.
@@ -30,7 +30,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .map(|r| parse_rule_assignment(r))
         .collect::<Result<Vec<_>, _>>()?;
     let game = variant.new_game(&rules, args.position.as_deref())?;
-    print!("{}", diagram(&*game));
+    print!("{}", diagram(&game));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -45,7 +45,7 @@ fn letter(base: u8, i: usize) -> String {
 /// as it is sown), South's below, stores at the sides, whose turn, the legal moves or the result,
 /// and any game-specific state.
 #[must_use]
-pub fn diagram(game: &dyn DynGame) -> String {
+pub fn diagram(game: &AnyGame) -> String {
     let s = game.state();
     let n = game.pits_per_row().max(1);
     let rows = s.pits.len() / n;
@@ -143,7 +143,7 @@ pub fn diagram(game: &dyn DynGame) -> String {
     }
     for (k, v) in &s.extras {
         if *k != "owners" {
-            out.push_str(&format!("{k}: {}\n", crate::play::ui::value_text(v)));
+            out.push_str(&format!("{k}: {}\n", crate::play::text::value_text(v)));
         }
     }
     out
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn start_position_diagram() {
         let g = Variant::Oware.new_game(&[], None).unwrap();
-        let d = diagram(&*g);
+        let d = diagram(&g);
         let expected = "\
 oware  4-4-4-4-4-4-4-4-4-4-4-4-0-0-S
           f    e    d    c    b    a
@@ -178,8 +178,8 @@ south to move; legal: A B C D E F
         let g = Variant::Abapa
             .new_game(&[], Some("0-0-0-0-0-0-0-0-0-0-0-0-25-23-S"))
             .unwrap();
-        assert!(diagram(&*g).contains("game over: south wins 25-23"));
+        assert!(diagram(&g).contains("game over: south wins 25-23"));
         let g = Variant::Ouril.new_game(&[], None).unwrap();
-        assert!(diagram(&*g).contains("extra_turn: no"));
+        assert!(diagram(&g).contains("extra_turn: no"));
     }
 }

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use mancala_core::variant::DynPlayError;
+use mancala_core::variant::{DynGame, DynPlayError};
 use serde_json::json;
 
 use crate::state::state_json;

@@ -341,3 +341,29 @@ fn match_between_the_two_algorithms() {
         assert!(stderr(&o).contains(says), "{bad}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn errors_print_each_cause_once() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["perft", "abapa", "3", "--rule", "seeds=99"],
+            "bad value \"99\"",
+        ),
+        (
+            &["show", "--variant", "abapa", "1-2-3"],
+            "expected 15 fields",
+        ),
+        (&["trace", "chess"], "unknown variant \"chess\""),
+        (
+            &["tb", "info", "/nonexistent/mancala/table.tb"],
+            "i/o error",
+        ),
+    ];
+    for (args, cause) in cases {
+        let o = mancala(args);
+        let err = stderr(&o);
+        assert!(!o.status.success(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(err.matches(cause).count(), 1, "{args:?}: {err}");
+    }
+}

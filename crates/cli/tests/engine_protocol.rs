@@ -1,9 +1,10 @@
 //! `mancala engine`: a scripted protocol session, garbage included, against the real binary.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
+
+mod common;
 
 struct Session {
     child: std::process::Child,
@@ -12,14 +13,7 @@ struct Session {
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .arg("engine")
-            // No endgame tables from the user's default directory.
-            .env("MANCALA_TABLEBASES", "")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
+        let mut child = common::spawn_engine("");
         let out = child.stdout.take().unwrap();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -98,6 +92,7 @@ fn scripted_session_with_garbage() {
     assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
 
     // Malformed go commands are reported and search with what is valid (one second by default).
+    s.send("position startpos");
     for go in ["go depth", "go depth -3 movetime abc", "go sideways 7"] {
         s.send(go);
         let lines = s.until("bestmove");
@@ -193,6 +188,41 @@ fn scripted_session_with_garbage() {
     s.send("quit");
     let status = s.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn go_after_a_refused_position_refuses_too() {
+    let mut s = Session::start();
+    s.send("position startpos moves F");
+    s.send("position startpos moves FZ");
+    s.send("go depth 3");
+    let lines = s.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: no position to search")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    // Still refused: the earlier, accepted position is not searched either.
+    s.send("go depth 3");
+    assert_eq!(s.until("bestmove").pop().unwrap(), "bestmove 0000");
+    // An accepted position is searched again.
+    s.send("position startpos moves F");
+    s.send("go depth 3");
+    let best = s.until("bestmove").pop().unwrap();
+    assert!(
+        best.len() > "bestmove ".len() && best != "bestmove 0000",
+        "{best}"
+    );
+    // So is a new game after a refusal.
+    s.send("position fen 1-2-3");
+    s.send("ucinewgame");
+    s.send("go depth 3");
+    let best = s.until("bestmove").pop().unwrap();
+    assert_ne!(best, "bestmove 0000");
+    s.send("quit");
+    s.child.wait().unwrap();
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! End-to-end tests of `mancala tb` and of the engines' table options.
 
-use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::io::Write;
+use std::process::{Command, Output};
+
+mod common;
 
 fn mancala(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
@@ -16,13 +18,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// `mancala engine` given the tables of `dir`, then a search of `pos` to `depth`: its output.
 fn engine_session(dir: &str, pos: &str, depth: u32) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .arg("engine")
-        .env("MANCALA_TABLEBASES", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_engine("");
     let script = format!(
         "setoption name TablebaseDir value {dir}\nposition fen {pos}\ngo depth {depth}\nisready\nquit\n"
     );
@@ -182,7 +178,7 @@ fn engines_use_tables_from_the_protocol_analyze_and_match() {
 
 /// `mancala engine`'s answer to `uci` with `MANCALA_TABLEBASES` set to `dir`.
 fn uci_with_default_dir(dir: &str) -> String {
-    engine_script(dir, "uci\nquit\n")
+    common::engine_script(dir, "uci\nquit\n")
 }
 
 #[test]
@@ -218,46 +214,12 @@ fn the_default_directory_is_built_into_and_loaded_by_the_engine() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs `script` through `mancala engine` with `MANCALA_TABLEBASES` set to `dir`: the output. A
-/// `go` line is followed by nothing else until its `bestmove` has come.
-fn engine_script(dir: &str, script: &str) -> String {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .arg("engine")
-        .env("MANCALA_TABLEBASES", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut out = String::new();
-    for line in script.lines() {
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-        if line.starts_with("go") {
-            loop {
-                let mut l = String::new();
-                assert!(output.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
-                out.push_str(&l);
-                if l.starts_with("bestmove") {
-                    break;
-                }
-            }
-        }
-    }
-    drop(input);
-    output.read_to_string(&mut out).unwrap();
-    child.wait().unwrap();
-    out
-}
-
 #[test]
 fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
     // An existing but empty default directory: nothing to load, so the engine builds.
     let dir = scratch("in-memory");
     std::fs::create_dir_all(&dir).unwrap();
-    let out = engine_script(&dir, "uci\nquit\n");
+    let out = common::engine_script(&dir, "uci\nquit\n");
     assert!(
         out.contains("option name TablebaseBuild type spin default 12 min 0 max 16"),
         "{out}"
@@ -269,7 +231,7 @@ fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
     // Built at `isready`, before `readyok`, for the game's rules; then a 4-seed draw whose lines
     // end in table wins and losses (their margins are guaranteed minimums) is still proven a
     // draw, and the search stops there (it could deepen to the 100-ply cap otherwise).
-    let out = engine_script(
+    let out = common::engine_script(
         &dir,
         "uci\nsetoption name TablebaseBuild value 4\nisready\n\
          position fen 0-0-0-1-1-0-0-0-0-1-1-0-22-22-S\ngo movetime 20000\nisready\nquit\n",
@@ -293,7 +255,7 @@ fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
     assert!(depth < 100, "{last}");
     // Built once: a second `isready` and a game of the same rules (wuri) build nothing more;
     // a game without tables (isolo) builds nothing; another rule set (ouril-ludii) is built.
-    let out = engine_script(
+    let out = common::engine_script(
         &dir,
         "uci\nsetoption name TablebaseBuild value 3\nisready\nisready\n\
          setoption name Variant value wuri\nisready\nsetoption name Variant value isolo\nisready\n\
@@ -320,7 +282,7 @@ fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
     );
     assert_eq!(out.lines().filter(|l| *l == "readyok").count(), 6, "{out}");
     // With MANCALA_TABLEBASES set to nothing, no tables at all: nothing is built either.
-    let out = engine_script("", "uci\nisready\nquit\n");
+    let out = common::engine_script("", "uci\nisready\nquit\n");
     assert!(
         out.contains("option name TablebaseBuild type spin default 0 min 0 max 16"),
         "{out}"

@@ -47,16 +47,15 @@
 
 use core::fmt;
 
-use crate::options::{bad, parse_number, parse_optional_number, OptionEnum};
+use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
-use crate::sow::{capital, parse_oware_fields};
+use crate::sow::parse_oware_fields;
 use crate::sow::{Pit, PITS};
 use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
-use crate::variant::OptionInfo;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, RuleError, RuleSet, Side,
+    ParsePositionError, Position, Side,
 };
 
 /// A move: a pit to sow from, or during set-up a pit to take.
@@ -261,119 +260,21 @@ impl Default for BaAwaRules {
     }
 }
 
-impl RuleSet for BaAwaRules {
-    fn options(&self) -> Vec<OptionInfo> {
-        vec![
-            OptionInfo::new(
-                "first_player",
-                capital(self.first_player.name()),
-                "South | North",
-                "who starts the first round",
-            ),
-            OptionInfo::new(
-                "mid_capture_to",
-                self.mid_capture_to.name(),
-                &MidCaptureTo::choices(),
-                "BA-a: who gets a 4 made while sowing (not by the lap's last seed)",
-            ),
-            OptionInfo::new(
-                "final_capture_to",
-                self.final_capture_to.name(),
-                &FinalCaptureTo::choices(),
-                "BA-b: who gets a 4 made by a lap's last seed",
-            ),
-            OptionInfo::new(
-                "skip_origin",
-                self.skip_origin.name(),
-                &SkipOrigin::choices(),
-                "BA-c: the move's origin pit receives no seed",
-            ),
-            OptionInfo::new(
-                "round_end_check",
-                self.round_end_check.name(),
-                &RoundEndCheck::choices(),
-                "BA-d: when 'eight seeds left' is checked",
-            ),
-            OptionInfo::new(
-                "last_eight",
-                self.last_eight.name(),
-                &LastEight::choices(),
-                "BA-e: who takes the last seeds of a round",
-            ),
-            OptionInfo::new(
-                "no_move",
-                self.no_move.name(),
-                &NoMove::choices(),
-                "BA-f: the player to move has no seeds to move",
-            ),
-            OptionInfo::new(
-                "territory",
-                self.territory.name(),
-                &Territory::choices(),
-                "BA-g: which pits change hands between rounds",
-            ),
-            OptionInfo::new(
-                "round_starter",
-                self.round_starter.name(),
-                &RoundStarter::choices(),
-                "BA-h: who starts the next round",
-            ),
-            OptionInfo::new(
-                "match_target",
-                self.match_target.to_string(),
-                "7..12",
-                "BA-i: pits owned after a round that win the match",
-            ),
-            OptionInfo::new(
-                "infinite_move",
-                self.infinite_move.name(),
-                &InfiniteMove::choices(),
-                "BA-j: a move whose laps never end",
-            ),
-            OptionInfo::new(
-                "repetition",
-                self.repetition.name(),
-                &Repetition::choices(),
-                "what the first repetition within a round does",
-            ),
-            OptionInfo::new(
-                "max_rounds",
-                self.max_rounds
-                    .map_or("none".to_string(), |n| n.to_string()),
-                "none | 1..1000000",
-                "end the match after this many rounds (more pits wins)",
-            ),
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        match name {
-            "first_player" => {
-                self.first_player =
-                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
-            }
-            "mid_capture_to" => self.mid_capture_to = MidCaptureTo::parse(name, value)?,
-            "final_capture_to" => self.final_capture_to = FinalCaptureTo::parse(name, value)?,
-            "skip_origin" => self.skip_origin = SkipOrigin::parse(name, value)?,
-            "round_end_check" => self.round_end_check = RoundEndCheck::parse(name, value)?,
-            "last_eight" => self.last_eight = LastEight::parse(name, value)?,
-            "no_move" => self.no_move = NoMove::parse(name, value)?,
-            "territory" => self.territory = Territory::parse(name, value)?,
-            "round_starter" => self.round_starter = RoundStarter::parse(name, value)?,
-            "match_target" => self.match_target = parse_number(name, value, 7, 12)? as u8,
-            "infinite_move" => self.infinite_move = InfiniteMove::parse(name, value)?,
-            "repetition" => self.repetition = Repetition::parse(name, value)?,
-            "max_rounds" => self.max_rounds = parse_optional_number(name, value, 1, 1_000_000)?,
-            _ => {
-                return Err(RuleError::UnknownOption {
-                    name: name.to_string(),
-                    known: self.options().iter().map(|o| o.name).collect(),
-                })
-            }
-        }
-        Ok(())
-    }
-}
+rule_options!(BaAwaRules {
+    first_player: side => "who starts the first round",
+    mid_capture_to: choice => "BA-a: who gets a 4 made while sowing (not by the lap's last seed)",
+    final_capture_to: choice => "BA-b: who gets a 4 made by a lap's last seed",
+    skip_origin: choice => "BA-c: the move's origin pit receives no seed",
+    round_end_check: choice => "BA-d: when 'eight seeds left' is checked",
+    last_eight: choice => "BA-e: who takes the last seeds of a round",
+    no_move: choice => "BA-f: the player to move has no seeds to move",
+    territory: choice => "BA-g: which pits change hands between rounds",
+    round_starter: choice => "BA-h: who starts the next round",
+    match_target: number(7, 12) => "BA-i: pits owned after a round that win the match",
+    infinite_move: choice => "BA-j: a move whose laps never end",
+    repetition: choice => "what the first repetition within a round does",
+    max_rounds: optional("none", 1, 1_000_000) => "end the match after this many rounds (more pits wins)",
+});
 
 /// The record of a finished round (Clarification 12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

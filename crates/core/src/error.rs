@@ -174,11 +174,13 @@ impl fmt::Display for SetupError {
     }
 }
 
+// The wrapped errors are shown as this error's own message, so they are not its source too
+// (a chain printer would show them twice): the source is theirs.
 impl std::error::Error for SetupError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            SetupError::Rule(e) => Some(e),
-            SetupError::Position(e) => Some(e),
+            SetupError::Rule(e) => std::error::Error::source(e),
+            SetupError::Position(e) => std::error::Error::source(e),
             SetupError::UnknownVariant { .. } => None,
         }
     }

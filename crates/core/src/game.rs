@@ -1,64 +1,8 @@
 //! A game in progress: a start position, the moves played, and the repetition history.
 
+use crate::history::History;
 use crate::position::advance;
 use crate::{Illegal, MoveEffect, Position};
-
-/// The keys of the positions that the repetition rule compares against: those since the last
-/// irreversible move, the current position included.
-///
-/// Used as a stack by perft and search: [`push`](History::push) returns a token for
-/// [`pop`](History::pop). Capacity grows once and is then reused, so the hot path allocates
-/// nothing.
-#[derive(Clone, Debug)]
-pub struct History<K> {
-    keys: Vec<K>,
-    floor: usize,
-}
-
-impl<K: Copy + Eq> History<K> {
-    /// A history holding only the start position's key.
-    pub fn new(start: K) -> Self {
-        let mut keys = Vec::with_capacity(256);
-        keys.push(start);
-        History { keys, floor: 0 }
-    }
-
-    /// Whether `key` occurred since the last irreversible move.
-    #[inline]
-    pub fn contains(&self, key: &K) -> bool {
-        self.keys[self.floor..].iter().rev().any(|k| k == key)
-    }
-
-    /// Records a new position; returns the token that [`pop`](History::pop) needs.
-    #[inline]
-    pub fn push(&mut self, key: K, irreversible: bool) -> usize {
-        let token = self.floor;
-        if irreversible {
-            self.floor = self.keys.len();
-        }
-        self.keys.push(key);
-        token
-    }
-
-    /// Undoes the matching [`push`](History::push).
-    #[inline]
-    pub fn pop(&mut self, token: usize) {
-        self.keys.pop();
-        self.floor = token;
-    }
-
-    /// Number of keys held (since the very start, not only since the floor).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    /// Never true: the start position is always held.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-}
 
 /// One move of a game as recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,9 +56,9 @@ impl<P: Position> Game<P> {
     }
 
     /// The repetition history of the current position, for perft and search to continue from.
-    pub fn history(&self) -> crate::History<P::Key> {
+    pub fn history(&self) -> History<P::Key> {
         let floor = *self.floors.last().expect("a game always has a position");
-        let mut h = crate::History::new(self.positions[floor].key());
+        let mut h = History::new(self.positions[floor].key());
         for p in &self.positions[floor + 1..] {
             h.push(p.key(), false);
         }

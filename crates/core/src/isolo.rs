@@ -98,15 +98,14 @@
 
 use core::fmt;
 
-use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
+use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::Pit;
 use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
-use crate::variant::OptionInfo;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, RuleError, RuleSet, Side,
+    ParsePositionError, Position, Side,
 };
 
 /// Pits per row.
@@ -298,117 +297,19 @@ impl Default for IsoloRules {
     }
 }
 
-impl RuleSet for IsoloRules {
-    fn options(&self) -> Vec<OptionInfo> {
-        let opt_num = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
-        vec![
-            OptionInfo::new(
-                "first_player",
-                if self.first_player == Side::South {
-                    "South"
-                } else {
-                    "North"
-                },
-                "South | North",
-                "who moves first in the foregame",
-            ),
-            OptionInfo::new(
-                "proper_first_lap_start",
-                self.proper_first_lap_start.name(),
-                &FirstLapStart::choices(),
-                "where a proper-game move starts sowing (IS-a)",
-            ),
-            OptionInfo::new(
-                "regular_resow",
-                self.regular_resow.name(),
-                &RegularResow::choices(),
-                "where a regular capture is sown again (IS-b)",
-            ),
-            OptionInfo::new(
-                "singleton_resow_start",
-                self.singleton_resow_start.name(),
-                &SingletonResowStart::choices(),
-                "which own extreme pit a singleton capture is sown from (IS-c)",
-            ),
-            OptionInfo::new(
-                "singleton_rule_after_first_lap_only",
-                bool_name(self.singleton_rule_after_first_lap_only),
-                "On | Off",
-                "singleton captures only after the first lap; before, a regular capture (IS-e)",
-            ),
-            OptionInfo::new(
-                "infinite_move",
-                self.infinite_move.name(),
-                &InfiniteMove::choices(),
-                "what a move that never ends is (IS-i)",
-            ),
-            OptionInfo::new(
-                "repetition",
-                self.repetition.name(),
-                &Repetition::choices(),
-                "what the first repetition of (pits, side) in the proper game does",
-            ),
-            OptionInfo::new(
-                "max_plies",
-                opt_num(self.max_plies),
-                "none | 1..1000000",
-                "a phase (foregame or proper game) reaching this many plies ends drawn",
-            ),
-            OptionInfo::new(
-                "stock_limit",
-                opt_num(self.stock_limit),
-                "none | 1..1000",
-                "stock seeds each player may use in the foregame",
-            ),
-            OptionInfo::new(
-                "kucheleka_max_total",
-                self.kucheleka_max_total.to_string(),
-                "1..239",
-                "the most seeds the foregame winner may place at kucheleka (IS-j)",
-            ),
-            OptionInfo::new(
-                "no_singletons",
-                bool_name(self.no_singletons),
-                "On | Off",
-                "proper game: singletons only when no playable pit holds 2+ (IS-k)",
-            ),
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        match name {
-            "first_player" => {
-                self.first_player =
-                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
-            }
-            "proper_first_lap_start" => {
-                self.proper_first_lap_start = FirstLapStart::parse(name, value)?;
-            }
-            "regular_resow" => self.regular_resow = RegularResow::parse(name, value)?,
-            "singleton_resow_start" => {
-                self.singleton_resow_start = SingletonResowStart::parse(name, value)?;
-            }
-            "singleton_rule_after_first_lap_only" => {
-                self.singleton_rule_after_first_lap_only = parse_bool(name, value)?;
-            }
-            "infinite_move" => self.infinite_move = InfiniteMove::parse(name, value)?,
-            "repetition" => self.repetition = Repetition::parse(name, value)?,
-            "max_plies" => self.max_plies = parse_optional_number(name, value, 1, 1_000_000)?,
-            "stock_limit" => self.stock_limit = parse_optional_number(name, value, 1, 1000)?,
-            "kucheleka_max_total" => {
-                self.kucheleka_max_total = parse_number(name, value, 1, KUCHELEKA_TOTAL_LIMIT)?;
-            }
-            "no_singletons" => self.no_singletons = parse_bool(name, value)?,
-            _ => {
-                return Err(RuleError::UnknownOption {
-                    name: name.to_string(),
-                    known: self.options().iter().map(|o| o.name).collect(),
-                })
-            }
-        }
-        Ok(())
-    }
-}
+rule_options!(IsoloRules {
+    first_player: side => "who moves first in the foregame",
+    proper_first_lap_start: choice => "where a proper-game move starts sowing (IS-a)",
+    regular_resow: choice => "where a regular capture is sown again (IS-b)",
+    singleton_resow_start: choice => "which own extreme pit a singleton capture is sown from (IS-c)",
+    singleton_rule_after_first_lap_only: switch => "singleton captures only after the first lap; before, a regular capture (IS-e)",
+    infinite_move: choice => "what a move that never ends is (IS-i)",
+    repetition: choice => "what the first repetition of (pits, side) in the proper game does",
+    max_plies: optional("none", 1, 1_000_000) => "a phase (foregame or proper game) reaching this many plies ends drawn",
+    stock_limit: optional("none", 1, 1000) => "stock seeds each player may use in the foregame",
+    kucheleka_max_total: number(1, KUCHELEKA_TOTAL_LIMIT) => "the most seeds the foregame winner may place at kucheleka (IS-j)",
+    no_singletons: switch => "proper game: singletons only when no playable pit holds 2+ (IS-k)",
+});
 
 /// The documented representative kucheleka actions that [`Position::legal_moves`] lists (at most
 /// 24, in this order), for a given `kucheleka_max_total`:

@@ -26,6 +26,7 @@
 pub mod ba_awa;
 mod error;
 mod game;
+mod history;
 pub mod isolo;
 mod movelist;
 pub mod olowuka;
@@ -41,7 +42,8 @@ pub mod value;
 pub mod variant;
 
 pub use error::{Illegal, ParseMoveError, ParsePositionError, RuleError, SetupError};
-pub use game::{Game, History, PlayError, PlayRecord};
+pub use game::{Game, PlayError, PlayRecord};
+pub use history::History;
 pub use movelist::{MoveList, MAX_MOVES};
 pub use position::{
     advance, perft, perft2_generic, perft_divide, perft_divide_with_history, perft_with_history,

@@ -27,18 +27,17 @@
 
 use core::fmt;
 
-use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
+use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::{
-    capital, capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum,
-    sow_lap, Pit, PITS,
+    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum, sow_lap,
+    Pit, PITS,
 };
 use crate::trace::{Observer, SowTrace};
 use crate::value::Value;
-use crate::variant::OptionInfo;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, RuleError, RuleSet, Side,
+    ParsePositionError, Position, Side,
 };
 
 /// A move: the pit to sow from.
@@ -235,136 +234,23 @@ impl Default for OlowukaRules {
     }
 }
 
-impl RuleSet for OlowukaRules {
-    fn options(&self) -> Vec<OptionInfo> {
-        vec![
-            OptionInfo::new(
-                "seeds",
-                self.seeds.to_string(),
-                "1..20",
-                "seeds per pit at the start",
-            ),
-            OptionInfo::new(
-                "first_player",
-                capital(self.first_player.name()),
-                "South | North",
-                "who moves first",
-            ),
-            OptionInfo::new(
-                "relay_threshold",
-                self.relay_threshold.name(),
-                &RelayThreshold::choices(),
-                "OL-a: relay when the last pit holds 4+ after the drop, or held 4+ before it",
-            ),
-            OptionInfo::new(
-                "relay_on_any_occupied",
-                bool_name(self.relay_on_any_occupied),
-                "On | Off",
-                "OL-b: any occupied last pit that is not captured relays (Ayo style)",
-            ),
-            OptionInfo::new(
-                "relay_own_row_only",
-                bool_name(self.relay_own_row_only),
-                "On | Off",
-                "OL-c: only pits of the mover's row relay",
-            ),
-            OptionInfo::new(
-                "grand_slam",
-                self.grand_slam.name(),
-                &GrandSlam::choices(),
-                "OL-d: a capture chain that would empty the opponent's row",
-            ),
-            OptionInfo::new(
-                "single_pit_grand_slam",
-                self.single_pit_grand_slam.name(),
-                &SinglePitGrandSlam::choices(),
-                "OL-e: a grand slam of a single pit",
-            ),
-            OptionInfo::new(
-                "slam_needs_opponent_seeds",
-                bool_name(self.slam_needs_opponent_seeds),
-                "On | Off",
-                "a grand slam only when the opponent had seeds as the move began (MancalaGames)",
-            ),
-            OptionInfo::new(
-                "skip_origin",
-                self.skip_origin.name(),
-                &SkipOrigin::choices(),
-                "OL-f: pits that laps skip",
-            ),
-            OptionInfo::new(
-                "must_not_starve",
-                self.must_not_starve.name(),
-                &MustNotStarve::choices(),
-                "OL-g: a move must leave the opponent a seed (judged after all laps and captures)",
-            ),
-            OptionInfo::new(
-                "no_move_end",
-                self.no_move_end.name(),
-                &NoMoveEnd::choices(),
-                "OL-h: what happens when the player to move has no legal move",
-            ),
-            OptionInfo::new(
-                "repetition",
-                self.repetition.name(),
-                &Repetition::choices(),
-                "what the first repetition of (pits, scores, side) does",
-            ),
-            OptionInfo::new(
-                "max_plies",
-                self.max_plies.map_or("none".to_string(), |n| n.to_string()),
-                "none | 1..1000000",
-                "end the game after this many plies, each player taking his own row",
-            ),
-            OptionInfo::new(
-                "infinite_move",
-                self.infinite_move.name(),
-                &InfiniteMove::choices(),
-                "a move whose laps never end",
-            ),
-            OptionInfo::new(
-                "end_at_one_seed",
-                bool_name(self.end_at_one_seed),
-                "On | Off",
-                "the game ends when one seed is left (MancalaGames)",
-            ),
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        match name {
-            "seeds" => self.seeds = parse_number(name, value, 1, 20)? as u8,
-            "first_player" => {
-                self.first_player =
-                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
-            }
-            "relay_threshold" => self.relay_threshold = RelayThreshold::parse(name, value)?,
-            "relay_on_any_occupied" => self.relay_on_any_occupied = parse_bool(name, value)?,
-            "relay_own_row_only" => self.relay_own_row_only = parse_bool(name, value)?,
-            "grand_slam" => self.grand_slam = GrandSlam::parse(name, value)?,
-            "single_pit_grand_slam" => {
-                self.single_pit_grand_slam = SinglePitGrandSlam::parse(name, value)?;
-            }
-            "slam_needs_opponent_seeds" => {
-                self.slam_needs_opponent_seeds = parse_bool(name, value)?;
-            }
-            "skip_origin" => self.skip_origin = SkipOrigin::parse(name, value)?,
-            "must_not_starve" => self.must_not_starve = MustNotStarve::parse(name, value)?,
-            "no_move_end" => self.no_move_end = NoMoveEnd::parse(name, value)?,
-            "repetition" => self.repetition = Repetition::parse(name, value)?,
-            "max_plies" => self.max_plies = parse_optional_number(name, value, 1, 1_000_000)?,
-            "infinite_move" => self.infinite_move = InfiniteMove::parse(name, value)?,
-            "end_at_one_seed" => self.end_at_one_seed = parse_bool(name, value)?,
-            _ => {
-                return Err(RuleError::UnknownOption {
-                    name: name.to_string(),
-                    known: self.options().iter().map(|o| o.name).collect(),
-                })
-            }
-        }
-        Ok(())
-    }
-}
+rule_options!(OlowukaRules {
+    seeds: number(1, 20) => "seeds per pit at the start",
+    first_player: side => "who moves first",
+    relay_threshold: choice => "OL-a: relay when the last pit holds 4+ after the drop, or held 4+ before it",
+    relay_on_any_occupied: switch => "OL-b: any occupied last pit that is not captured relays (Ayo style)",
+    relay_own_row_only: switch => "OL-c: only pits of the mover's row relay",
+    grand_slam: choice => "OL-d: a capture chain that would empty the opponent's row",
+    single_pit_grand_slam: choice => "OL-e: a grand slam of a single pit",
+    slam_needs_opponent_seeds: switch => "a grand slam only when the opponent had seeds as the move began (MancalaGames)",
+    skip_origin: choice => "OL-f: pits that laps skip",
+    must_not_starve: choice => "OL-g: a move must leave the opponent a seed (judged after all laps and captures)",
+    no_move_end: choice => "OL-h: what happens when the player to move has no legal move",
+    repetition: choice => "what the first repetition of (pits, scores, side) does",
+    max_plies: optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
+    infinite_move: choice => "a move whose laps never end",
+    end_at_one_seed: switch => "the game ends when one seed is left (MancalaGames)",
+});
 
 /// The state at a lap boundary: the board, and the pit whose seeds the next lap lifts (its seeds
 /// are the seeds in hand). After the last lap, `cur` is the pit of the last seed.

@@ -120,3 +120,128 @@ macro_rules! option_enum {
         }
     };
 }
+
+/// One rule option: its name, current value, accepted values and a one-line description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// The name used with `--rule NAME=VALUE`.
+    pub name: &'static str,
+    /// The current (or default) value.
+    pub value: String,
+    /// The accepted values, e.g. `"On | Off"` or `"1..20"`.
+    pub values: String,
+    /// What the option means.
+    pub doc: &'static str,
+}
+
+impl OptionInfo {
+    /// A new descriptor.
+    pub fn new(
+        name: &'static str,
+        value: impl Into<String>,
+        values: &str,
+        doc: &'static str,
+    ) -> Self {
+        OptionInfo {
+            name,
+            value: value.into(),
+            values: values.to_string(),
+            doc,
+        }
+    }
+}
+
+/// The accepted values of an enum-valued option whose current value is `_v`.
+#[doc(hidden)]
+pub fn choices_of<T: OptionEnum>(_v: &T) -> String {
+    T::choices()
+}
+
+/// Reads `value` as a value of the enum of `_v` (option `name`).
+#[doc(hidden)]
+pub fn parse_like<T: OptionEnum>(_v: &T, name: &str, value: &str) -> Result<T, RuleError> {
+    T::parse(name, value)
+}
+
+/// Reads `value` as a whole number from `min` to `max` of the type of the option's field.
+#[doc(hidden)]
+pub fn parse_in<T: TryFrom<u32>>(
+    name: &str,
+    value: &str,
+    min: u32,
+    max: u32,
+) -> Result<T, RuleError> {
+    let n = parse_number(name, value, min, max)?;
+    T::try_from(n).map_err(|_| bad(name, value, &format!("{min}..{max}")))
+}
+
+/// Writes a game's [`RuleSet`](crate::RuleSet) implementation from one table: per option its
+/// field (whose name is the option's name), its kind and its description. The kinds:
+/// `choice` (an [`option_enum!`](crate::option_enum) type), `switch` (`On | Off`), `side`
+/// (`South | North`), `number(MIN, MAX)` and `optional(WORD, MIN, MAX)` (`WORD` or a number,
+/// an `Option`). Both [`RuleSet::options`](crate::RuleSet::options) and
+/// [`RuleSet::set`](crate::RuleSet::set) come from the table, so they cannot disagree.
+macro_rules! rule_options {
+    ($rules:ty { $($field:ident: $kind:ident $(($($arg:expr),*))? => $doc:expr),+ $(,)? }) => {
+        impl $crate::RuleSet for $rules {
+            fn options(&self) -> Vec<$crate::options::OptionInfo> {
+                vec![$(
+                    $crate::options::OptionInfo::new(
+                        stringify!($field),
+                        $crate::options::rule_options!(@text $kind $(($($arg),*))?, self.$field),
+                        &$crate::options::rule_options!(@values $kind $(($($arg),*))?, self.$field),
+                        $doc,
+                    )
+                ),+]
+            }
+
+            fn set(&mut self, name: &str, value: &str) -> Result<(), $crate::RuleError> {
+                match name {
+                    $(stringify!($field) => {
+                        self.$field = $crate::options::rule_options!(
+                            @parse $kind $(($($arg),*))?, self.$field, name, value
+                        )?;
+                    })+
+                    _ => {
+                        return Err($crate::RuleError::UnknownOption {
+                            name: name.to_string(),
+                            known: vec![$(stringify!($field)),+],
+                        })
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+    (@text choice, $v:expr) => { $crate::options::OptionEnum::name($v).to_string() };
+    (@values choice, $v:expr) => { $crate::options::choices_of(&$v) };
+    (@parse choice, $v:expr, $name:ident, $value:ident) => {
+        $crate::options::parse_like(&$v, $name, $value)
+    };
+    (@text switch, $v:expr) => { $crate::options::bool_name($v).to_string() };
+    (@values switch, $v:expr) => { "On | Off" };
+    (@parse switch, $v:expr, $name:ident, $value:ident) => {
+        $crate::options::parse_bool($name, $value)
+    };
+    (@text side, $v:expr) => { $crate::sow::capital($v.name()) };
+    (@values side, $v:expr) => { "South | North" };
+    (@parse side, $v:expr, $name:ident, $value:ident) => {
+        $crate::Side::parse($value)
+            .ok_or_else(|| $crate::options::bad($name, $value, "South | North"))
+    };
+    (@text number($min:expr, $max:expr), $v:expr) => { $v.to_string() };
+    (@values number($min:expr, $max:expr), $v:expr) => { format!("{}..{}", $min, $max) };
+    (@parse number($min:expr, $max:expr), $v:expr, $name:ident, $value:ident) => {
+        $crate::options::parse_in($name, $value, $min, $max)
+    };
+    (@text optional($word:expr, $min:expr, $max:expr), $v:expr) => {
+        $v.map_or($word.to_string(), |n| n.to_string())
+    };
+    (@values optional($word:expr, $min:expr, $max:expr), $v:expr) => {
+        format!("{} | {}..{}", $word, $min, $max)
+    };
+    (@parse optional($word:expr, $min:expr, $max:expr), $v:expr, $name:ident, $value:ident) => {
+        $crate::options::parse_optional_number($name, $value, $min, $max)
+    };
+}
+pub(crate) use rule_options;

@@ -23,17 +23,16 @@
 
 use core::fmt;
 
-use crate::options::{bad, bool_name, parse_bool, parse_number, parse_optional_number, OptionEnum};
+use crate::options::rule_options;
 use crate::sow::{
-    capital, capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum,
-    sow_lap, Pit, LAP_MASKS, PITS,
+    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum, sow_lap,
+    Pit, LAP_MASKS, PITS,
 };
 use crate::trace::SowTrace;
 use crate::value::Value;
-use crate::variant::OptionInfo;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, RuleError, RuleSet, Side,
+    ParsePositionError, Position, Side,
 };
 
 /// A move of a 2x6 game: the pit to sow from.
@@ -229,130 +228,22 @@ impl Default for OwareRules {
     }
 }
 
-impl RuleSet for OwareRules {
-    fn options(&self) -> Vec<OptionInfo> {
-        let opt_num = |v: Option<u32>, none: &str| v.map_or(none.to_string(), |n| n.to_string());
-        vec![
-            OptionInfo::new(
-                "seeds",
-                self.seeds.to_string(),
-                "1..20",
-                "seeds per pit at the start; thresholds scale with the total",
-            ),
-            OptionInfo::new(
-                "first_player",
-                capital(self.first_player.name()),
-                "South | North",
-                "who moves first",
-            ),
-            OptionInfo::new(
-                "skip_origin",
-                self.skip_origin.name(),
-                &SkipOrigin::choices(),
-                "a lap of 12+ seeds skips the pit it was lifted from (kroo)",
-            ),
-            OptionInfo::new(
-                "grand_slam",
-                self.grand_slam.name(),
-                &GrandSlam::choices(),
-                "a capture that would empty the opponent's row",
-            ),
-            OptionInfo::new(
-                "must_feed",
-                bool_name(self.must_feed),
-                "On | Off",
-                "if the opponent's row is empty, a move must reach it",
-            ),
-            OptionInfo::new(
-                "no_move_end",
-                self.no_move_end.name(),
-                &NoMoveEnd::choices(),
-                "what happens when the player to move has no legal move",
-            ),
-            OptionInfo::new(
-                "repetition",
-                self.repetition.name(),
-                &Repetition::choices(),
-                "what the first repetition of (pits, scores, side, extra turn) does",
-            ),
-            OptionInfo::new(
-                "max_plies",
-                opt_num(self.max_plies, "none"),
-                "none | 1..1000000",
-                "end the game after this many plies, each player taking his own row",
-            ),
-            OptionInfo::new(
-                "win_threshold",
-                opt_num(self.win_threshold, "auto"),
-                "auto | 1..240",
-                "captured seeds that win at once (auto: more than half)",
-            ),
-            OptionInfo::new(
-                "draw_at_half",
-                bool_name(self.draw_at_half),
-                "On | Off",
-                "exactly half of the seeds each is a draw",
-            ),
-            OptionInfo::new(
-                "singleton_rule",
-                bool_name(self.singleton_rule),
-                "On | Off",
-                "singletons may be played only when no own pit holds 2+ (Ouril)",
-            ),
-            OptionInfo::new(
-                "singleton_feed",
-                self.singleton_feed.name(),
-                &SingletonFeed::choices(),
-                "singleton rule versus must-feed (Ouril OU-a)",
-            ),
-            OptionInfo::new(
-                "extra_turn_ignores_singleton",
-                bool_name(self.extra_turn_ignores_singleton),
-                "On | Off",
-                "the grand-slam extra turn ignores the singleton rule (Ouril OU-b)",
-            ),
-            OptionInfo::new(
-                "chain_requires_sown_this_move",
-                bool_name(self.chain_requires_sown_this_move),
-                "On | Off",
-                "a chain pit counts only if it received a seed this move (Wuri WU-c)",
-            ),
-        ]
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        match name {
-            "seeds" => self.seeds = parse_number(name, value, 1, 20)? as u8,
-            "first_player" => {
-                self.first_player =
-                    Side::parse(value).ok_or_else(|| bad(name, value, "South | North"))?;
-            }
-            "skip_origin" => self.skip_origin = SkipOrigin::parse(name, value)?,
-            "grand_slam" => self.grand_slam = GrandSlam::parse(name, value)?,
-            "must_feed" => self.must_feed = parse_bool(name, value)?,
-            "no_move_end" => self.no_move_end = NoMoveEnd::parse(name, value)?,
-            "repetition" => self.repetition = Repetition::parse(name, value)?,
-            "max_plies" => self.max_plies = parse_optional_number(name, value, 1, 1_000_000)?,
-            "win_threshold" => self.win_threshold = parse_optional_number(name, value, 1, 240)?,
-            "draw_at_half" => self.draw_at_half = parse_bool(name, value)?,
-            "singleton_rule" => self.singleton_rule = parse_bool(name, value)?,
-            "singleton_feed" => self.singleton_feed = SingletonFeed::parse(name, value)?,
-            "extra_turn_ignores_singleton" => {
-                self.extra_turn_ignores_singleton = parse_bool(name, value)?;
-            }
-            "chain_requires_sown_this_move" => {
-                self.chain_requires_sown_this_move = parse_bool(name, value)?;
-            }
-            _ => {
-                return Err(RuleError::UnknownOption {
-                    name: name.to_string(),
-                    known: self.options().iter().map(|o| o.name).collect(),
-                })
-            }
-        }
-        Ok(())
-    }
-}
+rule_options!(OwareRules {
+    seeds: number(1, 20) => "seeds per pit at the start; thresholds scale with the total",
+    first_player: side => "who moves first",
+    skip_origin: choice => "a lap of 12+ seeds skips the pit it was lifted from (kroo)",
+    grand_slam: choice => "a capture that would empty the opponent's row",
+    must_feed: switch => "if the opponent's row is empty, a move must reach it",
+    no_move_end: choice => "what happens when the player to move has no legal move",
+    repetition: choice => "what the first repetition of (pits, scores, side, extra turn) does",
+    max_plies: optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
+    win_threshold: optional("auto", 1, 240) => "captured seeds that win at once (auto: more than half)",
+    draw_at_half: switch => "exactly half of the seeds each is a draw",
+    singleton_rule: switch => "singletons may be played only when no own pit holds 2+ (Ouril)",
+    singleton_feed: choice => "singleton rule versus must-feed (Ouril OU-a)",
+    extra_turn_ignores_singleton: switch => "the grand-slam extra turn ignores the singleton rule (Ouril OU-b)",
+    chain_requires_sown_this_move: switch => "a chain pit counts only if it received a seed this move (Wuri WU-c)",
+});
 
 /// The six low bytes of a word: one row of pits.
 const ROW_BYTES: u64 = 0xffff_ffff_ffff;

@@ -3,9 +3,9 @@
 use core::fmt;
 use core::hash::Hash;
 
-use crate::game::History;
+use crate::history::History;
+use crate::options::OptionInfo;
 use crate::value::Value;
-use crate::variant::OptionInfo;
 use crate::{
     EndReason, Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side,
 };

@@ -26,7 +26,7 @@
 
 use core::fmt;
 
-use crate::variant::{DynGame, Variant};
+use crate::variant::{AnyGame, DynGame, Variant};
 
 /// One move of a record, with what hangs on it.
 #[derive(Clone, Debug, Default)]
@@ -261,7 +261,7 @@ impl Record {
     }
 
     /// The game at the start of the record (variant, rules and position from the tags).
-    pub fn start_game(&self) -> Result<Box<dyn DynGame>, ReplayError> {
+    pub fn start_game(&self) -> Result<AnyGame, ReplayError> {
         self.variant()?
             .new_game(&self.rules(), self.start_position())
             .map_err(|e| ReplayError {
@@ -272,9 +272,9 @@ impl Record {
 
     /// The game after the main line, every variation checked as well (each move legal, each
     /// written capture equal to the real one).
-    pub fn to_game(&self) -> Result<Box<dyn DynGame>, ReplayError> {
+    pub fn to_game(&self) -> Result<AnyGame, ReplayError> {
         let mut game = self.start_game()?;
-        replay_line(&mut *game, &self.moves)?;
+        replay_line(&mut game, &self.moves)?;
         Ok(game)
     }
 
@@ -821,7 +821,7 @@ mod tests {
             )
             .unwrap();
         g.play("F").unwrap();
-        let r = Record::from_game(&*g);
+        let r = Record::from_game(&g);
         assert_eq!(r.tag("Rule_grand_slam"), Some("Allowed"));
         assert!(r.tag("FEN").is_some());
         let back = Record::parse(&r.write(Dialect::Mancala)).unwrap();

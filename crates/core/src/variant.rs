@@ -1,6 +1,10 @@
 //! The boundary between the rules and the front ends: every preset by name, one descriptor per
-//! preset, and [`DynGame`], an object-safe game that the CLI, the server and bindings drive without
-//! knowing the concrete position type.
+//! preset, and [`AnyGame`], a closed enum of every game type that the CLI, the server and bindings
+//! drive without knowing the concrete position type. [`DynGame`] is the interface it implements
+//! (by one `match`); code that needs the concrete type matches on the enum, so a new game type
+//! is a new arm that the compiler asks for in every such place.
+
+pub use crate::options::OptionInfo;
 
 use crate::ba_awa::{BaAwa, BaAwaRules};
 use crate::isolo::{Isolo, IsoloRules};
@@ -9,36 +13,6 @@ use crate::oware::{Oware, OwareRules};
 use crate::trace::{SettleKind, SowBoard, SowStep, SowTrace, DROP_CAP};
 use crate::value::Value;
 use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
-
-/// One rule option: its name, current value, accepted values and a one-line description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionInfo {
-    /// The name used with `--rule NAME=VALUE`.
-    pub name: &'static str,
-    /// The current (or default) value.
-    pub value: String,
-    /// The accepted values, e.g. `"On | Off"` or `"1..20"`.
-    pub values: String,
-    /// What the option means.
-    pub doc: &'static str,
-}
-
-impl OptionInfo {
-    /// A new descriptor.
-    pub fn new(
-        name: &'static str,
-        value: impl Into<String>,
-        values: &str,
-        doc: &'static str,
-    ) -> Self {
-        OptionInfo {
-            name,
-            value: value.into(),
-            values: values.to_string(),
-            doc,
-        }
-    }
-}
 
 /// Every preset a user can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,35 +153,32 @@ impl Variant {
         self,
         rules: &[(String, String)],
         position: Option<&str>,
-    ) -> Result<Box<dyn DynGame>, SetupError> {
-        match self {
+    ) -> Result<AnyGame, SetupError> {
+        Ok(match self {
             Variant::Oware
             | Variant::Abapa
             | Variant::Wuri
             | Variant::Ouril
             | Variant::OurilLudii => {
                 let r = self.oware_rules().expect("an Oware-family preset");
-                Ok(Box::new(Session::<Oware>::build(self, r, rules, position)?))
+                AnyGame::Oware(Session::build(self, r, rules, position)?)
             }
-            Variant::Olowuka => Ok(Box::new(Session::<Olowuka>::build(
+            Variant::Olowuka => AnyGame::Olowuka(Session::build(
                 self,
                 OlowukaRules::default(),
                 rules,
                 position,
-            )?)),
-            Variant::BaAwa => Ok(Box::new(Session::<BaAwa>::build(
+            )?),
+            Variant::BaAwa => AnyGame::BaAwa(Session::build(
                 self,
                 BaAwaRules::default(),
                 rules,
                 position,
-            )?)),
-            Variant::Isolo => Ok(Box::new(Session::<Isolo>::build(
-                self,
-                IsoloRules::isolo(),
-                rules,
-                position,
-            )?)),
-        }
+            )?),
+            Variant::Isolo => {
+                AnyGame::Isolo(Session::build(self, IsoloRules::isolo(), rules, position)?)
+            }
+        })
     }
 }
 
@@ -244,13 +215,83 @@ pub struct StateView {
     pub extras: Vec<(&'static str, Value)>,
 }
 
-/// A game of any preset behind one object-safe interface.
+/// A game of any preset: one arm per game type, each holding the [`Session`] of that type.
+///
+/// It implements [`DynGame`] by one `match`; code that needs the concrete position type (the
+/// engine's search, random play) matches on it the same way, and the compiler lists every such
+/// place when a game type is added.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// The Oware family (`oware`, `abapa`, `wuri`, `ouril`, `ouril-ludii`).
+    Oware(Session<Oware>),
+    /// Ọlọwuka.
+    Olowuka(Session<Olowuka>),
+    /// Ba-awa.
+    BaAwa(Session<BaAwa>),
+    /// Isolo.
+    Isolo(Session<Isolo>),
+}
+
+/// Evaluates `$body` with `$s` bound to the session inside `$game` (an [`AnyGame`] or a
+/// reference to one), whatever its type.
+macro_rules! each_game {
+    ($game:expr, $s:ident => $body:expr) => {
+        match $game {
+            AnyGame::Oware($s) => $body,
+            AnyGame::Olowuka($s) => $body,
+            AnyGame::BaAwa($s) => $body,
+            AnyGame::Isolo($s) => $body,
+        }
+    };
+}
+
+impl DynGame for AnyGame {
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn variant(&self) -> Variant {
+        each_game!(self, s => s.variant())
+    }
+    fn options(&self) -> Vec<OptionInfo> {
+        each_game!(self, s => s.options())
+    }
+    fn state(&self) -> StateView {
+        each_game!(self, s => s.state())
+    }
+    fn notation(&self) -> String {
+        each_game!(self, s => s.notation())
+    }
+    fn play(&mut self, text: &str) -> Result<u32, DynPlayError> {
+        each_game!(self, s => s.play(text))
+    }
+    fn undo(&mut self) -> bool {
+        each_game!(self, s => s.undo())
+    }
+    fn moves(&self) -> Vec<String> {
+        each_game!(self, s => DynGame::moves(s))
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        each_game!(self, s => s.perft(depth))
+    }
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        each_game!(self, s => s.perft_divide(depth))
+    }
+    fn pits_per_row(&self) -> usize {
+        each_game!(self, s => s.pits_per_row())
+    }
+    fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError> {
+        each_game!(self, s => s.sowing(mv))
+    }
+    fn agreement_outcome(&self) -> Outcome {
+        each_game!(self, s => s.agreement_outcome())
+    }
+}
+
+/// A game of any preset behind one object-safe interface ([`AnyGame`] and every [`Session`]
+/// implement it).
 pub trait DynGame: Send + Sync {
     /// A copy of this game, history included.
     fn clone_box(&self) -> Box<dyn DynGame>;
-    /// The concrete [`Session`], for code that is generic over positions (the engine) to recover
-    /// the monomorphised type with `downcast_ref::<Session<P>>()`.
-    fn as_any(&self) -> &dyn std::any::Any;
     /// The preset.
     fn variant(&self) -> Variant;
     /// The rule options in force.
@@ -346,10 +387,6 @@ impl<P: Position> Session<P> {
 impl<P: Position> DynGame for Session<P> {
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 
     fn variant(&self) -> Variant {

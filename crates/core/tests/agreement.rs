@@ -1,6 +1,6 @@
 //! Ending a game by mutual agreement: each player scores the seeds on his own side.
 
-use mancala_core::variant::Variant;
+use mancala_core::variant::{DynGame, Variant};
 use mancala_core::{EndReason, Side};
 
 fn agreement(variant: &str, position: Option<&str>) -> mancala_core::Outcome {

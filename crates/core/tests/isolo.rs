@@ -7,7 +7,7 @@ mod isolo_ref;
 use isolo_ref as reference;
 use mancala_core::isolo::{Isolo, IsoloMove, IsoloRules, Phase};
 use mancala_core::sow::Pit;
-use mancala_core::variant::Variant;
+use mancala_core::variant::{DynGame, Variant};
 use mancala_core::{perft, EndReason, Game, Illegal, Position, RuleSet, Side};
 
 const VECTORS: &str = include_str!("data/isolo_vectors.txt");
@@ -577,85 +577,6 @@ fn options_and_registration() {
 fn end_reason_names() {
     assert_eq!(EndReason::RowEmptied.as_str(), "row_emptied");
     assert_eq!(EndReason::EndlessMove.as_str(), "endless_move");
-}
-
-/// Prints the reference simulator's perft ladders (how the perft file was made):
-/// `cargo test --release -p mancala-core --test isolo -- --ignored --nocapture reference_ladder`.
-#[test]
-#[ignore]
-fn reference_ladder() {
-    type Case = (
-        &'static str,
-        &'static [(&'static str, &'static str)],
-        &'static str,
-        u32,
-    );
-    let cases: &[Case] = &[
-        ("start", &[], "start", 6),
-        (
-            "start-north-first",
-            &[("first_player", "North")],
-            "start",
-            5,
-        ),
-        (
-            "start-Leftmost-AlwaysLeftmost-SameEnd",
-            &[
-                ("proper_first_lap_start", "Leftmost"),
-                ("regular_resow", "AlwaysLeftmost"),
-                ("singleton_resow_start", "SameEnd"),
-            ],
-            "start",
-            5,
-        ),
-        (
-            "I1-after",
-            &[],
-            "F:5-1-7-1-6-0-5-4-2-0-0-2-0-0-0-0-1-0-N",
-            6,
-        ),
-        (
-            "I2-kucheleka",
-            &[],
-            "K:12-1-12-3-0-1-0-4-0-0-0-0-0-0-0-0-1-0-S",
-            4,
-        ),
-        (
-            "I2-proper",
-            &[],
-            "P:0-5-0-3-0-0-8-1-2-2-2-2-2-2-2-2-1-0-S",
-            6,
-        ),
-        (
-            "I7-foregame",
-            &[],
-            "F:1-5-6-3-1-16-4-4-1-1-0-0-0-0-0-0-5-5-S",
-            3,
-        ),
-    ];
-    for (id, set, pos, depth) in cases {
-        let rr = reference::Rules::with(set);
-        let g = if *pos == "start" {
-            reference::Game::start(rr)
-        } else {
-            reference::Game::read(pos, rr)
-        };
-        let t = std::time::Instant::now();
-        let counts: Vec<String> = (1..=*depth).map(|d| g.perft(d).to_string()).collect();
-        let rules = if set.is_empty() {
-            "-".to_string()
-        } else {
-            set.iter()
-                .map(|(a, b)| format!("{a}={b}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        println!(
-            "{id} | {rules} | {pos} | {depth} | {}   # {:?}",
-            counts.join(" "),
-            t.elapsed()
-        );
-    }
 }
 
 /// Plays random whole games under the preset (no `max_plies`) to their end and prints their

@@ -2,7 +2,7 @@
 //! release mode (`cargo test --release`, as CI runs it); in a debug build depths above 8 are
 //! skipped with a note.
 
-use mancala_core::variant::{parse_rule_assignment, Variant};
+use mancala_core::variant::{parse_rule_assignment, DynGame, Variant};
 
 fn run(text: &str, file: &str) -> usize {
     let max_depth = if cfg!(debug_assertions) { 8 } else { 64 };

@@ -2,11 +2,11 @@
 //! public variant API, as a front end would.
 
 use mancala_core::value::Value;
-use mancala_core::variant::{parse_rule_assignment, DynGame, DynPlayError, Variant};
+use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, DynPlayError, Variant};
 
 const VECTORS: &str = include_str!("data/relay_vectors.txt");
 
-fn build(variant: &str, rules: &str, position: &str) -> Box<dyn DynGame> {
+fn build(variant: &str, rules: &str, position: &str) -> AnyGame {
     let v = Variant::from_name(variant).expect("a known variant");
     let rules: Vec<(String, String)> = if rules == "-" {
         Vec::new()

@@ -66,7 +66,7 @@ fn check_playout(variant: Variant, seed: u64, plies: usize) -> (u32, usize) {
                 match kind {
                     SettleKind::Summary => assert!(drops >= DROP_CAP, "{name}: early summary"),
                     SettleKind::Rules => assert!(
-                        ended_something(before.as_ref(), game.as_ref()),
+                        ended_something(before.as_ref(), &game),
                         "{name}: a jump after a move that ended nothing: {steps:?}"
                     ),
                 }

@@ -1,7 +1,7 @@
 //! Replays the golden vectors of rules.md (kept as data files in `tests/data/*.vectors`) through
 //! the public API. See the header of each data file for the format.
 
-use mancala_core::variant::{parse_rule_assignment, DynGame, DynPlayError, Variant};
+use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, DynPlayError, Variant};
 
 struct Case {
     id: String,
@@ -9,7 +9,7 @@ struct Case {
     variant: String,
     rules: Vec<(String, String)>,
     position: Option<String>,
-    game: Option<Box<dyn DynGame>>,
+    game: Option<AnyGame>,
 }
 
 impl Case {
@@ -23,7 +23,7 @@ impl Case {
         );
     }
 
-    fn game(&mut self) -> &mut Box<dyn DynGame> {
+    fn game(&mut self) -> &mut AnyGame {
         if self.game.is_none() {
             self.rebuild();
         }

@@ -13,7 +13,7 @@
 //! Two evaluations are built in; [`EvalKind`] chooses (per search, see
 //! [`crate::SearchOptions::eval`]):
 //!
-//! * **fitted** (the default): for the 2x6 games of the Oware family ([`Oware`]: Abapa, Oware,
+//! * **fitted** (the default): for the 2x6 games of the Oware family ([`mancala_core::oware::Oware`]: Abapa, Oware,
 //!   Wuri, Ouril; Ouril, told apart by its singleton rule, has weights of its own) and Ọlọwuka,
 //!   a linear function of the features of [`crate::features`] (store
 //!   difference, a value of every pit by position and count bucket, immediate capture threats)
@@ -33,16 +33,13 @@
 //!
 //! Both are antisymmetric: a position valued for the other side is the exact negation.
 
-use std::any::Any;
-
 use mancala_core::ba_awa::BaAwa;
 use mancala_core::isolo::Isolo;
-use mancala_core::olowuka::Olowuka;
-use mancala_core::oware::Oware;
 use mancala_core::{Position, Side};
 
 use crate::features;
-use crate::weights::{self, BaAwaWeights, IsoloWeights, Weights};
+use crate::games::EngineGame;
+use crate::weights::{BaAwaWeights, Fast2x6, IsoloWeights};
 
 /// Base of the win encoding; every proven win is worth more than this.
 pub const WIN: i32 = 1_000_000;
@@ -126,44 +123,15 @@ impl EvalKind {
     }
 }
 
-/// The fitted weights for positions of type `P`, if it has any, laid out for the leaves.
-#[inline(always)]
-fn fitted_table<P: Position>(pos: &P) -> Option<&'static Fast2x6> {
-    // A comparison of type ids: constant once monomorphised, so it costs nothing at a leaf.
-    let any = pos as &dyn Any;
-    if let Some(o) = any.downcast_ref::<Oware>() {
-        // Ouril (the singleton rule) has its own weights.
-        Some(if o.rules().singleton_rule {
-            &weights::OURIL_FAST
-        } else {
-            &weights::OWARE_FAST
-        })
-    } else if any.is::<Olowuka>() {
-        Some(&weights::OLOWUKA_FAST)
-    } else {
-        None
-    }
-}
-
 /// The heuristic value of a position that is not over, for `me` (the side to move), by the
-/// evaluation `kind`.
+/// evaluation `kind` (the fitted one is the position type's
+/// [`EngineGame::evaluate_fitted`]).
 #[inline]
-pub fn evaluate<P: Position>(pos: &P, me: Side, kind: EvalKind) -> i32 {
-    if kind == EvalKind::Hand {
-        return evaluate_hand(pos, me);
+pub fn evaluate<P: EngineGame>(pos: &P, me: Side, kind: EvalKind) -> i32 {
+    match kind {
+        EvalKind::Hand => evaluate_hand(pos, me),
+        EvalKind::Fitted => pos.evaluate_fitted(me),
     }
-    if let Some(w) = fitted_table(pos) {
-        return evaluate_fast(pos.pits(), pos.stores(), me, w);
-    }
-    // Type id comparisons again: constant once monomorphised.
-    let any = pos as &dyn Any;
-    if let Some(p) = any.downcast_ref::<BaAwa>() {
-        return evaluate_ba_awa(p, me, &weights::ba_awa::WEIGHTS);
-    }
-    if let Some(p) = any.downcast_ref::<Isolo>() {
-        return evaluate_isolo(p, me, &weights::isolo::WEIGHTS);
-    }
-    evaluate_hand(pos, me)
 }
 
 /// The fitted evaluation of a Ba-awa position with the weights `w` (see
@@ -199,51 +167,6 @@ fn interpolate(full: i64, empty: i64, phase: features::Phase) -> i32 {
     }
     let v = (full * phase.board + empty * (phase.total - phase.board)) / phase.total;
     v.clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32
-}
-
-/// Weights of the 2x6 features ([`crate::features`]) laid out for the search's leaves: the
-/// weighted sum of the features of [`features::visit`], computed with a table lookup per pit
-/// instead of a visit of every feature.
-///
-/// `pit[i][min(c, 24)]` is the weight of own pit `i` holding `c` seeds (every count from 24 on
-/// is one bucket, an empty pit weighs nothing) with both phase weights in one `i64`: the
-/// full-board weight plus the empty-board weight times 2^32. Twelve lookups and adds then sum
-/// both halves at once; no PST weight reaches 2^20 in magnitude (checked when the table is
-/// built, at compile time), so twelve of them never carry from one half into the other. The
-/// store and threat features keep their two separate products.
-pub(crate) struct Fast2x6 {
-    pit: [[i64; 25]; 6],
-    store: [i64; 2],
-    best: [i64; 2],
-    count: [i64; 2],
-}
-
-impl Fast2x6 {
-    /// The table of the weights `w`.
-    pub(crate) const fn new(w: &Weights) -> Self {
-        let mut pit = [[0i64; 25]; 6];
-        let mut i = 0;
-        while i < 6 {
-            let mut c = 1;
-            while c <= 24 {
-                let b = features::BUCKET[c] as usize;
-                let [full, empty] = w[features::PST + i * features::BUCKETS + b - 1];
-                assert!(full.unsigned_abs() < 1 << 20 && empty.unsigned_abs() < 1 << 20);
-                pit[i][c] = full as i64 + ((empty as i64) << 32);
-                c += 1;
-            }
-            i += 1;
-        }
-        const fn widen(w: [i32; 2]) -> [i64; 2] {
-            [w[0] as i64, w[1] as i64]
-        }
-        Fast2x6 {
-            pit,
-            store: widen(w[features::STORE]),
-            best: widen(w[features::THREAT_BEST]),
-            count: widen(w[features::THREAT_COUNT]),
-        }
-    }
 }
 
 /// The fitted evaluation of a 2x6 board by the table `w` (the search's leaves): the same value
@@ -289,7 +212,12 @@ pub(crate) fn evaluate_fast(pits: &[u8], stores: [u32; 2], me: Side, w: &Fast2x6
 /// sum of the features that [`features::visit`] reports. [`evaluate_fast`] computes the same
 /// value at the leaves; the tests check that they agree.
 #[cfg(test)]
-pub(crate) fn evaluate_with(pits: &[u8], stores: [u32; 2], me: Side, w: &Weights) -> i32 {
+pub(crate) fn evaluate_with(
+    pits: &[u8],
+    stores: [u32; 2],
+    me: Side,
+    w: &crate::weights::Weights,
+) -> i32 {
     let (mut full, mut empty) = (0i64, 0i64);
     let phase = features::visit(pits, stores, me, |i, x| {
         full += i64::from(w[i][0]) * i64::from(x);
@@ -358,6 +286,8 @@ pub(crate) fn from_table(v: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::weights::{self, Weights};
+    use mancala_core::oware::Oware;
 
     /// The fitted value computed in 128-bit arithmetic, for comparison.
     fn reference(pits: &[u8], stores: [u32; 2], me: Side, w: &Weights) -> i32 {

@@ -35,9 +35,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use mancala_core::{advance, History, MoveList, Position, Side, MAX_MOVES};
+use mancala_core::{advance, History, MoveList, Side, MAX_MOVES};
 
 use crate::eval::{evaluate, is_decisive, terminal, EvalKind, HEURISTIC_MAX, INF};
+use crate::games::EngineGame;
 
 /// How a new leaf of the tree is valued.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +134,7 @@ pub(crate) struct Stops<'a> {
 }
 
 /// One search tree.
-pub(crate) struct Tree<P: Position> {
+pub(crate) struct Tree<P: EngineGame> {
     nodes: Vec<Node<P::Move>>,
     root: P,
     history: History<P::Key>,
@@ -177,7 +178,7 @@ fn unit_of_proof(v: i32) -> f64 {
     }
 }
 
-impl<P: Position> Tree<P> {
+impl<P: EngineGame> Tree<P> {
     /// A tree for `root` (not over) with its repetition `history` (whose last key is the root's).
     pub fn new(root: P, history: History<P::Key>, opts: MctsOptions, eval: EvalKind) -> Self {
         let me = root.to_move().unwrap_or(Side::South);
@@ -201,7 +202,7 @@ impl<P: Position> Tree<P> {
             history,
             opts,
             eval,
-            rng: crate::splitmix(opts.seed),
+            rng: crate::tt::splitmix(opts.seed),
             path: Vec::with_capacity(64),
             tokens: Vec::with_capacity(64),
             playout_tokens: Vec::with_capacity(64),
@@ -514,7 +515,7 @@ impl<P: Position> Tree<P> {
 
     #[inline]
     fn random(&mut self, n: usize) -> usize {
-        self.rng = crate::splitmix(self.rng);
+        self.rng = crate::tt::splitmix(self.rng);
         (((self.rng >> 32) * n as u64) >> 32) as usize
     }
 

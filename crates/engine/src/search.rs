@@ -46,9 +46,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
+use mancala_core::{History, MoveEffect, MoveList, Side, MAX_MOVES};
 
 use crate::eval::{evaluate, from_table, is_decisive, terminal, to_table, EvalKind, INF};
+use crate::games::EngineGame;
 use crate::tt::{hash_of, mix, raw_hash_of, Bound, Entry, Table, RESOLVED_DEPTH};
 
 /// The deepest ply the search reaches (iterations are capped below it).
@@ -139,7 +140,7 @@ struct Keys {
 }
 
 /// One search thread.
-pub(crate) struct Worker<'a, P: Position> {
+pub(crate) struct Worker<'a, P: EngineGame> {
     sh: &'a Shared<'a>,
     root: P,
     root_ctx: u64,
@@ -170,7 +171,7 @@ pub(crate) struct Worker<'a, P: Position> {
     pub completed: Option<Completed<P::Move>>,
 }
 
-impl<'a, P: Position> Worker<'a, P> {
+impl<'a, P: EngineGame> Worker<'a, P> {
     /// A worker for the current position of `game`-like data: `root` with its repetition history
     /// (`history`, whose last key is the root's), the keys since the last irreversible move
     /// (`context_keys`, the root's included) and the number of plies played before the root.

@@ -297,6 +297,13 @@ impl Hasher for FastHasher {
     }
 }
 
+/// SplitMix64: the next number of the generator whose state was `seed` (a step and [`mix`]).
+#[inline]
+#[must_use]
+pub(crate) fn splitmix(seed: u64) -> u64 {
+    mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15))
+}
+
 /// SplitMix64's finaliser: spreads every input bit over the output.
 #[inline]
 #[must_use]

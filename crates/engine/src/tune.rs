@@ -20,15 +20,14 @@
 //!    seed is worth; in Isolo, which has no stores, a seed on one's row) and rounds them;
 //!    [`render`] writes the Rust file.
 
-use std::fmt;
-
-use mancala_core::ba_awa::{BaAwa, BaAwaRules};
-use mancala_core::isolo::{Isolo, IsoloRules};
-use mancala_core::variant::{DynGame, Variant};
-use mancala_core::{Position, Side};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
+use mancala_core::{Game, Side};
 
 use crate::eval::{hand_board, EvalKind};
-use crate::features::{self, Phase, STORE};
+use crate::features::{Phase, STORE};
+pub use crate::games::Family;
+use crate::games::{dispatch, EngineGame, GameTask};
+use crate::tt::splitmix;
 use crate::{Engine, Limits, Score, SearchOptions};
 
 /// Fitted weights in centiseeds, `[full board, empty board]` per feature of a family (see
@@ -36,11 +35,13 @@ use crate::{Engine, Limits, Score, SearchOptions};
 pub type FittedWeights = Vec<[i32; 2]>;
 
 /// What can go wrong in the pipeline.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TuneError {
     /// The preset has no fitted evaluation.
+    #[error("{0} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril-ludii, ouril, olowuka, ba-awa, isolo)")]
     NoFamily(String),
     /// A sample's position cannot be read.
+    #[error("sample {index}: position {position:?}: {reason}")]
     BadPosition {
         /// Index of the sample.
         index: usize,
@@ -50,6 +51,7 @@ pub enum TuneError {
         reason: String,
     },
     /// A sample's label is not within 0..=1.
+    #[error("sample {index}: label {label} is not within 0..1")]
     BadLabel {
         /// Index of the sample.
         index: usize,
@@ -57,125 +59,14 @@ pub enum TuneError {
         label: f64,
     },
     /// No rows to fit on.
+    #[error("no samples to fit on")]
     Empty,
     /// The fit found no positive value for a seed in the store, so there is no scale.
+    #[error("the fitted store weight is {0}, not positive: the data say nothing about material")]
     NoScale(f64),
     /// The engine failed to move in a game that is not over.
+    #[error("the engine found no move in {0}")]
     NoMove(String),
-}
-
-impl fmt::Display for TuneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TuneError::NoFamily(v) => write!(
-                f,
-                "{v} has no fitted evaluation (families: oware for abapa/oware/wuri/ouril-ludii, ouril, olowuka, ba-awa, isolo)"
-            ),
-            TuneError::BadPosition {
-                index,
-                position,
-                reason,
-            } => write!(f, "sample {index}: position {position:?}: {reason}"),
-            TuneError::BadLabel { index, label } => {
-                write!(f, "sample {index}: label {label} is not within 0..1")
-            }
-            TuneError::Empty => f.write_str("no samples to fit on"),
-            TuneError::NoScale(w) => write!(
-                f,
-                "the fitted store weight is {w}, not positive: the data say nothing about material"
-            ),
-            TuneError::NoMove(p) => write!(f, "the engine found no move in {p}"),
-        }
-    }
-}
-
-impl std::error::Error for TuneError {}
-
-/// A family of games sharing one set of fitted weights.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Abapa, Oware, Wuri, Ouril-Ludii (the [`mancala_core::oware::Oware`] positions without
-    /// the singleton rule).
-    Oware,
-    /// Ouril (Oware positions with the singleton rule; the features of the Oware family).
-    Ouril,
-    /// Ọlọwuka.
-    Olowuka,
-    /// Ba-awa (features of [`crate::features::ba_awa`]).
-    BaAwa,
-    /// Isolo (features of [`crate::features::isolo`]).
-    Isolo,
-}
-
-impl Family {
-    /// Every family.
-    pub const ALL: [Family; 5] = [
-        Family::Oware,
-        Family::Ouril,
-        Family::Olowuka,
-        Family::BaAwa,
-        Family::Isolo,
-    ];
-
-    /// The family of a preset, if it has fitted weights.
-    #[must_use]
-    pub fn of(variant: Variant) -> Option<Family> {
-        match variant.name() {
-            "abapa" | "oware" | "wuri" | "ouril-ludii" => Some(Family::Oware),
-            "ouril" => Some(Family::Ouril),
-            "olowuka" => Some(Family::Olowuka),
-            "ba-awa" => Some(Family::BaAwa),
-            "isolo" => Some(Family::Isolo),
-            _ => None,
-        }
-    }
-
-    /// The family's name (`oware`, `ouril`, `olowuka`, `ba-awa`, `isolo`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Oware => "oware",
-            Family::Ouril => "ouril",
-            Family::Olowuka => "olowuka",
-            Family::BaAwa => "ba-awa",
-            Family::Isolo => "isolo",
-        }
-    }
-
-    /// Number of features of the family's evaluation.
-    #[must_use]
-    pub fn features(self) -> usize {
-        match self {
-            Family::Oware | Family::Ouril | Family::Olowuka => features::FEATURES,
-            Family::BaAwa => features::ba_awa::FEATURES,
-            Family::Isolo => features::isolo::FEATURES,
-        }
-    }
-
-    /// Short name of feature `index` (`?` out of range).
-    #[must_use]
-    pub fn feature_name(self, index: usize) -> String {
-        match self {
-            Family::Oware | Family::Ouril | Family::Olowuka => features::name(index),
-            Family::BaAwa => features::ba_awa::name(index),
-            Family::Isolo => features::isolo::name(index),
-        }
-    }
-
-    /// The name of the weights table type in `crate::weights`.
-    fn weights_type(self) -> &'static str {
-        match self {
-            Family::Oware | Family::Ouril | Family::Olowuka => "Weights",
-            Family::BaAwa => "BaAwaWeights",
-            Family::Isolo => "IsoloWeights",
-        }
-    }
-
-    /// Reads [`Family::name`].
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
-    }
 }
 
 /// One labelled position.
@@ -213,13 +104,6 @@ pub struct GenConfig {
     pub eval: EvalKind,
 }
 
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Plays game number `index` of a data set and returns its labelled positions (those after the
 /// random opening, where the engine chose the move). Deterministic for a given configuration
 /// and index.
@@ -238,7 +122,7 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
         cfg.random_plies.0.min(cfg.random_plies.1),
         cfg.random_plies.1.max(cfg.random_plies.0),
     );
-    let mut random_plies = |game: &mut Box<dyn DynGame>| -> Result<(), TuneError> {
+    let mut random_plies = |game: &mut AnyGame| -> Result<(), TuneError> {
         state = splitmix(state);
         let opening = lo + (state % u64::from(hi - lo + 1)) as u32;
         for _ in 0..opening {
@@ -254,20 +138,16 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
         Ok(())
     };
     random_plies(&mut game)?;
-    let rounds = Family::of(cfg.variant) == Some(Family::BaAwa);
-    let round_of = |game: &dyn DynGame| -> Result<(u32, [u16; 2]), TuneError> {
-        if !rounds {
-            return Ok((0, [0, 0]));
+    // Only Ba-awa plays rounds.
+    let rounds = matches!(game, AnyGame::BaAwa(_));
+    let round_of = |game: &AnyGame| -> (u32, [u16; 2]) {
+        match game {
+            AnyGame::BaAwa(s) => (
+                s.game().position().round(),
+                s.game().position().rounds_won(),
+            ),
+            AnyGame::Oware(_) | AnyGame::Olowuka(_) | AnyGame::Isolo(_) => (0, [0, 0]),
         }
-        let text = game.notation();
-        let p = BaAwa::from_notation(&text, BaAwaRules::default()).map_err(|e| {
-            TuneError::BadPosition {
-                index: 0,
-                position: text.clone(),
-                reason: e.to_string(),
-            }
-        })?;
-        Ok((p.round(), p.rounds_won()))
     };
     let engine = Engine::new(2);
     let options = SearchOptions {
@@ -280,19 +160,19 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
     };
     // Position, side to move, score, round and rounds won before it.
     let mut seen: Vec<(String, Side, i32, u32, [u16; 2])> = Vec::new();
-    let mut round = round_of(game.as_ref())?.0;
+    let mut round = round_of(&game).0;
     while let Some(side) = game.state().to_move {
         if game.moves().len() as u32 >= cfg.max_plies {
             break;
         }
-        let (r, won) = round_of(game.as_ref())?;
+        let (r, won) = round_of(&game);
         if r != round {
             round = r;
             random_plies(&mut game)?;
             continue;
         }
         let a = engine
-            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .search_dyn(&game, &options, None, &mut |_| {})
             .ok_or_else(|| TuneError::NoMove(game.notation()))?;
         let best = a.best.ok_or_else(|| TuneError::NoMove(game.notation()))?;
         let score = match a.score {
@@ -305,7 +185,7 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
     }
     let winner = game.state().outcome.and_then(|o| o.winner);
     let over = game.state().to_move.is_none();
-    let (last_round, last_won) = round_of(game.as_ref())?;
+    let (last_round, last_won) = round_of(&game);
     // The winner of each position's unit: the game, or for Ba-awa its round.
     let unit_winner = |r: u32, won: [u16; 2]| -> Option<Side> {
         if !rounds {
@@ -359,62 +239,32 @@ pub struct Dataset {
 /// Reads a sample's position and writes its features for the side to move into `dense` (zeroed
 /// first); returns the phase and the hand-set evaluation.
 fn read_row(
-    family: Family,
     variant: Variant,
     index: usize,
     position: &str,
     dense: &mut [i32],
 ) -> Result<(Phase, i32), TuneError> {
+    struct Row<'a>(&'a mut [i32]);
+    impl GameTask for Row<'_> {
+        type Output = Result<(Phase, i32), String>;
+        fn run<P: EngineGame>(self, game: &Game<P>) -> Self::Output {
+            let p = game.position();
+            let side = p.to_move().ok_or_else(|| "the game is over".to_string())?;
+            let dense = self.0;
+            dense.fill(0);
+            let phase = p.visit_features(side, &mut |k, x| dense[k] += x);
+            Ok((phase, hand_board(p.pits(), p.stores(), side)))
+        }
+    }
     let bad = |reason: String| TuneError::BadPosition {
         index,
         position: position.to_string(),
         reason,
     };
-    dense.fill(0);
-    let mut add = |k: usize, x: i32| dense[k] += x;
-    match family {
-        Family::BaAwa => {
-            let p = BaAwa::from_notation(position, BaAwaRules::default())
-                .map_err(|e| bad(e.to_string()))?;
-            if p.outcome().is_some() {
-                return Err(bad("the game is over".into()));
-            }
-            let phase = features::ba_awa::visit(&p, p.side(), &mut add);
-            Ok((phase, hand_board(p.pits(), p.stores(), p.side())))
-        }
-        Family::Isolo => {
-            let p = Isolo::from_notation(position, IsoloRules::isolo())
-                .map_err(|e| bad(e.to_string()))?;
-            if p.outcome().is_some() {
-                return Err(bad("the game is over".into()));
-            }
-            let phase = features::isolo::visit(&p, p.side(), &mut add);
-            Ok((phase, hand_board(p.pits(), p.stores(), p.side())))
-        }
-        Family::Oware | Family::Ouril | Family::Olowuka => {
-            let (pits, stores, side) = board(variant, position).map_err(bad)?;
-            let phase = features::visit(&pits, stores, side, &mut add);
-            Ok((phase, hand_board(&pits, stores, side)))
-        }
-    }
-}
-
-/// Reads a 2x6 sample's board: pits, stores and side to move.
-fn board(variant: Variant, position: &str) -> Result<(Vec<u8>, [u32; 2], Side), String> {
-    let game: Box<dyn DynGame> = variant
+    let game = variant
         .new_game(&[], Some(position))
-        .map_err(|e| e.to_string())?;
-    let st = game.state();
-    let side = st.to_move.ok_or_else(|| "the game is over".to_string())?;
-    let pits = st
-        .pits
-        .iter()
-        .map(|&c| u8::try_from(c).map_err(|_| format!("a pit holds {c} seeds")))
-        .collect::<Result<Vec<u8>, _>>()?;
-    if pits.len() != 12 {
-        return Err(format!("{} pits, not 12", pits.len()));
-    }
-    Ok((pits, st.stores, side))
+        .map_err(|e| bad(e.to_string()))?;
+    dispatch(&game, Row(dense)).map_err(bad)
 }
 
 impl Dataset {
@@ -435,10 +285,10 @@ impl Dataset {
                 });
             }
             let f = Family::of(s.variant);
-            let Some(fam) = f.filter(|_| Some(f) == family) else {
+            if f.is_none() || Some(f) != family {
                 return Err(TuneError::NoFamily(s.variant.name().to_string()));
-            };
-            let (phase, hand) = read_row(fam, s.variant, i, &s.position, &mut dense)?;
+            }
+            let (phase, hand) = read_row(s.variant, i, &s.position, &mut dense)?;
             d.starts.push(d.index.len());
             for (k, &x) in dense.iter().enumerate() {
                 if x != 0 {
@@ -713,6 +563,8 @@ pub fn render(family: Family, w: &[[i32; 2]], header: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::ba_awa::{BaAwa, BaAwaRules};
+    use mancala_core::Position;
 
     /// Quick settings: depth 2, 1 to 6 random plies.
     fn quick(variant: Variant, seed: u64, eval: EvalKind) -> GenConfig {

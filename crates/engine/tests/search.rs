@@ -2,17 +2,17 @@
 //! exhaustive solver. Every test runs over every registered preset through [`dispatch`], so a
 //! new game is covered as soon as the engine can dispatch to it.
 
-use mancala_core::variant::{DynGame, Variant};
-use mancala_core::{advance, Game, History, Position, Side};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
+use mancala_core::{advance, Game, History, Side};
 use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, EvalKind, INF};
 use mancala_engine::{
-    analyse_dyn, dispatch, Algorithm, Engine, GameTask, Leaf, Limits, MctsOptions, Score,
-    SearchOptions,
+    analyse_dyn, dispatch, Algorithm, Engine, EngineGame, GameTask, Leaf, Limits, MctsOptions,
+    Score, SearchOptions,
 };
 
 /// Plain minimax (no pruning, no table) with the engine's evaluation and value encoding; with
 /// `depth = None` it searches to the end of the game.
-fn minimax<P: Position>(
+fn minimax<P: EngineGame>(
     pos: &P,
     me: Side,
     depth: Option<u32>,
@@ -67,7 +67,7 @@ struct MoveValues(Option<u32>);
 
 impl GameTask for MoveValues {
     type Output = Vec<(String, i32)>;
-    fn run<P: Position>(self, game: &Game<P>) -> Self::Output {
+    fn run<P: EngineGame>(self, game: &Game<P>) -> Self::Output {
         let pos = *game.position();
         let me = pos.to_move().expect("not over");
         let mut history = game.history();
@@ -94,7 +94,7 @@ impl GameTask for MoveValues {
 }
 
 /// Every move valued by a plain (non-selective) alpha-beta search to `depth`.
-fn analyse_exact(game: &dyn DynGame, depth: u32) -> Option<mancala_engine::Analysis> {
+fn analyse_exact(game: &AnyGame, depth: u32) -> Option<mancala_engine::Analysis> {
     let options = SearchOptions {
         limits: Limits {
             depth: Some(depth),
@@ -122,7 +122,7 @@ impl Lcg {
 }
 
 /// Start positions and positions along random playouts (some deep into the game) of every preset.
-fn sample_games() -> Vec<Box<dyn DynGame>> {
+fn sample_games() -> Vec<AnyGame> {
     let mut out = Vec::new();
     let mut rng = Lcg(7);
     for v in Variant::ALL {
@@ -148,8 +148,8 @@ fn sample_games() -> Vec<Box<dyn DynGame>> {
 fn alpha_beta_equals_minimax() {
     for game in sample_games() {
         for depth in 1..=4 {
-            let expected = dispatch(game.as_ref(), MoveValues(Some(depth))).expect("known game");
-            let a = analyse_exact(game.as_ref(), depth).expect("a move");
+            let expected = dispatch(&game, MoveValues(Some(depth)));
+            let a = analyse_exact(&game, depth).expect("a move");
             assert_eq!(a.moves.len(), expected.len());
             for (mv, v) in &expected {
                 let got = a
@@ -177,7 +177,7 @@ fn normal_search_value_equals_minimax() {
     // The single-line search (PVS + aspiration) must find the same root value.
     for game in sample_games().into_iter().step_by(2) {
         let depth = 5;
-        let expected = dispatch(game.as_ref(), MoveValues(Some(depth))).expect("known game");
+        let expected = dispatch(&game, MoveValues(Some(depth)));
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         let engine = Engine::new(4);
         let options = SearchOptions {
@@ -190,7 +190,7 @@ fn normal_search_value_equals_minimax() {
             ..SearchOptions::default()
         };
         let a = engine
-            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .search_dyn(&game, &options, None, &mut |_| {})
             .unwrap();
         assert_eq!(
             key_of_score(a.score),
@@ -226,7 +226,7 @@ fn fixed_depth_single_thread_search_is_deterministic() {
         let runs: Vec<_> = (0..2)
             .map(|_| {
                 Engine::new(8)
-                    .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+                    .search_dyn(&game, &options, None, &mut |_| {})
                     .unwrap()
             })
             .collect();
@@ -249,7 +249,7 @@ const SOLVABLE: [(&str, &str, Option<&str>); 8] = [
     ("abapa", "2-1-0-3-0-1-1-0-2-0-2-1-17-18-S", Some("8")),
 ];
 
-fn solvable_game(name: &str, pos: &str, max_plies: Option<&str>) -> Box<dyn DynGame> {
+fn solvable_game(name: &str, pos: &str, max_plies: Option<&str>) -> AnyGame {
     let rules: Vec<(String, String)> = max_plies
         .map(|n| vec![("max_plies".to_string(), n.to_string())])
         .unwrap_or_default();
@@ -264,7 +264,7 @@ fn proven_results_match_an_exhaustive_solver() {
     for (name, pos, max_plies) in SOLVABLE {
         let t = std::time::Instant::now();
         let game = solvable_game(name, pos, max_plies);
-        let expected = dispatch(game.as_ref(), MoveValues(None)).unwrap();
+        let expected = dispatch(&game, MoveValues(None));
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         let want = if is_decisive(best) {
             Score::Exact(margin(best))
@@ -272,7 +272,7 @@ fn proven_results_match_an_exhaustive_solver() {
             assert_eq!(best, 0, "a finished game is a win, a loss or a draw");
             Score::Exact(0)
         };
-        let a = analyse_exact(game.as_ref(), 80).unwrap();
+        let a = analyse_exact(&game, 80).unwrap();
         assert_eq!(a.score, want, "{name} {pos}");
         for (mv, v) in &expected {
             let got = a.moves.iter().find(|(m, _)| m == mv).unwrap().1;
@@ -299,12 +299,12 @@ fn selective_search_proves_the_same_results() {
             .unwrap()
             .new_game(&[], Some(pos))
             .unwrap();
-        let exact = analyse_exact(game.as_ref(), 60).unwrap();
+        let exact = analyse_exact(&game, 60).unwrap();
         let limits = Limits {
             depth: Some(60),
             ..Limits::default()
         };
-        let selective = analyse_dyn(game.as_ref(), &limits, None).unwrap();
+        let selective = analyse_dyn(&game, &limits, None).unwrap();
         assert_eq!(exact.score, selective.score);
         assert_eq!(exact.moves, selective.moves);
     }
@@ -315,10 +315,10 @@ fn over_games_and_limits() {
     let game = Variant::Abapa
         .new_game(&[], Some("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"))
         .unwrap();
-    assert!(analyse_dyn(game.as_ref(), &Limits::default(), None).is_none());
+    assert!(analyse_dyn(&game, &Limits::default(), None).is_none());
     let game = Variant::Abapa.new_game(&[], None).unwrap();
     let a = analyse_dyn(
-        game.as_ref(),
+        &game,
         &Limits {
             nodes: Some(5_000),
             ..Limits::default()
@@ -328,7 +328,7 @@ fn over_games_and_limits() {
     .unwrap();
     assert!(a.best.is_some());
     let stop = std::sync::atomic::AtomicBool::new(true);
-    let a = analyse_dyn(game.as_ref(), &Limits::default(), Some(&stop)).unwrap();
+    let a = analyse_dyn(&game, &Limits::default(), Some(&stop)).unwrap();
     assert_eq!(
         a.depth, 1,
         "a stopped search still returns its first iteration"
@@ -349,7 +349,7 @@ fn node_limits_stop_the_search_at_the_limit() {
             ..SearchOptions::default()
         };
         let a = Engine::new(4)
-            .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            .search_dyn(&game, &options, None, &mut |_| {})
             .unwrap();
         assert!(a.depth > 1, "limit {limit}: more than the first iteration");
         assert!(
@@ -366,12 +366,9 @@ fn levels_give_legal_moves_deterministically() {
     let legal = game.state().legal;
     for level in 1..=4 {
         for seed in 0..4 {
-            let m = mancala_engine::level_move(game.as_ref(), level, seed).unwrap();
+            let m = mancala_engine::level_move(&game, level, seed).unwrap();
             assert!(legal.contains(&m));
-            assert_eq!(
-                Some(m),
-                mancala_engine::level_move(game.as_ref(), level, seed)
-            );
+            assert_eq!(Some(m), mancala_engine::level_move(&game, level, seed));
         }
     }
 }
@@ -394,7 +391,7 @@ fn level_table_is_ordered() {
 }
 
 /// A Monte-Carlo search of at most `nodes` simulations, one thread.
-fn mcts(game: &dyn DynGame, nodes: u64, mcts: MctsOptions) -> Option<mancala_engine::Analysis> {
+fn mcts(game: &AnyGame, nodes: u64, mcts: MctsOptions) -> Option<mancala_engine::Analysis> {
     let options = SearchOptions {
         limits: Limits {
             nodes: Some(nodes),
@@ -421,14 +418,14 @@ fn mcts_proves_the_exhaustive_results() {
     // (negative) margin is a maximum; a draw once every move is proven, exactly.
     for (name, pos, max_plies) in SOLVABLE {
         let game = solvable_game(name, pos, max_plies);
-        let expected = dispatch(game.as_ref(), MoveValues(None)).unwrap();
+        let expected = dispatch(&game, MoveValues(None));
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         for leaf in LEAVES {
             let opts = MctsOptions {
                 leaf,
                 ..MctsOptions::default()
             };
-            let a = mcts(game.as_ref(), 2_000_000, opts).unwrap();
+            let a = mcts(&game, 2_000_000, opts).unwrap();
             let chosen = expected
                 .iter()
                 .find(|(m, _)| Some(m) == a.best.as_ref())
@@ -461,13 +458,13 @@ fn mcts_takes_short_forced_wins() {
     // proves a win and plays a winning move.
     let mut checked = 0;
     for game in sample_games() {
-        let expected = dispatch(game.as_ref(), MoveValues(Some(3))).expect("known game");
+        let expected = dispatch(&game, MoveValues(Some(3)));
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         if !(is_decisive(best) && best > 0) {
             continue;
         }
         checked += 1;
-        let a = mcts(game.as_ref(), 20_000, MctsOptions::default()).unwrap();
+        let a = mcts(&game, 20_000, MctsOptions::default()).unwrap();
         assert!(
             matches!(a.score, Score::Exact(m) if m > 0),
             "{}: {:?}",
@@ -496,7 +493,7 @@ fn mcts_plays_legal_moves_within_its_node_limit_deterministically() {
                 seed: 5,
                 ..MctsOptions::default()
             };
-            let a = mcts(game.as_ref(), 3_000, opts).unwrap();
+            let a = mcts(&game, 3_000, opts).unwrap();
             let at = format!("{} {} {leaf:?}", game.variant().name(), game.notation());
             let best = a.best.clone().expect("a move");
             assert!(legal.contains(&best), "{at}: {best}");
@@ -505,7 +502,7 @@ fn mcts_plays_legal_moves_within_its_node_limit_deterministically() {
             assert_eq!(a.pv.first(), Some(&best), "{at}");
             assert_eq!(
                 Some(a),
-                mcts(game.as_ref(), 3_000, opts),
+                mcts(&game, 3_000, opts),
                 "{at}: same seed and limit, same search"
             );
         }
@@ -525,7 +522,7 @@ fn mcts_ends_on_repetitions_and_other_limits() {
             .unwrap()
             .new_game(&[], Some(pos))
             .unwrap();
-        let a = mcts(game.as_ref(), 1_000_000, MctsOptions::default()).unwrap();
+        let a = mcts(&game, 1_000_000, MctsOptions::default()).unwrap();
         assert!(matches!(a.score, Score::Exact(_)), "{name} {pos}: {a:?}");
         assert!(a.nodes < 1_000_000);
     }
@@ -533,7 +530,7 @@ fn mcts_ends_on_repetitions_and_other_limits() {
     let over = Variant::Abapa
         .new_game(&[], Some("0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"))
         .unwrap();
-    assert!(mcts(over.as_ref(), 100, MctsOptions::default()).is_none());
+    assert!(mcts(&over, 100, MctsOptions::default()).is_none());
     let game = Variant::Olowuka.new_game(&[], None).unwrap();
     let stop = std::sync::atomic::AtomicBool::new(true);
     let options = SearchOptions {
@@ -541,7 +538,7 @@ fn mcts_ends_on_repetitions_and_other_limits() {
         ..SearchOptions::default()
     };
     let a = Engine::new(1)
-        .search_dyn(game.as_ref(), &options, Some(&stop), &mut |_| {})
+        .search_dyn(&game, &options, Some(&stop), &mut |_| {})
         .unwrap();
     assert!(a.best.is_some());
     // A depth limit caps the tree.
@@ -555,13 +552,13 @@ fn mcts_ends_on_repetitions_and_other_limits() {
         ..SearchOptions::default()
     };
     let a = Engine::new(1)
-        .search_dyn(game.as_ref(), &options, None, &mut |_| {})
+        .search_dyn(&game, &options, None, &mut |_| {})
         .unwrap();
     assert!(a.depth <= 3, "{}", a.depth);
 }
 
 #[test]
-fn searches_without_a_choice_use_the_games_default_algorithm() {
+fn searches_without_a_choice_use_alpha_beta() {
     for v in Variant::ALL {
         let game = v.new_game(&[], None).unwrap();
         let run = |algorithm| {
@@ -574,9 +571,9 @@ fn searches_without_a_choice_use_the_games_default_algorithm() {
                 algorithm,
                 ..SearchOptions::default()
             };
-            Engine::new(1).search_dyn(game.as_ref(), &options, None, &mut |_| {})
+            Engine::new(1).search_dyn(&game, &options, None, &mut |_| {})
         };
-        let default = mancala_engine::default_algorithm(v);
+        let default = Algorithm::AlphaBeta;
         assert_eq!(run(None), run(Some(default)), "{}", v.name());
         for a in Algorithm::ALL {
             assert_eq!(Algorithm::from_name(a.name()), Ok(a));

@@ -112,38 +112,32 @@ fn tables_built_for_a_game_cover_its_rules_and_are_shared() {
         .unwrap()
         .new_game(&[], None)
         .unwrap();
-    let shared = |g: &dyn mancala_core::variant::DynGame| {
+    let shared = |g: &mancala_core::variant::AnyGame| {
         mancala_engine::shared_tables(g, 3).map(|t| t.expect("built"))
     };
-    let a = shared(abapa.as_ref()).expect("abapa has tables");
+    let a = shared(&abapa).expect("abapa has tables");
     assert_eq!(a.max_seeds(), 3);
     // Built once: the same rules (wuri plays abapa's) get the same tables.
-    let w = shared(wuri.as_ref()).unwrap();
+    let w = shared(&wuri).unwrap();
     assert!(Arc::ptr_eq(&a, &w));
-    let l = shared(ludii.as_ref()).unwrap();
+    let l = shared(&ludii).unwrap();
     assert!(!Arc::ptr_eq(&a, &l));
     assert_ne!(a.fingerprint(), l.fingerprint());
     // An engine given them covers the game that deep, and not deeper.
     let mut engine = Engine::new(1);
-    assert!(!engine.tables_cover(abapa.as_ref(), 3));
+    assert!(!engine.tables_cover(&abapa, 3));
     engine.set_tablebases(vec![a]);
-    assert!(engine.tables_cover(abapa.as_ref(), 3));
-    assert!(engine.tables_cover(wuri.as_ref(), 2));
-    assert!(!engine.tables_cover(abapa.as_ref(), 4));
-    assert!(!engine.tables_cover(ludii.as_ref(), 3));
+    assert!(engine.tables_cover(&abapa, 3));
+    assert!(engine.tables_cover(&wuri, 2));
+    assert!(!engine.tables_cover(&abapa, 4));
+    assert!(!engine.tables_cover(&ludii, 3));
     // Games whose rules no table represents get none.
     for name in ["oware", "ouril", "olowuka", "ba-awa", "isolo"] {
         let g = Variant::from_name(name)
             .unwrap()
             .new_game(&[], None)
             .unwrap();
-        assert!(
-            mancala_engine::shared_tables(g.as_ref(), 3).is_none(),
-            "{name}"
-        );
-        assert!(
-            mancala_engine::build_tables(g.as_ref(), 3).is_none(),
-            "{name}"
-        );
+        assert!(mancala_engine::shared_tables(&g, 3).is_none(), "{name}");
+        assert!(mancala_engine::build_tables(&g, 3).is_none(), "{name}");
     }
 }

@@ -11,7 +11,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use mancala_core::variant::{DynGame, DynPlayError, Variant};
+use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -366,7 +366,7 @@ pub(crate) fn parse_rules(
 
 /// Records a new game and opens its room; a timed game's clock starts now. A database write:
 /// call it on the blocking pool.
-pub(crate) fn open_game(app: &App, meta: GameMeta, game: Box<dyn DynGame>) -> ApiResult<Arc<Room>> {
+pub(crate) fn open_game(app: &App, meta: GameMeta, game: AnyGame) -> ApiResult<Arc<Room>> {
     let to_move = game.state().to_move;
     let deadline = meta
         .clock
@@ -657,7 +657,7 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
         }
         live.thinking = true;
         room.publish("thinking", &live);
-        (live.game.clone_box(), live.version, live.game.moves().len())
+        (live.game.clone(), live.version, live.game.moves().len())
     };
     let app = Arc::clone(app);
     let room = Arc::clone(room);
@@ -669,7 +669,7 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
                 let brain = Arc::clone(&app.brain);
                 tokio::task::spawn_blocking(move || {
                     let _permit = permit;
-                    brain.choose(game.as_ref(), level, seed)
+                    brain.choose(&game, level, seed)
                 })
                 .await
                 .ok()
@@ -771,7 +771,7 @@ pub(crate) async fn analysis(
     Query(q): Query<AnalysisQuery>,
 ) -> ApiResult<Json<Value>> {
     let room = room(&app, &id).await?;
-    let (game, ply, to_move): (Box<dyn DynGame>, usize, Option<Side>) = {
+    let (game, ply, to_move): (AnyGame, usize, Option<Side>) = {
         let live = room.lock();
         let state = live.game.state();
         if room.meta.mode == Mode::Online && state.outcome.is_none() {
@@ -781,11 +781,7 @@ pub(crate) async fn analysis(
                 "no analysis while an online game is in play",
             ));
         }
-        (
-            live.game.clone_box(),
-            live.game.moves().len(),
-            state.to_move,
-        )
+        (live.game.clone(), live.game.moves().len(), state.to_move)
     };
     Ok(Json(analyse(&app, game, ply, to_move, q.ms).await?))
 }
@@ -795,7 +791,7 @@ pub(crate) async fn analysis(
 /// server's bounds) on one of the engine threads.
 pub(crate) async fn analyse(
     app: &Arc<App>,
-    game: Box<dyn DynGame>,
+    game: AnyGame,
     ply: usize,
     to_move: Option<Side>,
     ms: Option<u64>,
@@ -820,7 +816,7 @@ pub(crate) async fn analyse(
     let brain = Arc::clone(&app.brain);
     let a = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        brain.analyse(game.as_ref(), Duration::from_millis(ms), None)
+        brain.analyse(&game, Duration::from_millis(ms), None)
     })
     .await
     .ok()

@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
-use mancala_core::variant::{DynGame, DynPlayError, Variant};
+use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -42,7 +42,7 @@ pub(crate) struct LineRequest {
 /// A line set up and played through: the game before the last move, the last move's steps,
 /// and the game after every move.
 struct Line {
-    game: Box<dyn DynGame>,
+    game: AnyGame,
     /// The state after each move, the start first.
     states: Vec<Value>,
     /// The last move with its side, captured seeds and sowing steps.

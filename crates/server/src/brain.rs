@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use mancala_core::variant::DynGame;
+use mancala_core::variant::AnyGame;
 use serde_json::json;
 
 /// A position's value from the side to move's point of view.
@@ -48,11 +48,11 @@ pub struct Analysis {
 pub trait Brain: Send + Sync + 'static {
     /// A move at `level` (1 = beginner), deterministic for a given `seed`; `None` when the game
     /// is over or unknown to the engine.
-    fn choose(&self, game: &dyn DynGame, level: u8, seed: u64) -> Option<String>;
+    fn choose(&self, game: &AnyGame, level: u8, seed: u64) -> Option<String>;
     /// The value of every legal move, thinking at most `movetime` (or until `stop` is set).
     fn analyse(
         &self,
-        game: &dyn DynGame,
+        game: &AnyGame,
         movetime: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Analysis>;
@@ -61,7 +61,7 @@ pub trait Brain: Send + Sync + 'static {
     /// A quick value of the position for the side to move: a search at most `depth` plies deep
     /// and at most `movetime` long (the evaluation graph). `None` when the game is over or
     /// unknown to the engine. By default, an [`analyse`](Brain::analyse) bounded by `movetime`.
-    fn evaluate(&self, game: &dyn DynGame, depth: u32, movetime: Duration) -> Option<Eval> {
+    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Eval> {
         let _ = depth;
         self.analyse(game, movetime, None).map(|a| a.score)
     }
@@ -79,13 +79,13 @@ fn eval(s: mancala_engine::Score) -> Eval {
 }
 
 impl Brain for EngineBrain {
-    fn choose(&self, game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
+    fn choose(&self, game: &AnyGame, level: u8, seed: u64) -> Option<String> {
         mancala_engine::level_move(game, level, seed)
     }
 
     fn analyse(
         &self,
-        game: &dyn DynGame,
+        game: &AnyGame,
         movetime: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Analysis> {
@@ -108,7 +108,7 @@ impl Brain for EngineBrain {
         mancala_engine::MAX_LEVEL
     }
 
-    fn evaluate(&self, game: &dyn DynGame, depth: u32, movetime: Duration) -> Option<Eval> {
+    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Eval> {
         // One line is enough for a value, and a small table for a shallow search.
         let engine = mancala_engine::Engine::new(EVAL_HASH_MB);
         let options = mancala_engine::SearchOptions {

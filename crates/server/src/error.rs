@@ -107,46 +107,29 @@ impl IntoResponse for ApiError {
     }
 }
 
+// The errors below show their cause in their own message (the API and the logs print one
+// message), so they do not return it from `source()` as well: a chain printer would show it twice.
+
 /// A storage operation failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The database said no.
+    #[error("sqlite: {0}")]
     Sqlite(rusqlite::Error),
     /// A stored record could not be read back.
+    #[error("corrupt record: {0}")]
     Corrupt(String),
     /// The database's helper thread could not start.
+    #[error("could not start the checkpoint thread: {0}")]
     Io(std::io::Error),
     /// The database was written by a newer version of this program.
+    #[error("database schema version {found} is newer than this program's ({known})")]
     TooNew {
         /// The schema version found.
         found: i64,
         /// The newest version this program knows.
         known: i64,
     },
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Sqlite(e) => write!(f, "sqlite: {e}"),
-            StoreError::Corrupt(what) => write!(f, "corrupt record: {what}"),
-            StoreError::Io(_) => write!(f, "could not start the checkpoint thread"),
-            StoreError::TooNew { found, known } => write!(
-                f,
-                "database schema version {found} is newer than this program's ({known})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Sqlite(e) => Some(e),
-            StoreError::Io(e) => Some(e),
-            _ => None,
-        }
-    }
 }
 
 impl From<std::io::Error> for StoreError {
@@ -162,36 +145,17 @@ impl From<rusqlite::Error> for StoreError {
 }
 
 /// A game's room could not be had.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum HubError {
     /// The store failed.
+    #[error("storage failed: {0}")]
     Store(StoreError),
     /// Every room the server keeps in memory is in use.
+    #[error("all {max_rooms} games the server keeps in memory are in use; try again shortly")]
     Full {
         /// How many rooms it keeps.
         max_rooms: usize,
     },
-}
-
-impl std::fmt::Display for HubError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HubError::Store(e) => write!(f, "storage failed: {e}"),
-            HubError::Full { max_rooms } => write!(
-                f,
-                "all {max_rooms} games the server keeps in memory are in use; try again shortly"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for HubError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            HubError::Store(e) => Some(e),
-            HubError::Full { .. } => None,
-        }
-    }
 }
 
 impl From<StoreError> for HubError {
@@ -201,30 +165,14 @@ impl From<StoreError> for HubError {
 }
 
 /// The server could not start or stopped with an error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The database could not be opened or migrated.
+    #[error("database: {0}")]
     Store(StoreError),
     /// Binding the address or serving failed.
+    #[error("network: {0}")]
     Io(std::io::Error),
-}
-
-impl std::fmt::Display for ServerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServerError::Store(e) => write!(f, "database: {e}"),
-            ServerError::Io(e) => write!(f, "network: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServerError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ServerError::Store(e) => Some(e),
-            ServerError::Io(e) => Some(e),
-        }
-    }
 }
 
 impl From<StoreError> for ServerError {

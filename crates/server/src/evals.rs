@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use mancala_core::variant::DynGame;
+use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -80,7 +80,7 @@ impl Evaluations {
 }
 
 /// The value of `game`'s current position for South.
-fn value_for_south(brain: &dyn Brain, game: &dyn DynGame) -> Entry {
+fn value_for_south(brain: &dyn Brain, game: &AnyGame) -> Entry {
     let state = game.state();
     if let Some(outcome) = state.outcome {
         let diff = i64::from(state.stores[0]) - i64::from(state.stores[1]);
@@ -124,7 +124,7 @@ pub(crate) async fn evaluations(
                 "no evaluations while an online game is in play",
             ));
         }
-        live.game.clone_box()
+        live.game.clone()
     };
     let moves = game.moves();
     let deadline = Instant::now() + REQUEST_BUDGET;
@@ -135,7 +135,7 @@ pub(crate) async fn evaluations(
         return Ok(Json(answer(&moves, None)));
     };
     line.rebase(&moves);
-    let game: Arc<dyn DynGame> = Arc::from(game);
+    let game: Arc<AnyGame> = Arc::new(game);
     for ply in 0..line.values.len() {
         if line.values[ply] != Entry::Pending {
             continue;
@@ -150,11 +150,11 @@ pub(crate) async fn evaluations(
         let back = moves.len() - ply;
         let entry = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let mut at = game.clone_box();
+            let mut at = AnyGame::clone(&game);
             for _ in 0..back {
                 at.undo();
             }
-            value_for_south(brain.as_ref(), at.as_ref())
+            value_for_south(brain.as_ref(), &at)
         })
         .await
         .map_err(|_| {

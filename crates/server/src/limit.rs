@@ -64,36 +64,21 @@ pub struct Connections {
 }
 
 /// Why a connection was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     /// The server has `max` connections open.
+    #[error("the server has its {max} WebSocket connections open; try again shortly")]
     Total {
         /// The cap.
         max: usize,
     },
     /// The game has `max` watchers.
+    #[error("this game has its {max} watchers already; try again shortly")]
     Game {
         /// The cap.
         max: usize,
     },
 }
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::Total { max } => write!(
-                f,
-                "the server has its {max} WebSocket connections open; try again shortly"
-            ),
-            Refused::Game { max } => write!(
-                f,
-                "this game has its {max} watchers already; try again shortly"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Refused {}
 
 /// One admitted connection; its places are given back when it is dropped.
 #[derive(Debug)]

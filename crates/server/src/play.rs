@@ -12,6 +12,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use mancala_core::variant::DynGame;
 use mancala_core::{Outcome, Side};
 use serde::Deserialize;
 use serde_json::{json, Value};

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use mancala_core::trace::SowStep;
-use mancala_core::variant::{DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::Side;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
@@ -49,7 +49,7 @@ pub struct LastMove {
 /// The mutable part of a room.
 pub struct Live {
     /// The game.
-    pub game: Box<dyn DynGame>,
+    pub game: AnyGame,
     /// Bumped on every change, so that a computer move chosen for an older state is dropped.
     pub version: u64,
     /// The computer is choosing a move.
@@ -92,7 +92,7 @@ pub struct Room {
 
 impl Room {
     /// A room for a game (already replayed to its current state).
-    pub fn new(meta: GameMeta, game: Box<dyn DynGame>) -> Self {
+    pub fn new(meta: GameMeta, game: AnyGame) -> Self {
         let (tx, _) = broadcast::channel(CHANNEL_DEPTH);
         let clock = meta.clock.map(|c| Clock::new(c, meta.started_ms));
         let ending = game
@@ -269,12 +269,12 @@ impl Room {
 pub fn replay(
     meta: &GameMeta,
     moves: &[String],
-) -> Result<(Box<dyn DynGame>, Option<LastMove>), StoreError> {
+) -> Result<(AnyGame, Option<LastMove>), StoreError> {
     replay_with_movers(meta, moves).map(|(g, last, _)| (g, last))
 }
 
 /// A replayed game, its last move and which sides moved at least once.
-pub type Replayed = (Box<dyn DynGame>, Option<LastMove>, [bool; 2]);
+pub type Replayed = (AnyGame, Option<LastMove>, [bool; 2]);
 
 /// [`replay`], also telling which sides moved at least once.
 pub fn replay_with_movers(meta: &GameMeta, moves: &[String]) -> Result<Replayed, StoreError> {
@@ -523,7 +523,7 @@ impl Hub {
     }
 
     /// Records a new game and opens its room.
-    pub fn create(&self, meta: GameMeta, game: Box<dyn DynGame>) -> Result<Arc<Room>, HubError> {
+    pub fn create(&self, meta: GameMeta, game: AnyGame) -> Result<Arc<Room>, HubError> {
         // Held until the room is in the cache, so that no load of the new game (by a request
         // that guessed its id) can come in between and open a second room for it.
         let _loading = self.load_lock(&meta.id);
@@ -779,7 +779,7 @@ mod tests {
         let m = meta(3);
         let (game, _) = replay(&m, &[]).unwrap();
         assert!(matches!(
-            h.create(m.clone(), game.clone_box()),
+            h.create(m.clone(), game.clone()),
             Err(HubError::Full { max_rooms: 2 })
         ));
         // The refused game was not stored either.

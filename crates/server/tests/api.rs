@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use mancala_core::variant::DynGame;
+use mancala_core::variant::AnyGame;
 use mancala_server::brain::Analysis;
 use mancala_server::client::{Client, Reply};
 use mancala_server::{App, Brain, Config, EngineBrain};
@@ -730,7 +730,7 @@ struct MoodyBrain {
 }
 
 impl Brain for MoodyBrain {
-    fn choose(&self, game: &dyn DynGame, level: u8, seed: u64) -> Option<String> {
+    fn choose(&self, game: &AnyGame, level: u8, seed: u64) -> Option<String> {
         if self.refuse.load(Ordering::Acquire) {
             return None;
         }
@@ -739,7 +739,7 @@ impl Brain for MoodyBrain {
 
     fn analyse(
         &self,
-        game: &dyn DynGame,
+        game: &AnyGame,
         movetime: Duration,
         stop: Option<&AtomicBool>,
     ) -> Option<Analysis> {
@@ -1031,7 +1031,7 @@ struct CountingBrain {
 impl mancala_server::Brain for CountingBrain {
     fn choose(
         &self,
-        game: &dyn mancala_core::variant::DynGame,
+        game: &mancala_core::variant::AnyGame,
         level: u8,
         seed: u64,
     ) -> Option<String> {
@@ -1040,7 +1040,7 @@ impl mancala_server::Brain for CountingBrain {
 
     fn analyse(
         &self,
-        game: &dyn mancala_core::variant::DynGame,
+        game: &mancala_core::variant::AnyGame,
         movetime: Duration,
         stop: Option<&std::sync::atomic::AtomicBool>,
     ) -> Option<mancala_server::brain::Analysis> {
@@ -1053,7 +1053,7 @@ impl mancala_server::Brain for CountingBrain {
 
     fn evaluate(
         &self,
-        game: &dyn mancala_core::variant::DynGame,
+        game: &mancala_core::variant::AnyGame,
         depth: u32,
         movetime: Duration,
     ) -> Option<mancala_server::brain::Eval> {

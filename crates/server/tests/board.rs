@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use mancala_core::variant::Variant;
+use mancala_core::variant::{DynGame, Variant};
 use mancala_server::client::{Client, Reply};
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};

@@ -1,13 +1,13 @@
 //! The errors of building, reading and probing tables.
 
-use std::fmt;
 use std::path::PathBuf;
 
 /// Why a table could not be built, written or loaded.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TablebaseError {
     /// The preset is not a game of the Oware family or has no table (its name, and why).
+    #[error("no endgame table for preset {name:?}: {reason}")]
     UnsupportedPreset {
         /// The name given.
         name: String,
@@ -16,6 +16,7 @@ pub enum TablebaseError {
     },
     /// The rule options give positions a value that is not a share of the board's seeds
     /// (the option, and why).
+    #[error("rule option {option} is not supported by endgame tables: {reason}")]
     UnsupportedRules {
         /// The offending option, as `name=value`.
         option: String,
@@ -23,6 +24,7 @@ pub enum TablebaseError {
         reason: &'static str,
     },
     /// More seeds than the index covers.
+    #[error("{seeds} seeds: tables cover at most {max}")]
     TooManySeeds {
         /// Seeds asked for.
         seeds: u32,
@@ -30,6 +32,7 @@ pub enum TablebaseError {
         max: u32,
     },
     /// Reading or writing a file failed.
+    #[error("{}: i/o error", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -37,11 +40,13 @@ pub enum TablebaseError {
         source: std::io::Error,
     },
     /// The file does not start with the table signature.
+    #[error("{}: not an endgame table (bad signature)", path.display())]
     BadMagic {
         /// The file.
         path: PathBuf,
     },
     /// The file uses a format version this code does not read.
+    #[error("{}: format version {found}, this program reads version {expected}", path.display())]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
@@ -51,6 +56,7 @@ pub enum TablebaseError {
         expected: u32,
     },
     /// A header field holds an impossible value.
+    #[error("{}: header field {field}: {message}", path.display())]
     BadHeader {
         /// The file.
         path: PathBuf,
@@ -60,6 +66,7 @@ pub enum TablebaseError {
         message: String,
     },
     /// The table was built for other rules.
+    #[error("{}: built for other rules (preset {preset}, rule fingerprint {found:016x}; wanted {expected:016x})", path.display())]
     WrongRules {
         /// The file.
         path: PathBuf,
@@ -71,6 +78,7 @@ pub enum TablebaseError {
         expected: u64,
     },
     /// The table holds another seed count than asked for.
+    #[error("{}: holds the {found}-seed table, expected {expected} seeds", path.display())]
     WrongSeeds {
         /// The file.
         path: PathBuf,
@@ -80,6 +88,7 @@ pub enum TablebaseError {
         expected: u32,
     },
     /// The file is shorter or longer than its header says.
+    #[error("{}: {found} bytes, the header implies {expected} (truncated or padded)", path.display())]
     BadLength {
         /// The file.
         path: PathBuf,
@@ -89,6 +98,7 @@ pub enum TablebaseError {
         found: u64,
     },
     /// The checksum does not match the contents.
+    #[error("{}: checksum mismatch (header {stored:016x}, contents {computed:016x}): the file is corrupt", path.display())]
     BadChecksum {
         /// The file.
         path: PathBuf,
@@ -98,6 +108,7 @@ pub enum TablebaseError {
         computed: u64,
     },
     /// An entry holds a value that no position of its table can have.
+    #[error("{}: entry {index} holds the impossible byte {byte:#04x}", path.display())]
     BadEntry {
         /// The file.
         path: PathBuf,
@@ -107,6 +118,7 @@ pub enum TablebaseError {
         byte: u8,
     },
     /// A table directory lacks the table of a seed count below the largest one present.
+    #[error("{}: the {seeds}-seed table is missing (a table set must hold every seed count from 0 up)", dir.display())]
     MissingLevel {
         /// The directory.
         dir: PathBuf,
@@ -114,6 +126,7 @@ pub enum TablebaseError {
         seeds: u32,
     },
     /// A directory holds no table for the rules.
+    #[error("{}: no {}endgame table found", dir.display(), preset_words(preset))]
     Empty {
         /// The directory.
         dir: PathBuf,
@@ -122,98 +135,11 @@ pub enum TablebaseError {
     },
 }
 
-impl fmt::Display for TablebaseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TablebaseError::UnsupportedPreset { name, reason } => {
-                write!(f, "no endgame table for preset {name:?}: {reason}")
-            }
-            TablebaseError::UnsupportedRules { option, reason } => {
-                write!(f, "rule option {option} is not supported by endgame tables: {reason}")
-            }
-            TablebaseError::TooManySeeds { seeds, max } => {
-                write!(f, "{seeds} seeds: tables cover at most {max}")
-            }
-            TablebaseError::Io { path, .. } => write!(f, "{}: i/o error", path.display()),
-            TablebaseError::BadMagic { path } => {
-                write!(f, "{}: not an endgame table (bad signature)", path.display())
-            }
-            TablebaseError::UnsupportedVersion {
-                path,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: format version {found}, this program reads version {expected}",
-                path.display()
-            ),
-            TablebaseError::BadHeader {
-                path,
-                field,
-                message,
-            } => write!(f, "{}: header field {field}: {message}", path.display()),
-            TablebaseError::WrongRules {
-                path,
-                preset,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: built for other rules (preset {preset}, rule fingerprint {found:016x}; wanted {expected:016x})",
-                path.display()
-            ),
-            TablebaseError::WrongSeeds {
-                path,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: holds the {found}-seed table, expected {expected} seeds",
-                path.display()
-            ),
-            TablebaseError::BadLength {
-                path,
-                expected,
-                found,
-            } => write!(
-                f,
-                "{}: {found} bytes, the header implies {expected} (truncated or padded)",
-                path.display()
-            ),
-            TablebaseError::BadChecksum {
-                path,
-                stored,
-                computed,
-            } => write!(
-                f,
-                "{}: checksum mismatch (header {stored:016x}, contents {computed:016x}): the file is corrupt",
-                path.display()
-            ),
-            TablebaseError::BadEntry { path, index, byte } => write!(
-                f,
-                "{}: entry {index} holds the impossible byte {byte:#04x}",
-                path.display()
-            ),
-            TablebaseError::MissingLevel { dir, seeds } => write!(
-                f,
-                "{}: the {seeds}-seed table is missing (a table set must hold every seed count from 0 up)",
-                dir.display()
-            ),
-            TablebaseError::Empty { dir, preset } if preset.is_empty() => {
-                write!(f, "{}: no endgame table found", dir.display())
-            }
-            TablebaseError::Empty { dir, preset } => {
-                write!(f, "{}: no {preset} endgame table found", dir.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for TablebaseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            TablebaseError::Io { source, .. } => Some(source),
-            _ => None,
-        }
+/// `"abapa "` for a preset, nothing for any preset (`TablebaseError::Empty`).
+fn preset_words(preset: &str) -> String {
+    if preset.is_empty() {
+        String::new()
+    } else {
+        format!("{preset} ")
     }
 }

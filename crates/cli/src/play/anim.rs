@@ -142,7 +142,7 @@ impl Animation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::variant::Variant;
+    use mancala_core::variant::{DynGame, Variant};
 
     fn animate(variant: Variant, position: Option<&str>, mv: &str) -> (Animation, Vec<u32>) {
         let mut g = variant.new_game(&[], position).unwrap();

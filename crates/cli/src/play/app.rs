@@ -2,7 +2,7 @@
 //! drawing is done elsewhere (`ui::render`) from `&App` alone, so tests drive it without a terminal.
 
 use mancala_core::value::Value;
-use mancala_core::variant::{DynGame, DynPlayError, StateView};
+use mancala_core::variant::{AnyGame, DynGame, DynPlayError, StateView};
 use mancala_core::{Outcome, Side};
 
 use super::anim::{AnimFrame, Animation};
@@ -113,8 +113,8 @@ struct Pending {
 
 /// The whole state of the play screen.
 pub struct App {
-    game: Box<dyn DynGame>,
-    start: Box<dyn DynGame>,
+    game: AnyGame,
+    start: AnyGame,
     played: Vec<Played>,
     redo: Vec<String>,
     mode: Mode,
@@ -189,7 +189,7 @@ impl App {
     /// A new session on `game` (which may already contain moves). `side` is the human's side in
     /// [`Mode::Computer`].
     pub fn new(
-        game: Box<dyn DynGame>,
+        game: AnyGame,
         mode: Mode,
         side: Side,
         level: u8,
@@ -200,7 +200,7 @@ impl App {
             Mode::Local => [true, true],
             Mode::Watch => [false, false],
         };
-        let mut start = game.clone_box();
+        let mut start = game.clone();
         while start.undo() {}
         let mut app = App {
             played: Vec::new(),
@@ -237,7 +237,7 @@ impl App {
     /// Recomputes the move list (with captures) by replaying the game's moves from the start.
     fn rebuild_played(&mut self) {
         let moves = self.game.moves();
-        let mut replay = self.start.clone_box();
+        let mut replay = self.start.clone();
         self.played.clear();
         for mv in moves {
             let side = replay.state().to_move;
@@ -249,8 +249,8 @@ impl App {
     // ----- read access for rendering and callers -----
 
     /// The game as it stands (after the last move, even while it is being animated).
-    pub fn game(&self) -> &dyn DynGame {
-        &*self.game
+    pub fn game(&self) -> &AnyGame {
+        &self.game
     }
 
     /// The current state.
@@ -713,10 +713,10 @@ impl App {
             return;
         };
         if self.background {
-            let game = self.game.clone_box();
+            let game = self.game.clone();
             let level = self.level;
             let handle = std::thread::spawn(move || {
-                let mv = opponent.choose(&*game, level);
+                let mv = opponent.choose(&game, level);
                 (opponent, mv)
             });
             self.thinking = true;
@@ -726,7 +726,7 @@ impl App {
             });
             return;
         }
-        let mv = opponent.choose(&*self.game, self.level);
+        let mv = opponent.choose(&self.game, self.level);
         self.computer_answered(opponent, mv);
     }
 
@@ -785,7 +785,7 @@ impl App {
             return;
         }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        let Some(geo) = super::ui::geometry(area, self.pits_per_row()) else {
+        let Some(geo) = super::layout::geometry(area, self.pits_per_row()) else {
             return;
         };
         let hit = geo.pits.iter().position(|r| {
@@ -1109,7 +1109,7 @@ impl App {
             ));
             return;
         };
-        match opponent.hint(&*self.game) {
+        match opponent.hint(&self.game) {
             Ok(h) => {
                 let value = h
                     .value
@@ -1126,7 +1126,7 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        self.game = self.start.clone_box();
+        self.game = self.start.clone();
         self.played.clear();
         self.redo.clear();
         self.anim = None;
@@ -1193,13 +1193,13 @@ pub fn round_summary(state: &StateView) -> Option<String> {
         return None;
     };
     let get = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let text = |v: Option<&Value>| v.map_or(String::from("?"), super::ui::value_text);
+    let text = |v: Option<&Value>| v.map_or(String::from("?"), super::text::value_text);
     let captures = match get("captures") {
         Some(Value::List(c)) if c.len() == 2 => {
             format!(
                 "{}-{}",
-                super::ui::value_text(&c[0]),
-                super::ui::value_text(&c[1])
+                super::text::value_text(&c[0]),
+                super::text::value_text(&c[1])
             )
         }
         _ => "?".into(),

@@ -4,7 +4,9 @@
 
 pub mod anim;
 pub mod app;
+pub mod layout;
 pub mod opponent;
+pub mod text;
 pub mod ui;
 
 #[cfg(test)]
@@ -25,7 +27,7 @@ use crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use mancala_core::record::{Dialect, Record};
-use mancala_core::variant::{parse_rule_assignment, DynGame, Variant};
+use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, Variant};
 use mancala_core::Side;
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
@@ -96,12 +98,12 @@ pub fn autosave_path() -> Option<PathBuf> {
 }
 
 /// Reads a record file (ours, `.ogn` or JSON; `-` for standard input) and replays its main line.
-pub fn load_record(path: &Path) -> Result<Box<dyn DynGame>> {
+pub fn load_record(path: &Path) -> Result<AnyGame> {
     let rec = crate::record::read(path)?;
     rec.to_game().with_context(|| format!("{}", path.display()))
 }
 
-fn build_game(args: &Args) -> Result<Box<dyn DynGame>> {
+fn build_game(args: &Args) -> Result<AnyGame> {
     if let Some(path) = &args.load {
         return load_record(path);
     }
@@ -256,7 +258,7 @@ fn default_save_name(app: &App) -> PathBuf {
 
 /// Writes `game` as a record to `path` (Aualé's dialect when the name ends in `.ogn`); a
 /// resignation is written as the result (`1-0`: South wins) and a `Termination` tag.
-pub fn save(game: &dyn DynGame, resigned: Option<Side>, path: &Path) -> Result<()> {
+pub fn save(game: &AnyGame, resigned: Option<Side>, path: &Path) -> Result<()> {
     let dialect = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("ogn"))

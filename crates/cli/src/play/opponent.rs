@@ -1,6 +1,6 @@
 //! The computer player behind a small trait, so that the UI does not depend on how moves are chosen.
 
-use mancala_core::variant::DynGame;
+use mancala_core::variant::{AnyGame, DynGame};
 
 /// A suggested move and what it is worth, as shown by the hint key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,9 +16,9 @@ pub trait Opponent: Send {
     /// A short description for the title bar (e.g. `"engine level 3"`).
     fn describe(&self, level: u8) -> String;
     /// The move to play at `level` (1 = beginner and up), or `None` when there is no legal move.
-    fn choose(&mut self, game: &dyn DynGame, level: u8) -> Option<String>;
+    fn choose(&mut self, game: &AnyGame, level: u8) -> Option<String>;
     /// The best move and its value, or why no hint can be given.
-    fn hint(&mut self, game: &dyn DynGame) -> Result<Hint, String>;
+    fn hint(&mut self, game: &AnyGame) -> Result<Hint, String>;
 }
 
 /// Plays a uniformly random legal move and gives no hints: the fallback for games the engine does
@@ -62,12 +62,12 @@ impl Opponent for RandomOpponent {
         "random mover".to_string()
     }
 
-    fn choose(&mut self, game: &dyn DynGame, _level: u8) -> Option<String> {
+    fn choose(&mut self, game: &AnyGame, _level: u8) -> Option<String> {
         let legal = game.state().legal;
         self.pick(&legal).cloned()
     }
 
-    fn hint(&mut self, _game: &dyn DynGame) -> Result<Hint, String> {
+    fn hint(&mut self, _game: &AnyGame) -> Result<Hint, String> {
         Err("no hint: this build has no search engine".to_string())
     }
 }
@@ -110,7 +110,7 @@ impl Opponent for EngineOpponent {
         }
     }
 
-    fn choose(&mut self, game: &dyn DynGame, level: u8) -> Option<String> {
+    fn choose(&mut self, game: &AnyGame, level: u8) -> Option<String> {
         let seed = self.fallback.next_u64() ^ self.seed;
         match mancala_engine::level_move(game, level, seed) {
             Some(mv) => Some(mv),
@@ -124,7 +124,7 @@ impl Opponent for EngineOpponent {
         }
     }
 
-    fn hint(&mut self, game: &dyn DynGame) -> Result<Hint, String> {
+    fn hint(&mut self, game: &AnyGame) -> Result<Hint, String> {
         let limits = mancala_engine::Limits {
             movetime: Some(HINT_TIME),
             ..mancala_engine::Limits::default()

@@ -1,13 +1,13 @@
 //! The play screen driven without a terminal: events in, `TestBackend` screens out.
 
-use mancala_core::variant::{DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::Side;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
 use super::app::{Action, App, Event, Key, Mode};
 use super::opponent::{Hint, Opponent, RandomOpponent};
-use super::ui;
+use super::{layout, ui};
 
 fn screen(app: &App, w: u16, h: u16) -> String {
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -60,10 +60,10 @@ impl Opponent for Scripted {
     fn describe(&self, level: u8) -> String {
         format!("scripted {level}")
     }
-    fn choose(&mut self, game: &dyn DynGame, _level: u8) -> Option<String> {
+    fn choose(&mut self, game: &AnyGame, _level: u8) -> Option<String> {
         game.state().legal.last().cloned()
     }
-    fn hint(&mut self, game: &dyn DynGame) -> Result<Hint, String> {
+    fn hint(&mut self, game: &AnyGame) -> Result<Hint, String> {
         Ok(Hint {
             mv: game.state().legal.first().cloned().ok_or("no move")?,
             value: Some("+1 (heuristic)".into()),
@@ -134,7 +134,7 @@ fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
                     }
                     _ => {
                         let geo =
-                            ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), n).unwrap();
+                            layout::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), n).unwrap();
                         let r = geo.pits[app.move_pit(&mv).unwrap()];
                         app.handle(Event::Click {
                             column: r.x + 2,
@@ -428,8 +428,8 @@ fn a_small_terminal_gets_a_message_not_a_panic() {
     assert!(app.played().is_empty());
     for n in [0, 1, 8, 9361, 9362, 70_000, usize::MAX] {
         let area = ratatui::layout::Rect::new(0, 0, u16::MAX, u16::MAX);
-        let _ = ui::geometry(area, n);
-        let _ = ui::min_width(n);
+        let _ = layout::geometry(area, n);
+        let _ = layout::min_width(n);
     }
 }
 
@@ -561,7 +561,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
     game.play("f").unwrap();
     for name in ["g.mgn", "g.ogn"] {
         let path = dir.join(name);
-        super::save(&*game, None, &path).unwrap();
+        super::save(&game, None, &path).unwrap();
         let back = super::load_record(&path).unwrap();
         assert_eq!(back.variant(), Variant::Wuri, "{name}");
         assert_eq!(back.moves(), game.moves(), "{name}");
@@ -574,7 +574,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
         "{text}"
     );
     assert!(super::load_record(&dir.join("missing.mgn")).is_err());
-    super::save(&*game, Some(Side::North), &dir.join("r.mgn")).unwrap();
+    super::save(&game, Some(Side::North), &dir.join("r.mgn")).unwrap();
     let text = std::fs::read_to_string(dir.join("r.mgn")).unwrap();
     assert!(
         text.contains("[Termination \"north resigned\"]") && text.trim_end().ends_with("1-0"),

@@ -1,0 +1,44 @@
+//! Helpers shared by the end-to-end tests.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+
+/// `mancala engine` with its input and output piped and `MANCALA_TABLEBASES` set to `tables`
+/// (empty: no endgame tables from the user's default directory).
+pub fn spawn_engine(tables: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("engine")
+        .env("MANCALA_TABLEBASES", tables)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Runs `script` through `mancala engine` with `MANCALA_TABLEBASES` set to `tables`: the output.
+/// A `go` line is followed by nothing else until its `bestmove` has come.
+#[allow(dead_code)] // not every test file runs scripts
+pub fn engine_script(tables: &str, script: &str) -> String {
+    let mut child = spawn_engine(tables);
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    for line in script.lines() {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        if line.starts_with("go") {
+            loop {
+                let mut l = String::new();
+                assert!(output.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
+                out.push_str(&l);
+                if l.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+    }
+    drop(input);
+    output.read_to_string(&mut out).unwrap();
+    child.wait().unwrap();
+    out
+}

@@ -1,0 +1,58 @@
+//! The repetition history that perft, search and games share.
+
+/// The keys of the positions that the repetition rule compares against: those since the last
+/// irreversible move, the current position included.
+///
+/// Used as a stack by perft and search: [`push`](History::push) returns a token for
+/// [`pop`](History::pop). Capacity grows once and is then reused, so the hot path allocates
+/// nothing.
+#[derive(Clone, Debug)]
+pub struct History<K> {
+    keys: Vec<K>,
+    floor: usize,
+}
+
+impl<K: Copy + Eq> History<K> {
+    /// A history holding only the start position's key.
+    pub fn new(start: K) -> Self {
+        let mut keys = Vec::with_capacity(256);
+        keys.push(start);
+        History { keys, floor: 0 }
+    }
+
+    /// Whether `key` occurred since the last irreversible move.
+    #[inline]
+    pub fn contains(&self, key: &K) -> bool {
+        self.keys[self.floor..].iter().rev().any(|k| k == key)
+    }
+
+    /// Records a new position; returns the token that [`pop`](History::pop) needs.
+    #[inline]
+    pub fn push(&mut self, key: K, irreversible: bool) -> usize {
+        let token = self.floor;
+        if irreversible {
+            self.floor = self.keys.len();
+        }
+        self.keys.push(key);
+        token
+    }
+
+    /// Undoes the matching [`push`](History::push).
+    #[inline]
+    pub fn pop(&mut self, token: usize) {
+        self.keys.pop();
+        self.floor = token;
+    }
+
+    /// Number of keys held (since the very start, not only since the floor).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Never true: the start position is always held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}

@@ -1,0 +1,58 @@
+//! Endgame tables built in memory for the games that have them (the Oware family).
+
+use std::sync::{Arc, Mutex};
+
+use mancala_core::variant::{AnyGame, DynGame};
+
+use crate::games::table_rules;
+use crate::Tablebase;
+
+/// Builds in memory the endgame tables of `game`'s rules from 0 to `seeds` seeds (every core
+/// plays the moves; about a second for 12 seeds on an idle two-core machine, docs/tablebase.md),
+/// for [`Engine::set_tablebases`]. `None` when the game has no tables (see
+/// [`Engine::tables_cover`]).
+#[must_use]
+pub fn build_tables(
+    game: &AnyGame,
+    seeds: u32,
+) -> Option<Result<Tablebase, mancala_tablebase::TablebaseError>> {
+    let rules = table_rules(game)?;
+    let built = mancala_tablebase::build::build_rules(
+        game.variant().name(),
+        &rules,
+        seeds,
+        &mancala_tablebase::build::BuildOptions::default(),
+        &mut |_| {},
+    );
+    Some(built.map(|(table, _)| table))
+}
+
+/// Seeds of the tables the top playing level builds for itself ([`shared_tables`]).
+pub const LEVEL_TABLE_SEEDS: u32 = 12;
+
+/// The endgame tables of `game`'s rules from 0 to `seeds` seeds, built in memory the first time
+/// they are asked for ([`build_tables`]) and then shared by the whole process (one set per rule
+/// set and depth). `None` when the game has no tables.
+#[must_use]
+pub fn shared_tables(
+    game: &AnyGame,
+    seeds: u32,
+) -> Option<Result<Arc<Tablebase>, mancala_tablebase::TablebaseError>> {
+    static BUILT: Mutex<Vec<Arc<Tablebase>>> = Mutex::new(Vec::new());
+    let rules = table_rules(game)?;
+    // Held while building, so that two threads asking at once build once.
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(t) = built
+        .iter()
+        .find(|t| t.covers(&rules) && t.max_seeds() == seeds)
+    {
+        return Some(Ok(Arc::clone(t)));
+    }
+    Some(build_tables(game, seeds)?.map(|table| {
+        let table = Arc::new(table);
+        built.push(Arc::clone(&table));
+        table
+    }))
+}
