@@ -1,7 +1,7 @@
 //! `mancala analyze`: the value of every legal move and the best line, for people or as JSON.
 
 use mancala_core::variant::DynGame;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let state = game.state();
     let result = engine.search_dyn(&game, &options, None, &mut |_| {});
     let elapsed = start.elapsed();
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let Some(a) = result else {
         if state.outcome.is_none() {

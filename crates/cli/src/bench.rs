@@ -3,7 +3,7 @@
 //! with `--movetime`, timed searches of Abapa positions (the depth reached and the speed at a
 //! time per move, the reference engine's kind of benchmark).
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -37,7 +37,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         None => mancala_engine::bench_with(args.depth_offset.clamp(-50, 20), eval)?,
     };
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     for p in &r.positions {
         let secs = p.time.as_secs_f64().max(1e-9);

@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     serve(
         stdin.lock(),
-        io::stdout(),
+        crate::out::stdout(),
         variant,
         tables.as_deref(),
         build,

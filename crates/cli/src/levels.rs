@@ -9,7 +9,7 @@
 //! each level's Elo with a 95% interval from the model's curvature.
 
 use mancala_core::variant::DynGame;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 fn print_table(args: &Args) -> Result<ExitCode> {
     args.game.build()?;
-    let mut out = io::stdout().lock();
+    let mut out = crate::out::stdout().lock();
     if args.json {
         let rows: Vec<_> = LEVEL_INFO
             .iter()
@@ -197,7 +197,7 @@ fn measure(args: &Args) -> Result<ExitCode> {
     }
     let (score, games) = table.into_inner().unwrap_or_else(|e| e.into_inner());
     let (elo, se) = bradley_terry(&score, &games);
-    let mut out = io::stdout().lock();
+    let mut out = crate::out::stdout().lock();
     if args.json {
         let rows: Vec<_> = (0..n)
             .map(|i| json!({"player": spec(i), "elo": elo[i].round(), "ci95": (1.96 * se[i]).round()}))

@@ -12,6 +12,7 @@ mod bench;
 mod engine;
 mod levels;
 mod match_cmd;
+mod out;
 mod perft;
 mod play;
 mod record;
@@ -117,19 +118,11 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            if is_broken_pipe(&err) {
+            if out::pipe_closed() {
                 return ExitCode::SUCCESS;
             }
             let _ = writeln!(io::stderr(), "mancala: {err:#}");
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
-}
-
-/// A closed pipe (`mancala trace ... | head`) is not an error.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-    })
 }

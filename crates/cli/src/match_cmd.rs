@@ -15,7 +15,7 @@
 //! `mancala match olowuka --a movetime=100,algo=mcts --b movetime=100,algo=alphabeta`.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -400,7 +400,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         )),
         None => None,
     };
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     for gi in 0..args.games {

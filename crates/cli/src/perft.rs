@@ -1,7 +1,7 @@
 //! `mancala perft`: count the move sequences of a given length.
 
 use mancala_core::variant::DynGame;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,7 +40,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("--threads must be at least 1");
     }
     let started = Instant::now();
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let divided: Vec<(String, u64)> = if threads <= 1 || args.depth <= 2 {
         if args.divide {

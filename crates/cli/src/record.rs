@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context, Result};
 use mancala_core::record::{Dialect, MoveNode, Record};
-use serde_json::{json, Value};
 
 use crate::EXIT_BAD_INPUT;
 
@@ -106,12 +105,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             let text = match format {
                 Format::Mgn => r.write(Dialect::Mancala),
                 Format::Ogn => r.write(Dialect::Ogn),
-                Format::Json => serde_json::to_string_pretty(&to_json(&r))? + "\n",
+                Format::Json => serde_json::to_string_pretty(&r)? + "\n",
             };
             match output {
                 Some(p) => std::fs::write(p, text)
                     .with_context(|| format!("cannot write {}", p.display()))?,
-                None => io::stdout().lock().write_all(text.as_bytes())?,
+                None => crate::out::stdout().lock().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -143,110 +142,10 @@ pub fn read(path: &Path) -> Result<Record> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
     };
     if text.trim_start().starts_with('{') {
-        let v: Value =
-            serde_json::from_str(&text).with_context(|| format!("{}: bad JSON", path.display()))?;
-        from_json(&v).with_context(|| format!("{}", path.display()))
+        serde_json::from_str(&text).with_context(|| format!("{}: bad JSON record", path.display()))
     } else {
         Record::parse(&text).with_context(|| format!("{}", path.display()))
     }
-}
-
-fn line_json(line: &[MoveNode]) -> Value {
-    Value::Array(
-        line.iter()
-            .map(|n| {
-                let mut m = serde_json::Map::new();
-                m.insert("move".into(), json!(n.mv));
-                if let Some(c) = n.captured {
-                    m.insert("captured".into(), json!(c));
-                }
-                if let Some(c) = &n.comment {
-                    m.insert("comment".into(), json!(c));
-                }
-                if !n.variations.is_empty() {
-                    m.insert(
-                        "variations".into(),
-                        Value::Array(n.variations.iter().map(|v| line_json(v)).collect()),
-                    );
-                }
-                Value::Object(m)
-            })
-            .collect(),
-    )
-}
-
-/// The record as JSON (tags as `[name, value]` pairs, to keep their order).
-#[must_use]
-pub fn to_json(r: &Record) -> Value {
-    json!({
-        "tags": r.tags.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
-        "comment": r.comment,
-        "moves": line_json(&r.moves),
-        "result": r.result,
-    })
-}
-
-fn line_from_json(v: &Value, at: &str) -> Result<Vec<MoveNode>> {
-    let items = v
-        .as_array()
-        .ok_or_else(|| anyhow!("{at}: expected an array of moves"))?;
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let here = format!("{at}[{i}]");
-        let mv = item
-            .get("move")
-            .and_then(Value::as_str)
-            .ok_or_else(|| anyhow!("{here}: expected a \"move\" string"))?;
-        let mut node = MoveNode::new(mv);
-        node.captured = match item.get("captured") {
-            None | Some(Value::Null) => None,
-            Some(c) => Some(
-                c.as_u64()
-                    .and_then(|c| u32::try_from(c).ok())
-                    .ok_or_else(|| anyhow!("{here}.captured: expected a count"))?,
-            ),
-        };
-        node.comment = item
-            .get("comment")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        if let Some(vars) = item.get("variations") {
-            let vars = vars
-                .as_array()
-                .ok_or_else(|| anyhow!("{here}.variations: expected an array"))?;
-            for (k, v) in vars.iter().enumerate() {
-                node.variations
-                    .push(line_from_json(v, &format!("{here}.variations[{k}]"))?);
-            }
-        }
-        out.push(node);
-    }
-    Ok(out)
-}
-
-/// Reads the JSON form back.
-pub fn from_json(v: &Value) -> Result<Record> {
-    let mut r = Record::default();
-    if let Some(tags) = v.get("tags") {
-        let tags = tags
-            .as_array()
-            .ok_or_else(|| anyhow!("tags: expected an array"))?;
-        for (i, t) in tags.iter().enumerate() {
-            let pair = t
-                .as_array()
-                .filter(|p| p.len() == 2)
-                .and_then(|p| Some((p[0].as_str()?, p[1].as_str()?)))
-                .ok_or_else(|| anyhow!("tags[{i}]: expected [name, value]"))?;
-            r.tags.push((pair.0.to_string(), pair.1.to_string()));
-        }
-    }
-    r.comment = v.get("comment").and_then(Value::as_str).map(str::to_string);
-    r.moves = match v.get("moves") {
-        Some(m) => line_from_json(m, "moves")?,
-        None => Vec::new(),
-    };
-    r.result = v.get("result").and_then(Value::as_str).map(str::to_string);
-    Ok(r)
 }
 
 #[cfg(test)]
@@ -258,15 +157,23 @@ mod tests {
         let r =
             Record::parse("[Variant \"wuri\"]\n{ start } 1. A { hm } (1. B c (1... d)) f 2. C *")
                 .unwrap();
-        let v = to_json(&r);
-        let back = from_json(&serde_json::from_str(&v.to_string()).unwrap()).unwrap();
+        let text = serde_json::to_string(&r).unwrap();
+        let back: Record = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["tags"][0], serde_json::json!(["Variant", "wuri"]));
+        assert_eq!(v["moves"][0]["move"], "A");
+        assert_eq!(
+            v["moves"][0]["variations"][0][1]["variations"][0][0]["move"],
+            "d"
+        );
     }
 
     #[test]
     fn bad_json_says_where() {
-        let v: Value = serde_json::from_str(r#"{"moves": [{"move": "A"}, {"mv": "b"}]}"#).unwrap();
-        let e = from_json(&v).unwrap_err().to_string();
-        assert!(e.contains("moves[1]"), "{e}");
+        let e = serde_json::from_str::<Record>(r#"{"moves": [{"move": "A"}, {"mv": "b"}]}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`mv`") && e.contains("line 1 column 31"), "{e}");
     }
 }

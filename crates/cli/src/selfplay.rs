@@ -3,7 +3,7 @@
 //! benchmark of the rules core.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -145,7 +145,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         },
     );
     let secs = started.elapsed().as_secs_f64();
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let t = &tally;
     writeln!(out, "variant {}", game.variant().name())?;

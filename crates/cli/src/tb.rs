@@ -11,7 +11,7 @@
 //! `$XDG_DATA_HOME/mancala/tablebases`, else `~/.local/share/mancala/tablebases`;
 //! `mancala engine` loads the tables found there when it starts.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -116,7 +116,7 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     bar.finish_and_clear();
     let built = start.elapsed();
     table.write_dir(dir)?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
@@ -166,7 +166,7 @@ fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
         );
     };
     let moves = probe_moves(&table, &pos).context("a covered position has covered moves")?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let store = pos.stores()[side.index()];
     writeln!(
@@ -206,7 +206,7 @@ fn run_info(path: &Path) -> Result<ExitCode> {
             Some(Exactness::AnyHistory) => counts[2] += 1,
         }
     }
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(out, "file         {}", path.display())?;
     writeln!(out, "format       version {}", h.version)?;

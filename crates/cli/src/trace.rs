@@ -1,6 +1,6 @@
 //! `mancala trace`: one JSON object per line, the start state then the state after each move.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -37,7 +37,7 @@ fn split_moves(args: &[String]) -> Vec<String> {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let mut game = args.game.build()?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(out, "{}", state_json(&game.state()))?;
     for (i, mv) in split_moves(&args.moves).iter().enumerate() {

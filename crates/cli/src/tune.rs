@@ -14,7 +14,7 @@
 //!   after on the held-out games (and the hand-set evaluation's), and writes the Rust file.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -166,7 +166,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode> {
         score += s.result;
     }
     out.flush()?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut o = stdout.lock();
     writeln!(
         o,
@@ -305,7 +305,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode> {
     }
     std::fs::write(&args.out, tune::render(family, &weights, &header))
         .with_context(|| format!("cannot write {}", args.out))?;
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut o = stdout.lock();
     for line in header.iter().skip(2) {
         writeln!(o, "{line}")?;

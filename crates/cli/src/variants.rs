@@ -1,6 +1,6 @@
 //! `mancala variants`: the presets, their options and defaults.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -17,7 +17,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let stdout = io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     if args.json {
         let list: Vec<_> = Variant::ALL

@@ -367,3 +367,25 @@ fn errors_print_each_cause_once() {
         assert_eq!(err.matches(cause).count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A reader that stops early (`mancala ... | head`) is not an error: nothing on stderr, exit 0.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::process::Stdio;
+    for args in [
+        &["variants", "--json"][..],
+        &["perft", "abapa", "4", "--divide"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run mancala");
+        // Closed before the process has started writing.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("wait");
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}

@@ -3,7 +3,8 @@
 //! The rules of traditional sowing games, exactly as the project's rules specification states them:
 //! the Oware family (`oware`, `abapa`, `wuri`, `ouril`), the relay-sowing games Ọlọwuka
 //! ([`olowuka`]) and Ba-awa ([`ba_awa`], whole matches), and the shared machinery the other seed
-//! games build on. This crate does no I/O, starts no threads and has no required dependencies.
+//! games build on. This crate does no I/O, starts no threads and has no required dependencies
+//! (the optional `serde` feature makes records serialisable).
 //!
 //! The central abstraction is the [`Position`] trait: a small `Copy` value with a handful of required
 //! methods (legal moves, play, outcome, repetition key) and a rich provided surface (checked play,

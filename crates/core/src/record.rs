@@ -19,27 +19,74 @@
 //! * `{...}` is a comment on the move before it (or on the game, before the first move).
 //! * `( ... )` after a move is a variation: other moves that could have been played instead of it,
 //!   nested to any depth.
-//! * The record ends with its result: `*` (unfinished), Aualé's final score `25-23`, or `1-0`,
-//!   `0-1`, `1/2-1/2`.
+//! * The record ends with its result token: `*` (unfinished), the final scores `25-23` (South's
+//!   first, as in Aualé's files), or `1-0` (South won), `0-1` (North won), `1/2-1/2` (a draw) when
+//!   the game ended otherwise than on the board (see [`result_token`]). The `Result` tag repeats it.
+//! * `Termination` says why the game ended, one snake_case word: the rules' reasons
+//!   ([`crate::EndReason::as_str`]: `score_majority`, `repetition`, `no_legal_move`, ...) for a
+//!   game that ended on the board, or a reason from outside the rules written by whoever ended it,
+//!   e.g. `resigned`, `time`, `agreement`, `draw_agreed`, `aborted`. Readers keep it as a tag and
+//!   never need it to replay the game.
+//! * Other tags (`Event`, `Site`, `Date`, `South`, `North`, `Mode`, ...) are kept and ignored.
 //!
 //! This module is text only; [`Record::to_game`] and [`Record::from_game`] connect it to the games.
+//! With the crate's `serde` feature, [`Record`] is also (de)serialisable as JSON:
+//! `{"tags": [[name, value], ...], "comment": ..., "moves": [{"move", "captured", "comment",
+//! "variations"}], "result": ...}` (tags as pairs, to keep their order).
 
 use core::fmt;
 
 use crate::variant::{AnyGame, DynGame, Variant};
+use crate::Side;
+
+/// The tag that names the preset.
+pub const TAG_VARIANT: &str = "Variant";
+/// The tag that holds the result token.
+pub const TAG_RESULT: &str = "Result";
+/// The tag that says why the game ended.
+pub const TAG_TERMINATION: &str = "Termination";
+/// The tag that holds a start position other than the usual one.
+pub const TAG_FEN: &str = "FEN";
+
+/// The result token of a game won by `winner` (`None`: a draw) when no final score tells it:
+/// `1-0` (South), `0-1` (North), `1/2-1/2`.
+#[must_use]
+pub const fn result_token(winner: Option<Side>) -> &'static str {
+    match winner {
+        Some(Side::South) => "1-0",
+        Some(Side::North) => "0-1",
+        None => "1/2-1/2",
+    }
+}
 
 /// One move of a record, with what hangs on it.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct MoveNode {
     /// The move as written (e.g. `"C"`).
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub mv: String,
     /// The capture written after it (`+N`), if any.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub captured: Option<u32>,
     /// The comment after the move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub comment: Option<String>,
     /// Lines that could have been played instead of this move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub variations: Vec<Vec<MoveNode>>,
     /// Where the move was read (line, column from 1); `(0, 0)` for moves not read from text.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub at: (u32, u32),
 }
 
@@ -68,14 +115,20 @@ impl MoveNode {
 
 /// A whole record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Record {
     /// Tags in order.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub tags: Vec<(String, String)>,
     /// A comment before the first move.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub comment: Option<String>,
     /// The main line.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub moves: Vec<MoveNode>,
     /// The result token (`*`, `25-23`, `1-0`, ...), if written.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub result: Option<String>,
 }
 
@@ -165,6 +218,37 @@ impl Record {
             Some(slot) => slot.1 = value,
             None => self.tags.push((name.to_string(), value)),
         }
+    }
+
+    /// Sets the result token, in the `Result` tag and after the moves alike. `token` must be a
+    /// result token (`*`, `S-N` scores, `1-0`, `0-1`, `1/2-1/2`, see [`result_token`]).
+    ///
+    /// A `token` that is not a result token is refused with `false`, and nothing changes.
+    pub fn set_result(&mut self, token: &str) -> bool {
+        if !is_result(token) {
+            return false;
+        }
+        self.set_tag(TAG_RESULT, token);
+        self.result = Some(token.to_string());
+        true
+    }
+
+    /// Why the game ended (the `Termination` tag), if written.
+    #[must_use]
+    pub fn termination(&self) -> Option<&str> {
+        self.tag(TAG_TERMINATION)
+    }
+
+    /// Records why the game ended (the `Termination` tag), e.g. `"resigned"`.
+    pub fn set_termination(&mut self, reason: &str) {
+        self.set_tag(TAG_TERMINATION, reason);
+    }
+
+    /// Records a game that ended outside the rules (a resignation, a flag fall, an agreement):
+    /// the result token of `winner` and the `Termination` reason.
+    pub fn set_ending(&mut self, winner: Option<Side>, reason: &str) {
+        self.set_result(result_token(winner));
+        self.set_termination(reason);
     }
 
     /// Reads a record (this project's format or Aualé's `.ogn`).
@@ -286,7 +370,7 @@ impl Record {
         let variant = game.variant();
         let info = variant.info();
         let mut rec = Record::default();
-        rec.set_tag("Variant", info.name);
+        rec.set_tag(TAG_VARIANT, info.name);
         let mut rules = Vec::new();
         for o in game.options() {
             let preset = info.options.iter().find(|d| d.name == o.name);
@@ -302,7 +386,7 @@ impl Record {
             .map(|g| g.notation())
             .unwrap_or_default();
         if start.notation() != usual {
-            rec.set_tag("FEN", start.notation());
+            rec.set_tag(TAG_FEN, start.notation());
         }
         for mv in game.moves() {
             let captured = start.play(&mv).unwrap_or(0);
@@ -316,8 +400,11 @@ impl Record {
         } else {
             "*".to_string()
         };
-        rec.set_tag("Result", result.clone());
+        rec.set_tag(TAG_RESULT, result.clone());
         rec.result = Some(result);
+        if let Some(o) = state.outcome {
+            rec.set_termination(o.reason.as_str());
+        }
         rec
     }
 }

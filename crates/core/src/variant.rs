@@ -46,7 +46,8 @@ pub struct VariantInfo {
     pub board: &'static str,
     /// One line on the rules.
     pub summary: &'static str,
-    /// Where the rules are specified.
+    /// Where players read the rules: the preset's rules page in the repository
+    /// (`web/rules/NAME.html`, served by `mancala serve` at `/rules/NAME`).
     pub spec: &'static str,
     /// The options with the preset's defaults.
     pub options: Vec<OptionInfo>,
@@ -81,14 +82,14 @@ impl Variant {
         &'static str,
     ) {
         match self {
-            Variant::Oware => ("oware", &[], "2x6", "Oware as the Oware app describes it: grand slam forbidden (a forced one loses), must feed, seeds left unscored when nobody can feed", "rules.md §1"),
-            Variant::Abapa => ("abapa", &["awale", "awari"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "rules.md Presets, §1"),
-            Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "rules.md §3"),
-            Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "rules.md §2"),
-            Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "rules.md §2.6 OU-f"),
-            Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "rules.md §4"),
-            Variant::BaAwa => ("ba-awa", &["nam-nam", "anenam"], "2x6", "Ba-awa (Ghana): relay sowing, every 4 made while sowing is captured, a match of rounds won by owning 10 pits", "rules.md §5"),
-            Variant::Isolo => ("isolo", &["isolo-zambia"], "2x8", "Isolo (Zambia): a foregame with stock seeds, the winner's kucheleka set-up, then the proper game; empty the opponent's row to win (S4 read literally)", "rules.md §6"),
+            Variant::Oware => ("oware", &[], "2x6", "Oware as the Oware app describes it: grand slam forbidden (a forced one loses), must feed, seeds left unscored when nobody can feed", "web/rules/oware.html"),
+            Variant::Abapa => ("abapa", &["awale", "awari"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "web/rules/abapa.html"),
+            Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "web/rules/wuri.html"),
+            Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "web/rules/ouril.html"),
+            Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "web/rules/ouril-ludii.html"),
+            Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "web/rules/olowuka.html"),
+            Variant::BaAwa => ("ba-awa", &["nam-nam", "anenam"], "2x6", "Ba-awa (Ghana): relay sowing, every 4 made while sowing is captured, a match of rounds won by owning 10 pits", "web/rules/ba-awa.html"),
+            Variant::Isolo => ("isolo", &["isolo-zambia"], "2x8", "Isolo (Zambia): a foregame with stock seeds, the winner's kucheleka set-up, then the proper game; empty the opponent's row to win (S4 read literally)", "web/rules/isolo.html"),
         }
     }
 

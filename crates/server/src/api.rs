@@ -11,6 +11,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use mancala_core::record::{Dialect, Record};
 use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use mancala_core::Side;
 use serde::Deserialize;
@@ -855,83 +856,62 @@ pub(crate) async fn record(
     Query(q): Query<RecordQuery>,
 ) -> ApiResult<Response> {
     let room = room(&app, &id).await?;
-    let live = room.lock();
+    let format = q.format.as_deref().unwrap_or("text");
+    let (body, content_type, extension) = {
+        let live = room.lock();
+        let record = game_record(&room, &live.game);
+        match format {
+            "json" => (
+                serde_json::to_string_pretty(&record).map_err(|e| {
+                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+                })? + "\n",
+                "application/json",
+                "json",
+            ),
+            "text" => (
+                record.write(Dialect::Mancala),
+                "text/plain; charset=utf-8",
+                "txt",
+            ),
+            other => {
+                return Err(ApiError::bad_request(
+                    "bad_format",
+                    format!("unknown format {other:?} (expected text or json)"),
+                ))
+            }
+        }
+    };
+    let disposition = format!(
+        "attachment; filename=\"mancala-{}.{extension}\"",
+        room.meta.id
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// The record of a room's game, written by the core's one record writer: variant, the rule
+/// options that differ from the preset, the start position when it is not the usual one, the
+/// moves with their captures, the result token and the `Termination` reason, plus who played.
+fn game_record(room: &Room, game: &dyn DynGame) -> Record {
     let meta = &room.meta;
-    match q.format.as_deref().unwrap_or("text") {
-        "json" => {
-            let body = room.view(&live).to_string();
-            let disposition = format!("attachment; filename=\"mancala-{}.json\"", meta.id);
-            Ok((
-                [
-                    (header::CONTENT_TYPE, "application/json".to_string()),
-                    (header::CONTENT_DISPOSITION, disposition),
-                ],
-                body,
-            )
-                .into_response())
+    let mut record = Record::from_game(game);
+    let player = |s: Side| -> String {
+        if room.computer_side() == Some(s) {
+            format!("computer (level {})", meta.level)
+        } else {
+            "human".into()
         }
-        "text" => {
-            let state = live.game.state();
-            let player = |s: Side| -> String {
-                if room.computer_side() == Some(s) {
-                    format!("computer (level {})", meta.level)
-                } else {
-                    "human".into()
-                }
-            };
-            let mut out = String::new();
-            out.push_str(&format!("[Variant \"{}\"]\n", meta.variant));
-            let options: Vec<String> = live
-                .game
-                .options()
-                .iter()
-                .map(|o| format!("{}={}", o.name, o.value))
-                .collect();
-            out.push_str(&format!("[Rules \"{}\"]\n", options.join(" ")));
-            if let Some(p) = &meta.position {
-                out.push_str(&format!("[Start \"{p}\"]\n"));
-            }
-            out.push_str(&format!("[Mode \"{}\"]\n", meta.mode.name()));
-            out.push_str(&format!("[South \"{}\"]\n", player(Side::South)));
-            out.push_str(&format!("[North \"{}\"]\n", player(Side::North)));
-            let result = state.outcome.map_or("*", |o| o.result_name());
-            out.push_str(&format!("[Result \"{result}\"]\n"));
-            if let Some(o) = state.outcome {
-                out.push_str(&format!("[Reason \"{}\"]\n", o.reason.as_str()));
-            }
-            out.push_str(&format!("[Final \"{}\"]\n\n", state.position));
-            let moves = live.game.moves();
-            let mut line = String::new();
-            for (i, m) in moves.iter().enumerate() {
-                let item = format!("{}. {} ", i + 1, m);
-                if line.len() + item.len() > 78 {
-                    out.push_str(line.trim_end());
-                    out.push('\n');
-                    line.clear();
-                }
-                line.push_str(&item);
-            }
-            line.push_str(result);
-            out.push_str(line.trim_end());
-            out.push('\n');
-            let disposition = format!("attachment; filename=\"mancala-{}.txt\"", meta.id);
-            Ok((
-                [
-                    (
-                        header::CONTENT_TYPE,
-                        "text/plain; charset=utf-8".to_string(),
-                    ),
-                    (header::CONTENT_DISPOSITION, disposition),
-                ],
-                out,
-            )
-                .into_response())
-        }
-        other => Err(ApiError::bad_request(
-            "bad_format",
-            format!("unknown format {other:?} (expected text or json)"),
-        )),
-    }
+    };
+    record.set_tag("Mode", meta.mode.name());
+    record.set_tag("South", player(Side::South));
+    record.set_tag("North", player(Side::North));
+    record
 }
 
 // ---------------------------------------------------------------------------------------------

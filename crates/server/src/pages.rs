@@ -109,10 +109,9 @@ pub fn rules_html(v: Variant) -> String {
         }
     }
     body.push_str(&options_table(&info));
-    let _ = writeln!(
-        body,
-        "<p class=\"muted\">Specified in the project's rules specification ({}).</p>",
-        escape(info.spec)
+    body.push_str(
+        "<p class=\"muted\">The same options are listed by <code>mancala variants</code>; \
+         the text of these pages is in the repository's <code>web/rules/</code>.</p>\n",
     );
     body.push_str(nav());
     page(&format!("{} rules · mancala", display_name(v)), &body)

@@ -29,6 +29,10 @@ pub enum Key {
     Backspace,
     /// F1 (help).
     F1,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
     /// Ctrl-C.
     Interrupt,
 }
@@ -131,7 +135,11 @@ pub struct App {
     message: Option<(String, Tone)>,
     hint: Option<Hint>,
     resigned: Option<Side>,
+    /// `x` was pressed: the next key confirms (`x`, `y`) or cancels the resignation.
+    confirm_resign: bool,
     help: bool,
+    /// Rows the help screen is scrolled down.
+    help_scroll: usize,
     paused: bool,
     thinking: bool,
     input: Option<String>,
@@ -220,7 +228,9 @@ impl App {
             message: None,
             hint: None,
             resigned: None,
+            confirm_resign: false,
             help: false,
+            help_scroll: 0,
             paused: false,
             thinking: false,
             input: None,
@@ -286,6 +296,11 @@ impl App {
     /// Who resigned, if anyone.
     pub fn resigned(&self) -> Option<Side> {
         self.resigned
+    }
+
+    /// Rows the help screen is scrolled down.
+    pub fn help_scroll(&self) -> usize {
+        self.help_scroll
     }
 
     /// Whether the help screen is open.
@@ -831,11 +846,26 @@ impl App {
             }
             return Action::None;
         }
-        if self.help {
-            if matches!(key, Key::Char('q')) {
-                return Action::Quit;
+        if self.confirm_resign {
+            self.confirm_resign = false;
+            if matches!(key, Key::Char('x' | 'y' | 'Y')) {
+                self.resign();
+            } else {
+                self.message = Some(("resignation cancelled: play on".into(), Tone::Info));
             }
-            self.help = false;
+            return Action::None;
+        }
+        if self.help {
+            let max = super::help::max_scroll(&self.game, self.size);
+            let page = usize::from(self.size.1.saturating_sub(6)).max(1);
+            match key {
+                Key::Char('q') => return Action::Quit,
+                Key::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
+                Key::Down => self.help_scroll = (self.help_scroll + 1).min(max),
+                Key::PageUp => self.help_scroll = self.help_scroll.saturating_sub(page),
+                Key::PageDown => self.help_scroll = (self.help_scroll + page).min(max),
+                _ => self.help = false,
+            }
             return Action::None;
         }
         // Skip a running animation first; a move key then acts on the final position.
@@ -861,7 +891,10 @@ impl App {
                 }
             }
             Key::Esc => self.message = None,
-            Key::F1 | Key::Char('?') => self.help = true,
+            Key::F1 | Key::Char('?') => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
             Key::Char(c)
                 if c.is_ascii_alphabetic()
                     && (c.to_ascii_lowercase() as usize) < ('a' as usize + n) =>
@@ -873,7 +906,7 @@ impl App {
             Key::Char('r') => self.redo(),
             Key::Char('t') => self.ask_hint(),
             Key::Char('n') => self.new_game(),
-            Key::Char('x') => self.resign(),
+            Key::Char('x') => self.ask_resign(),
             Key::Char('s') => return Action::Save,
             Key::Char('p') => {
                 self.paused = !self.paused;
@@ -1139,6 +1172,24 @@ impl App {
         self.snap_cursor();
     }
 
+    /// `x`: asks for a confirmation before resigning.
+    fn ask_resign(&mut self) {
+        if self.is_over() {
+            self.message = Some(("the game is already over".into(), Tone::Error));
+            return;
+        }
+        self.confirm_resign = true;
+        self.message = Some((
+            "resign this game? x or y to confirm, any other key to play on".into(),
+            Tone::Error,
+        ));
+    }
+
+    /// True while a resignation waits for its confirmation.
+    pub fn confirming_resignation(&self) -> bool {
+        self.confirm_resign
+    }
+
     fn resign(&mut self) {
         if self.is_over() {
             self.message = Some(("the game is already over".into(), Tone::Error));
@@ -1161,10 +1212,8 @@ impl App {
         self.anim = None;
         self.thinking = false;
         self.generation += 1;
-        self.message = Some((
-            format!("{side} resigned: {} wins", side.opponent()),
-            Tone::Info,
-        ));
+        // The status line says who resigned and who wins; no second message.
+        self.message = None;
     }
 }
 

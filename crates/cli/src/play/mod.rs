@@ -4,6 +4,7 @@
 
 pub mod anim;
 pub mod app;
+pub mod help;
 pub mod layout;
 pub mod opponent;
 pub mod text;
@@ -76,7 +77,8 @@ pub struct Args {
     /// Continue the game left unfinished last time (the autosave).
     #[arg(long, conflicts_with_all = ["position", "rules"])]
     pub resume: bool,
-    /// Where `s` saves the record (default: `mancala-<variant>-<time>.mgn` in this folder).
+    /// Where `s` saves the record (default: `mancala-<variant>-<time>.mgn` in the user's data
+    /// directory, `$XDG_DATA_HOME/mancala/games` or `~/.local/share/mancala/games`).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Seed for the computer's choices, so that a game can be replayed.
@@ -189,6 +191,8 @@ fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
         KeyCode::Enter => Key::Enter,
         KeyCode::Esc => Key::Esc,
         KeyCode::Backspace => Key::Backspace,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
         KeyCode::F(1) => Key::F1,
         _ => return None,
     })
@@ -250,10 +254,31 @@ fn default_save_name(app: &App) -> PathBuf {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    PathBuf::from(format!(
-        "mancala-{}-{secs}.mgn",
-        app.game().variant().name()
-    ))
+    default_save_path(
+        std::env::var_os("XDG_DATA_HOME").map(PathBuf::from),
+        std::env::var_os("HOME").map(PathBuf::from),
+        app.game().variant().name(),
+        secs,
+    )
+}
+
+/// Where `s` saves without `--save`: `mancala-<variant>-<time>.mgn` in the user's data directory
+/// (`$XDG_DATA_HOME/mancala/games`, else `~/.local/share/mancala/games`); the working directory
+/// only when neither is known.
+pub fn default_save_path(
+    data_home: Option<PathBuf>,
+    home: Option<PathBuf>,
+    variant: &str,
+    secs: u64,
+) -> PathBuf {
+    let name = format!("mancala-{variant}-{secs}.mgn");
+    match data_home
+        .filter(|d| d.is_absolute())
+        .or_else(|| home.map(|h| h.join(".local/share")))
+    {
+        Some(base) => base.join("mancala").join("games").join(name),
+        None => PathBuf::from(name),
+    }
 }
 
 /// Writes `game` as a record to `path` (Aualé's dialect when the name ends in `.ogn`); a
@@ -269,13 +294,7 @@ pub fn save(game: &AnyGame, resigned: Option<Side>, path: &Path) -> Result<()> {
     };
     let mut record = Record::from_game(game);
     if let Some(side) = resigned {
-        let result = match side {
-            Side::South => "0-1",
-            Side::North => "1-0",
-        };
-        record.set_tag("Result", result);
-        record.set_tag("Termination", format!("{side} resigned"));
-        record.result = Some(result.to_string());
+        record.set_ending(Some(side.opponent()), "resigned");
     }
     let text = record.write(dialect);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {

@@ -389,9 +389,25 @@ fn watch_mode_plays_itself_to_the_end_and_pauses() {
 fn resign_new_game_help_and_quit() {
     let mut app = new_app(Variant::Abapa, Mode::Local);
     app.handle(Event::Key(Key::Char('A')));
+    // `x` asks first; any other key plays on (and does nothing else).
+    app.handle(Event::Key(Key::Char('x')));
+    assert_eq!(app.resigned(), None);
+    assert!(app.confirming_resignation());
+    let s = screen(&app, 100, 30);
+    assert!(
+        s.contains("resign this game?") && s.contains("any other key: play on"),
+        "{s}"
+    );
+    app.handle(Event::Key(Key::Char('b')));
+    assert_eq!(app.resigned(), None);
+    assert_eq!(app.played().len(), 1, "the key only cancelled");
+    assert!(screen(&app, 100, 30).contains("resignation cancelled"));
+    app.handle(Event::Key(Key::Char('x')));
     app.handle(Event::Key(Key::Char('x')));
     assert_eq!(app.resigned(), Some(Side::North));
-    assert!(screen(&app, 100, 30).contains("north resigned, south wins"));
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("north resigned, south wins"), "{s}");
+    assert_eq!(s.matches("resigned").count(), 1, "said once:\n{s}");
     app.handle(Event::Key(Key::Char('b')));
     assert_eq!(app.played().len(), 1, "no move after resigning");
     app.handle(Event::Key(Key::Char('n')));
@@ -577,7 +593,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
     super::save(&game, Some(Side::North), &dir.join("r.mgn")).unwrap();
     let text = std::fs::read_to_string(dir.join("r.mgn")).unwrap();
     assert!(
-        text.contains("[Termination \"north resigned\"]") && text.trim_end().ends_with("1-0"),
+        text.contains("[Termination \"resigned\"]") && text.trim_end().ends_with("1-0"),
         "{text}"
     );
     assert_eq!(
@@ -724,4 +740,72 @@ fn the_kucheleka_editor_places_seeds_and_confirms() {
     let base = winner.index() * 8;
     assert_eq!(st.pits[base], 11);
     assert!(st.pits[loser..loser + 8].iter().all(|&c| c == 2));
+}
+
+#[test]
+fn saves_go_to_the_data_directory_not_the_working_directory() {
+    use std::path::PathBuf;
+    let p = super::default_save_path(
+        Some(PathBuf::from("/data")),
+        Some(PathBuf::from("/home/u")),
+        "abapa",
+        7,
+    );
+    assert_eq!(p, PathBuf::from("/data/mancala/games/mancala-abapa-7.mgn"));
+    let p = super::default_save_path(None, Some(PathBuf::from("/home/u")), "oware", 7);
+    assert_eq!(
+        p,
+        PathBuf::from("/home/u/.local/share/mancala/games/mancala-oware-7.mgn")
+    );
+    // A relative XDG_DATA_HOME is ignored, as the XDG rules say.
+    let p = super::default_save_path(
+        Some(PathBuf::from("rel")),
+        Some(PathBuf::from("/home/u")),
+        "oware",
+        7,
+    );
+    assert!(p.starts_with("/home/u/.local/share"), "{}", p.display());
+}
+
+#[test]
+fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
+    for variant in Variant::ALL {
+        let mut app = new_app(variant, Mode::Local);
+        app.handle(Event::Resize {
+            width: 120,
+            height: 40,
+        });
+        app.handle(Event::Key(Key::Char('?')));
+        let first = screen(&app, 120, 40);
+        assert!(first.contains("Captures"), "{variant:?}\n{first}");
+        let opening: String = super::help::captures(variant)
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(first.contains(&opening), "{variant:?}: {opening}\n{first}");
+        let end = "any other key closes this screen";
+        let max = super::help::max_scroll(app.game(), (120, 40));
+        if max == 0 {
+            assert!(first.contains(end), "{variant:?}\n{first}");
+            continue;
+        }
+        assert!(!first.contains(end), "{variant:?}: all fits\n{first}");
+        assert!(first.contains("↓ more"), "{first}");
+        for _ in 0..10 {
+            app.handle(Event::Key(Key::PageDown));
+        }
+        assert_eq!(app.help_scroll(), max, "no scrolling past the end");
+        let last = screen(&app, 120, 40);
+        assert!(last.contains(end), "{variant:?}\n{last}");
+        assert!(!last.contains("↓ more"), "{last}");
+        app.handle(Event::Key(Key::Down));
+        assert_eq!(app.help_scroll(), max);
+        app.handle(Event::Key(Key::Up));
+        assert_eq!(app.help_scroll(), max - 1);
+        assert!(app.help_open(), "scrolling keeps the help open");
+        app.handle(Event::Key(Key::Char('A')));
+        assert!(!app.help_open());
+        assert!(app.played().is_empty(), "the key only closed the help");
+    }
 }

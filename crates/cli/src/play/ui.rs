@@ -13,6 +13,7 @@ use mancala_core::Side;
 use mancala_core::variant::{DynGame, StateView};
 
 use super::app::{describe_outcome, match_field, picks_left, App, Mode, Tone};
+use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
 use super::text::value_text;
 
@@ -36,7 +37,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
     let last = char::from(b'A' + u8::try_from(n.clamp(1, 26) - 1).unwrap_or(0));
-    let keys = if app.setup().is_some() {
+    let keys = if app.confirming_resignation() {
+        "x or y: resign  ·  any other key: play on".to_string()
+    } else if app.setup().is_some() {
         "set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  u undo  ? help  q quit".to_string()
     } else {
         format!("←→↑↓ A-{last} Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit")
@@ -466,44 +469,33 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
 }
 
 fn render_help(app: &App, frame: &mut Frame, area: Rect) {
-    let info = app.game().variant().info();
-    let w = area.width.saturating_sub(4).min(90);
-    let h = area.height.saturating_sub(2);
-    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
+    let rect = help::area(area);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!("{} — {} board ({})", info.name, info.board, info.spec),
-            bold,
-        )),
-        Line::from(info.summary),
-        Line::from(
-            "Sow the seeds of one of your pits counter-clockwise, one a pit (A→F, then a→f).",
-        ),
-        Line::from(""),
-        Line::from(Span::styled("Keys", bold)),
-    ];
-    for l in KEY_HELP.lines() {
-        lines.push(Line::from(format!("  {l}")));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("Rule options in force", bold)));
-    for o in app.game().options() {
-        lines.push(Line::from(format!("  {} = {}: {}", o.name, o.value, o.doc)));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from("Any key closes this screen."));
+    let lines: Vec<Line> = help::lines(app.game())
+        .into_iter()
+        .map(|(text, heading)| {
+            if heading {
+                Line::from(Span::styled(text, bold))
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    let scroll = u16::try_from(app.help_scroll()).unwrap_or(u16::MAX);
+    let more = if app.help_scroll() < help::max_scroll(app.game(), (area.width, area.height)) {
+        " help · ↓ more "
+    } else {
+        " help "
+    };
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(Text::from(lines))
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" help ")),
+            .scroll((scroll, 0))
+            .block(Block::bordered().title(more)),
         rect,
     );
 }
-
-/// The keys, as shown on the help screen and in `--help`.
-pub const KEY_HELP: &str = include_str!("keys.txt");
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();

@@ -1,0 +1,201 @@
+//! The examples in the documentation work: every record in a fenced block of the README or of
+//! `docs/*.md` reads and replays (captures as written), and every position written in a fenced
+//! block is accepted by a preset (the one named before it on the line, else any).
+
+use std::path::{Path, PathBuf};
+
+use mancala_core::record::Record;
+use mancala_core::variant::Variant;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The documentation files: the README and every `docs/*.md`.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+/// The fenced blocks of a Markdown text: (line of the opening fence, body).
+fn fenced_blocks(text: &str) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            match open.take() {
+                Some(block) => blocks.push(block),
+                None => open = Some((n + 1, String::new())),
+            }
+        } else if let Some((_, body)) = open.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    blocks
+}
+
+/// A word in a game's position notation: `[P:]n-n-...-n-S` (or `-N`).
+fn is_position(word: &str) -> bool {
+    let body = word.split_once(':').map_or(word, |(_, b)| b);
+    let Some(counts) = body.strip_suffix("-S").or_else(|| body.strip_suffix("-N")) else {
+        return false;
+    };
+    let parts: Vec<&str> = counts.split('-').collect();
+    parts.len() >= 12
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+#[test]
+fn the_fence_reader_and_the_position_pattern_work() {
+    let blocks = fenced_blocks("a\n```\n[X \"y\"]\n```\nb\n```sh\nc\n```\n");
+    assert_eq!(blocks, [(2, "[X \"y\"]\n".into()), (6, "c\n".into())]);
+    assert!(is_position("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"));
+    assert!(is_position("F:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S"));
+    assert!(!is_position("1-0"));
+    assert!(!is_position("k:0,5,0,3,0,0,8,1"));
+}
+
+#[test]
+fn every_record_and_position_in_the_docs_is_valid() {
+    let (mut records, mut positions) = (0, 0);
+    let mut errors = Vec::new();
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        for (line, body) in fenced_blocks(&text) {
+            if body.trim_start().starts_with("[Variant ") {
+                records += 1;
+                match Record::parse(&body) {
+                    Ok(r) => {
+                        if let Err(e) = r.to_game() {
+                            errors.push(format!("{name}:{line}: record: {e}"));
+                        }
+                    }
+                    Err(e) => errors.push(format!("{name}:{line}: record: {e}")),
+                }
+                continue;
+            }
+            for (k, text_line) in body.lines().enumerate() {
+                let words: Vec<&str> = text_line.split_whitespace().collect();
+                for (i, word) in words.iter().enumerate() {
+                    if !is_position(word) {
+                        continue;
+                    }
+                    positions += 1;
+                    let named = i
+                        .checked_sub(1)
+                        .and_then(|j| Variant::from_name(words[j]).ok());
+                    let candidates: Vec<Variant> = named.map_or(Variant::ALL.to_vec(), |v| vec![v]);
+                    if !candidates
+                        .iter()
+                        .any(|v| v.new_game(&[], Some(word)).is_ok())
+                    {
+                        errors.push(format!(
+                            "{name}:{}: position {word} is not accepted by {}",
+                            line + 1 + k,
+                            named.map_or("any preset", Variant::name)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(
+        records >= 1 && positions >= 3,
+        "{records} records, {positions} positions"
+    );
+}
+
+/// The files a user reads: the README, the docs, the browser UI and its rules pages.
+fn user_facing_files() -> Vec<PathBuf> {
+    let mut files = documents();
+    for dir in ["web", "web/rules"] {
+        let mut more: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|e| e == "html" || e == "js" || e == "css")
+            })
+            .collect();
+        more.sort();
+        files.extend(more);
+    }
+    files
+}
+
+/// The rules specification (`rules.md`) is not shipped with the repository: what users read
+/// points to the rules that are (the docs and the rules pages), never to `rules.md`.
+#[test]
+fn no_user_facing_text_cites_the_specification_file() {
+    let mut cited = Vec::new();
+    for file in user_facing_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("rules.md") {
+                cited.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    for args in [&["variants"][..], &["variants", "--json"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("web/rules/oware.html"), "{text}");
+        for line in text.lines().filter(|l| l.contains("rules.md")) {
+            cited.push(format!("mancala {}: {line}", args.join(" ")));
+        }
+    }
+    for v in Variant::ALL {
+        let spec = v.info().spec;
+        assert!(
+            root().join(spec).is_file(),
+            "{}: {spec} is not a file of the repository",
+            v.name()
+        );
+    }
+    assert!(cited.is_empty(), "{}", cited.join("\n"));
+}
+
+/// The README says what the test command (`.ci/run`, which runs `web/tests/run.sh`) needs besides
+/// a Rust toolchain.
+#[test]
+fn the_readme_lists_what_the_test_command_needs() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let run = std::fs::read_to_string(root().join("web/tests/run.sh")).unwrap();
+    let quick_start = readme
+        .split("## ")
+        .find(|s| s.starts_with("Quick start"))
+        .expect("a Quick start section");
+    for (tool, needed) in [
+        ("Node.js", run.contains("node")),
+        ("npm", run.contains("npm ci")),
+        ("apt-get install chromium", run.contains("apt-get install")),
+        ("root", run.contains("apt-get install")),
+        ("network access to the package registries", true),
+        ("../shared/", true),
+    ] {
+        assert!(
+            needed,
+            "web/tests/run.sh no longer needs {tool}: update this test"
+        );
+        assert!(
+            quick_start.contains(tool),
+            "the README's quick start does not mention {tool}"
+        );
+    }
+}

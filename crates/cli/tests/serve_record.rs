@@ -1,0 +1,226 @@
+//! A game created in `mancala serve` with non-default rules and a custom start position,
+//! downloaded as a record (text and JSON), replays exactly with `mancala record replay` and passes
+//! `mancala record validate`, finished or not.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(db: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start mancala serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// One request on a fresh connection: the status and the body as text.
+fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(t) = token {
+        head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out[9..12].parse().unwrap();
+    let (_, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    (status, body.to_string())
+}
+
+fn json_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> Value {
+    let (status, text) = request(addr, method, path, body, token);
+    assert!(
+        (200..300).contains(&status),
+        "{method} {path}: {status} {text}"
+    );
+    serde_json::from_str(&text).unwrap()
+}
+
+fn mancala(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Creates a two-player game, plays `plies` moves (the first legal move each time, or until the
+/// game is over), downloads it in both formats and checks that each replays to the server's final
+/// position under the game's rules. Returns the game's state and the text record.
+fn download_replays(server: &Server, dir: &Path, create: &Value, plies: usize) -> (Value, String) {
+    let created = json_request(&server.addr, "POST", "/api/games", Some(create), None);
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"]["south"].as_str().unwrap().to_string();
+    let mut game = created["game"].clone();
+    for _ in 0..plies {
+        if game["over"] == true {
+            break;
+        }
+        let mv = game["legal"][0].as_str().unwrap().to_string();
+        game = json_request(
+            &server.addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&json!({ "move": mv })),
+            Some(&token),
+        );
+    }
+    let game = json_request(&server.addr, "GET", &format!("/api/games/{id}"), None, None);
+    let variant = create["variant"].as_str().unwrap();
+    let mut show = vec!["show", "--variant", variant];
+    let rules: Vec<String> = create["rules"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.as_str().unwrap()))
+        .collect();
+    for r in &rules {
+        show.extend(["--rule", r]);
+    }
+    show.push(game["position"].as_str().unwrap());
+    let (ok, expected, err) = mancala(&show);
+    assert!(ok, "{err}");
+
+    let mut text = String::new();
+    for (format, file) in [("json", "game.json"), ("text", "game.mgn")] {
+        let (status, body) = request(
+            &server.addr,
+            "GET",
+            &format!("/api/games/{id}/record?format={format}"),
+            None,
+            None,
+        );
+        assert_eq!(status, 200, "{body}");
+        let path = dir.join(file);
+        std::fs::write(&path, &body).unwrap();
+        let path = path.to_str().unwrap();
+        let (ok, out, err) = mancala(&["record", "validate", path]);
+        assert!(ok, "validate {format}: {err}\n{body}");
+        assert!(out.contains(": ok,"), "{out}");
+        let (ok, replayed, err) = mancala(&["record", "replay", path]);
+        assert!(ok, "replay {format}: {err}\n{body}");
+        // The board alike; the last line (who is to move, or how the game ended) from the
+        // record's history, which a bare position does not have.
+        let board = |d: &str| {
+            d.lines()
+                .take(d.lines().count() - 1)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            board(&replayed),
+            board(&expected),
+            "{format} record:\n{body}"
+        );
+        if game["over"] == true {
+            let reason = format!("({})", game["reason"].as_str().unwrap());
+            assert!(replayed.trim_end().ends_with(&reason), "{replayed}");
+        } else {
+            assert_eq!(replayed, expected, "{format} record:\n{body}");
+        }
+        text = body;
+    }
+    (game, text)
+}
+
+#[test]
+fn a_downloaded_record_replays_with_its_rules_and_start() {
+    let dir = std::env::temp_dir().join(format!("mancala-serve-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let server = start(&db);
+
+    // Unfinished: non-default rules, a custom start with North to move.
+    let create = json!({
+        "variant": "abapa",
+        "mode": "local",
+        "rules": {"grand_slam": "Allowed", "repetition": "Draw"},
+        "position": "3-0-2-5-1-4-2-0-6-1-3-2-10-9-N",
+    });
+    let (game, text) = download_replays(&server, &dir, &create, 6);
+    assert_eq!(game["over"], false, "{game}");
+    assert!(text.contains("[Rule_grand_slam \"Allowed\"]"), "{text}");
+    assert!(
+        text.contains("[FEN \"3-0-2-5-1-4-2-0-6-1-3-2-10-9-N\"]"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with(" *"), "{text}");
+
+    // Finished: the result token and the reason it ended.
+    let create = json!({
+        "variant": "wuri",
+        "mode": "local",
+        "rules": {"max_plies": "12"},
+        "position": "1-2-0-3-1-1-0-2-1-1-0-2-17-17-S",
+    });
+    let (game, text) = download_replays(&server, &dir, &create, 200);
+    assert_eq!(game["over"], true, "{game}");
+    let stores = &game["stores"];
+    let score = format!("{}-{}", stores[0], stores[1]);
+    assert!(text.trim_end().ends_with(&score), "{text}");
+    assert!(text.contains(&format!("[Result \"{score}\"]")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "[Termination \"{}\"]",
+            game["reason"].as_str().unwrap()
+        )),
+        "{text}"
+    );
+
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
