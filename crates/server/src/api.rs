@@ -190,6 +190,20 @@ pub(crate) fn check_word(what: &str, s: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// Refuses a start position that is too long or holds control characters (the rules core
+/// checks the rest).
+pub(crate) fn check_position(position: Option<&str>) -> ApiResult<()> {
+    if let Some(p) = position {
+        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(
+                "bad_position",
+                format!("the position must be at most {MAX_POSITION} printable characters"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `POST /api/games`.
 pub(crate) async fn create_game(
     State(app): State<Arc<App>>,
@@ -244,14 +258,7 @@ pub(crate) async fn create_game(
             "only online games have a clock",
         ));
     }
-    if let Some(p) = &req.position {
-        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
-            return Err(ApiError::bad_request(
-                "bad_position",
-                format!("the position must be at most {MAX_POSITION} printable characters"),
-            ));
-        }
-    }
+    check_position(req.position.as_deref())?;
     let game = variant
         .new_game(&rules, req.position.as_deref())
         .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
@@ -777,14 +784,25 @@ pub(crate) async fn analysis(
         }
         (live.game.clone(), live.game.moves().len(), state.to_move)
     };
+    Ok(Json(analyse(&app, game, ply, to_move, q.ms).await?))
+}
+
+/// The engine's analysis of `game`'s position (`ply` moves played, `to_move` to move):
+/// `{ply, over, to_move, best, score, depth, nodes, pv, moves}`, thinking `ms` (clamped to the
+/// server's bounds) on one of the engine threads.
+pub(crate) async fn analyse(
+    app: &Arc<App>,
+    game: AnyGame,
+    ply: usize,
+    to_move: Option<Side>,
+    ms: Option<u64>,
+) -> ApiResult<Value> {
     let Some(to_move) = to_move else {
-        return Ok(Json(
-            json!({ "ply": ply, "over": true, "best": null, "moves": [] }),
-        ));
+        return Ok(json!({ "ply": ply, "over": true, "best": null, "moves": [] }));
     };
-    let ms =
-        q.ms.unwrap_or(HINT_DEFAULT_MS)
-            .clamp(HINT_MIN_MS, app.max_analysis_ms);
+    let ms = ms
+        .unwrap_or(HINT_DEFAULT_MS)
+        .clamp(HINT_MIN_MS, app.max_analysis_ms);
     let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
         .await
         .ok()
@@ -811,7 +829,7 @@ pub(crate) async fn analysis(
             "the engine cannot analyse this game",
         )
     })?;
-    Ok(Json(json!({
+    Ok(json!({
         "ply": ply,
         "over": false,
         "to_move": to_move.name(),
@@ -821,7 +839,7 @@ pub(crate) async fn analysis(
         "nodes": a.nodes,
         "pv": a.pv,
         "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s.to_json() })).collect::<Vec<_>>(),
-    })))
+    }))
 }
 
 #[derive(Deserialize)]

@@ -52,6 +52,7 @@ pub mod accounts;
 mod api;
 mod archive;
 pub mod assets;
+mod board;
 pub mod brain;
 pub mod client;
 pub mod clock;
@@ -286,6 +287,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/variants", get(api::variants))
         .route("/openapi.json", get(openapi))
         .route("/games", post(api::create_game).get(archive::search))
+        .route("/positions", post(board::positions))
+        .route("/analysis", post(board::analysis))
         .route("/games/{id}", get(api::get_game))
         .route("/games/{id}/moves", post(api::post_move))
         .route("/games/{id}/resign", post(play::resign))
@@ -322,6 +325,11 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .nest("/api", api)
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
+        .route("/analysis", get(index))
+        .route("/editor", get(index))
+        .route("/players/{name}", get(index_for_game))
+        .route("/leaderboard", get(index))
+        .route("/archive", get(index))
         .route("/assets/{name}", get(asset))
         .route(
             "/signup",
@@ -359,6 +367,7 @@ async fn index() -> Response {
         .into_response()
 }
 
+/// The page of a game or a player: the UI reads the path.
 async fn index_for_game(Path(_id): Path<String>) -> Response {
     index().await
 }
