@@ -24,9 +24,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_core::oware::Oware;
 use mancala_core::variant::{AnyGame, DynGame, Session};
 use mancala_core::{advance, History, MoveList, Position, Side};
+use mancala_engine::EngineGame;
 use mancala_tablebase::{build, rules, Exactness, Tablebase};
 
 use crate::GameArgs;
@@ -94,14 +94,13 @@ fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
 
 /// The table's value of `pos` for its side to move when it is exact with an empty history:
 /// the final margin with the game played to the last seed.
-fn table_value<P: Position>(table: &Tablebase, pos: &P) -> Option<i32> {
-    let oware = (pos as &dyn std::any::Any).downcast_ref::<Oware>()?;
-    let p = table.probe_position(oware)?;
+fn table_value<P: EngineGame>(table: &Tablebase, pos: &P) -> Option<i32> {
+    let p = pos.table_probe(table)?;
     if p.exactness == Exactness::Convention {
         return None;
     }
-    let me = oware.to_move()?;
-    let s = oware.stores();
+    let me = pos.to_move()?;
+    let s = pos.stores();
     let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32 + p.half_seeds as i32
         - p.seeds as i32;
     Some(match margin.cmp(&0) {
@@ -111,7 +110,7 @@ fn table_value<P: Position>(table: &Tablebase, pos: &P) -> Option<i32> {
     })
 }
 
-impl<P: Position + 'static> Solver<'_, P> {
+impl<P: EngineGame + 'static> Solver<'_, P> {
     /// The value of `pos` (not over) for its side to move, within `(alpha, beta)`; `fresh` when
     /// no position before it can come back (the start of the search, or after a capture).
     fn search(
@@ -229,7 +228,7 @@ struct Solved {
     time: Duration,
 }
 
-fn solve_game<P: Position + 'static>(
+fn solve_game<P: EngineGame + 'static>(
     session: &Session<P>,
     args: &Args,
     table: Option<&Tablebase>,

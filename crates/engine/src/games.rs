@@ -33,6 +33,16 @@ pub trait EngineGame: Position {
     fn table_rules(&self) -> Option<&OwareRules> {
         None
     }
+
+    /// The entry of `table` for this position (`None`: the game has no tables, the position is
+    /// over, or the table does not cover it).
+    fn table_probe(
+        &self,
+        table: &mancala_tablebase::Tablebase,
+    ) -> Option<mancala_tablebase::Probe> {
+        let _ = table;
+        None
+    }
 }
 
 /// A family of games sharing one set of fitted weights.

@@ -40,6 +40,13 @@ impl EngineGame for Oware {
     fn table_rules(&self) -> Option<&OwareRules> {
         Some(self.rules())
     }
+
+    fn table_probe(
+        &self,
+        table: &mancala_tablebase::Tablebase,
+    ) -> Option<mancala_tablebase::Probe> {
+        table.probe_position(self)
+    }
 }
 
 impl EngineGame for Olowuka {
