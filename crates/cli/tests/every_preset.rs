@@ -61,7 +61,7 @@ fn start_state(preset: &str) -> Value {
 
 /// Whether `preset` has endgame tables (the Oware-family presets the builder accepts).
 fn has_tables(preset: &str) -> bool {
-    matches!(preset, "abapa" | "wuri" | "ouril-ludii")
+    matches!(preset, "abapa" | "awari" | "wuri" | "ouril-ludii")
 }
 
 #[test]
