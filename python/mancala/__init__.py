@@ -1,0 +1,60 @@
+"""Traditional sowing games from Python: the rules of every preset, the engine, the endgame
+tables and batches of games stepped in Rust.
+
+>>> import mancala
+>>> g = mancala.Game("abapa")
+>>> g.legal_moves()
+['A', 'B', 'C', 'D', 'E', 'F']
+>>> g.play("C")
+0
+>>> g.notation()
+'4-4-0-5-5-5-5-4-4-4-4-4-0-0-N'
+
+Adapters: ``mancala.openspiel`` (OpenSpiel games), ``mancala.pettingzoo`` (AEC environments)
+and ``mancala.gymnasium`` (a single-agent environment against the engine). See docs/python.md.
+"""
+
+from ._mancala import (
+    DEFAULT_WINDOW,
+    MAX_LEVEL,
+    Analysis,
+    Batch,
+    Game,
+    IllegalMove,
+    MancalaError,
+    PositionError,
+    RecordError,
+    RuleError,
+    Score,
+    Tablebase,
+    analyse,
+    best_move,
+    levels,
+    preset_info,
+    presets,
+    random_playouts,
+)
+
+analyze = analyse
+
+__all__ = [
+    "DEFAULT_WINDOW",
+    "MAX_LEVEL",
+    "Analysis",
+    "Batch",
+    "Game",
+    "IllegalMove",
+    "MancalaError",
+    "PositionError",
+    "RecordError",
+    "RuleError",
+    "Score",
+    "Tablebase",
+    "analyse",
+    "analyze",
+    "best_move",
+    "levels",
+    "preset_info",
+    "presets",
+    "random_playouts",
+]
