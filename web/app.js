@@ -5,7 +5,8 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const STANDARD = new Set(['position', 'pits', 'stores', 'to_move', 'legal', 'captured', 'over',
   'result', 'reason', 'id', 'variant', 'mode', 'seats', 'level', 'options', 'rules', 'start', 'ply',
-  'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error']);
+  'moves', 'pits_per_row', 'last_move', 'thinking', 'computer_error', 'players', 'rated', 'clock', 'offer',
+  'rematch', 'can_abort', 'ended_ms', 'agreement_scores']);
 
 // Settings kept in this browser: animation speed and whether the evaluation graph is shown.
 function setting(name, fallback) {
@@ -14,6 +15,149 @@ function setting(name, fallback) {
 function saveSetting(name, value) {
   try { localStorage.setItem('mancala:' + name, value); } catch (_) { /* private mode: not kept */ }
 }
+
+// Every text of the analysis board, the position editor, clocks, sounds and the online pages, in
+// one place (to be translated as a whole).
+const T = {
+  south: 'South', north: 'North',
+  soundOn: '♪ on', soundOff: '♪ off', soundTitle: 'Sounds for moves and low time (click to switch)', editorLink: 'Position editor',
+  homeEditor: 'Set up a position by hand (position editor)',
+  analyse: 'Analyse', analysisBoard: 'Analysis board',
+  analysisOf: (v) => `Analysis · ${v}`, analysisTitle: (v) => `Analysis board — ${v}`,
+  engineTitle: 'Engine', movesTitle: 'Moves',
+  thinking: 'Thinking…', noAnalysis: 'No analysis for this position.', noMoves: 'The game is over here: nothing to analyse.',
+  value: (text, depth) => `Value: ${text}${depth ? ` (depth ${depth})` : ''}`,
+  bestLine: (pv) => `Best line: ${pv}`,
+  atStart: 'Start position', afterMove: (ply, side, mv) => `After move ${ply}: ${side} played ${mv}`,
+  toMove: (side) => `${side} to move`,
+  over: (result, reason) => `${result} (${reason})`,
+  wins: (side) => `${side} wins`, draw: 'Draw',
+  variation: 'variation', backToGame: 'Back to the game',
+  editPosition: 'Edit this position', backToGameLink: 'Game page',
+  anHelp: 'Step with ◀ ▶ or the arrow keys, click a move in the list, or play any legal move on the board to try a variation.',
+  editorTitle: 'Position editor', editorVariant: 'Game', editorRules: 'Rule options',
+  editorHelp: 'Set the seeds of every pit, the stores and the side to move; the rules of the game check the position. Then analyse it or play from it.',
+  editorPosition: 'Position (text)', editorAnalyse: 'Analyse', editorComputer: 'Play the computer from here',
+  editorLocal: 'Two players here from here', editorReset: 'Start position', editorClear: 'Empty board',
+  sideToMove: 'To move', phase: 'Phase',
+  phases: { F: 'foregame', K: 'kucheleka set-up', P: 'proper game' },
+  extraField: (i, n, hasPhase) => {
+    const side = i % 2 === 0 ? 'South' : 'North';
+    if (n === 2) return hasPhase ? `${side} stock used` : `${side} store`;
+    return `field ${i + 1}`;
+  },
+  valid: (side, legal, seeds) => `Valid position: ${seeds} seeds, ${side} to move${legal.length ? `, legal moves ${legal.join(' ')}` : ''}.`,
+  validOver: (text) => `Valid position, the game is over: ${text}.`,
+  checking: 'Checking…', invalid: (m) => `Not a valid position: ${m}`,
+  lowTime: 'low time',
+  // Accounts, lobby, game actions, player pages, leaderboard, archive.
+  logIn: 'Log in', signUp: 'Sign up', logOut: 'Log out', archive: 'Archive', leaderboard: 'Leaderboard',
+  lobby: 'Lobby', lobbyGuest: 'Log in or sign up to post and accept seeks; guests can still play casual games below.',
+  lobbyNote: 'Open seeks, live. Accept one to start the game at once.',
+  seekCols: ['Player', 'Game', 'Time', 'Mode', 'Side', ''],
+  noSeeks: 'No open seeks right now: post one.',
+  seekSummary: 'Post a seek or challenge someone', seekVariant: 'Game', seekRules: 'Rule options',
+  seekTime: 'Time control', seekMinutes: 'Minutes', seekIncrement: 'Increment (s)',
+  seekRated: 'Rated', seekSide: 'Your side', seekTo: 'Challenge player (optional)', seekPost: 'Post seek',
+  seekChallenge: 'Send challenge',
+  times: [['3+2', 180000, 2000], ['1+0', 60000, 0], ['5+3', 300000, 3000], ['10+5', 600000, 5000],
+    ['15+10', 900000, 10000], ['untimed'], ['1 day per move', 1], ['3 days per move', 3], ['custom']],
+  sides: [['random', 'Random'], ['south', 'South (moves first)'], ['north', 'North']],
+  rated: 'rated', casual: 'casual', untimed: 'untimed',
+  accept: 'Accept', cancel: 'Cancel', decline: 'Decline', yours: 'yours', challengeFor: (name) => `challenge to ${name}`,
+  challengeFrom: (name) => `${name} challenges you`,
+  resign: 'Resign', offerDraw: 'Offer draw', offerAgreement: 'End by agreement', abort: 'Abort', rematch: 'Rematch',
+  confirmResign: 'Resign this game?', confirmDraw: 'Offer a draw?',
+  confirmAgreement: 'Offer to end the game by agreement? Each player then scores the seeds on his own row.',
+  confirmAbort: 'Abort this game? It will not count.', confirmRematch: 'Ask for a rematch with colours swapped?',
+  confirmAccept: (what) => `Accept: ${what}?`,
+  offerKinds: { draw: 'a draw', agreement: 'to end the game by agreement (each scores the seeds on his own row)' },
+  offerReceived: (who, kind) => `${who} offers ${kind}.`,
+  offerSent: (kind) => `You offered ${kind}; waiting for the answer.`,
+  rematchOffered: (who) => `${who} asks for a rematch.`, rematchSent: 'Rematch asked for; waiting for the answer.',
+  rematchReady: 'The rematch has started.',
+  agreementScores: (s, n) => `by agreement, own rows scored ${s} : ${n}`,
+  playerTitle: (name) => `Player ${name}`, since: (date) => `Member since ${date}`,
+  ratingCols: ['Game', 'Rating', 'Deviation', 'Games'], provisional: 'provisional',
+  ratingGraph: 'Rating history', graphGame: 'Game', noHistory: 'No rated games yet.',
+  gamesTitle: 'Games', gameCols: ['Date', 'Game', 'South', 'North', 'Result', 'Reason', 'Moves', 'Time'],
+  lbTitle: 'Leaderboard', lbVariant: 'Game', lbCols: ['#', 'Player', 'Rating', 'Deviation', 'Games'],
+  lbEmpty: 'No rated players in this game yet.',
+  arTitle: 'Archive of finished games', arPlayer: 'Player', arVariant: 'Game', arResult: 'Result',
+  arFrom: 'From', arTo: 'To', arSearch: 'Search', arMore: 'More', arEmpty: 'No game matches.',
+  anyVariant: 'any', results: [['', 'any'], ['south', 'South won'], ['north', 'North won'], ['draw', 'draw'],
+    ['none', 'aborted'], ['win', 'the player won'], ['loss', 'the player lost']],
+  guest: 'guest', vs: 'vs',
+  // The game page.
+  tagline: 'traditional sowing games', lap: (n) => `lap ${n}`, inHand: (n) => `${n} in hand`,
+  stockSeed: 'stock seed', extraTurn: 'extra turn',
+  modeComputer: (level) => `against the computer (level ${level})`, modeOnline: 'online', modeLocal: 'two players',
+  pitsOwned: (s, n) => `pits owned ${s} : ${n}`, round: (n) => `round ${n}`, matchAt: (n) => `(match at ${n})`,
+  computerThinking: 'The computer is thinking…', yourMove: (side) => `Your move (${side})`,
+  waitingFor: (side) => `Waiting for ${side}`, watching: (side) => `Watching — ${side} to move`,
+  howToPlay: (v) => `How to play ${v}`,
+  phaseNames: { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' },
+  illegal: (mv, reason) => `Illegal move ${mv}: ${reason}`,
+  drawLower: 'draw', winBy: (n) => `win by ${n}`, lossBy: (n) => `loss by ${n}`,
+  evalFor: (side, text) => `evaluation for ${side}: ${text}`,
+  provenDraw: 'a draw (proven)', provenDrawShort: 'draw (proven)', provenWin: (side, n) => `${side} wins by ${n} (proven)`,
+  noEvaluation: 'no evaluation', evalUnavailable: (e) => `Evaluation unavailable: ${e}`,
+  graphNote: (ply, value) => `After move ${ply}: ${value} · South above the line, North below · ◆ proven result`,
+  noSuggestion: 'No move to suggest.',
+  suggested: (best, score, depth, top) => `Suggested: ${best} (${score}, depth ${depth}). ${top}`,
+  lastMove: (side, mv, captured) => `last: ${side} ${mv}${captured ? ' captured ' + captured : ''}`,
+  changedOption: (value, def) => `${value} (default ${def})`,
+  spectators: 'Spectators', seat: (side) => `${side} seat`, even: 'even',
+};
+
+// Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
+// falls under ten seconds, a chord at the end. Muted with the header button; kept in this browser.
+// <body data-sounds> counts the sounds played (0 while muted).
+const sound = {
+  ctx: null,
+  on() { return setting('sound', 'on') === 'on'; },
+  toggle() {
+    saveSetting('sound', this.on() ? 'off' : 'on');
+    this.show();
+  },
+  show() {
+    const b = $('sound-toggle');
+    if (!b) return;
+    const on = this.on();
+    b.textContent = on ? T.soundOn : T.soundOff;
+    b.title = T.soundTitle;
+    b.setAttribute('aria-label', b.title);
+    b.setAttribute('aria-pressed', String(!on));
+    document.body.dataset.muted = String(!on);
+  },
+  play(kind) {
+    if (!this.on()) return;
+    document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+    document.body.dataset.lastSound = kind;
+    try {
+      const AC = window.AudioContext || window.webkitAudioContext;
+      if (!AC) return;
+      this.ctx = this.ctx || new AC();
+      const c = this.ctx;
+      if (c.state === 'suspended') c.resume().catch(() => {});
+      const t = c.currentTime;
+      const tones = { move: [[330, 0, 0.07]], low: [[880, 0, 0.12], [880, 0.2, 0.12]],
+        end: [[523, 0, 0.15], [659, 0.15, 0.15], [784, 0.3, 0.3]] }[kind] || [];
+      for (const [freq, at, len] of tones) {
+        const o = c.createOscillator();
+        const gain = c.createGain();
+        o.type = kind === 'move' ? 'triangle' : 'sine';
+        o.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, t + at);
+        gain.gain.exponentialRampToValueAtTime(0.25, t + at + 0.01);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + at + len);
+        o.connect(gain).connect(c.destination);
+        o.start(t + at);
+        o.stop(t + at + len + 0.02);
+      }
+    } catch (_) { /* no audio here: silent */ }
+  },
+};
 
 function el(tag, attrs = {}, text) {
   const e = document.createElementNS(SVGNS, tag);
@@ -40,7 +184,7 @@ let variants = [];
 
 async function showHome() {
   $('home').hidden = false;
-  $('subtitle').textContent = 'traditional sowing games';
+  $('subtitle').textContent = T.tagline;
   const data = await api('GET', '/api/variants');
   variants = data.variants;
   const sel = $('variant');
@@ -55,9 +199,16 @@ async function showHome() {
   sel.addEventListener('change', showVariant);
   document.querySelectorAll('input[name=mode]').forEach((r) => r.addEventListener('change', () => {
     $('computer-options').hidden = modeValue() !== 'computer';
+    $('online-options').hidden = modeValue() !== 'online';
   }));
+  // A guest game by seat links may have a clock too (no custom time here: the lobby has it).
+  $('game-time-label').textContent = T.seekTime;
+  const times = T.times.map((t, i) => [t, i]).filter(([t]) => t[0] !== 'custom');
+  $('game-time').replaceChildren(...times.map(([t, i]) => new Option(t[0], String(i))));
+  $('game-time').value = String(T.times.findIndex((t) => t[0] === 'untimed'));
   showVariant();
   $('new-game').addEventListener('submit', createGame);
+  showLobby();
 }
 
 function modeValue() { return document.querySelector('input[name=mode]:checked').value; }
@@ -66,7 +217,12 @@ function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
   $('variant-summary').textContent = v ? `${v.summary} — ${v.spec}` : '';
   $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
-  const box = $('rule-options');
+  buildRuleOptions($('rule-options'), v, {});
+}
+
+// The rule options of preset `v` as inputs (`data-option`, `data-default`), set to `values`
+// where given.
+function buildRuleOptions(box, v, values) {
   box.replaceChildren();
   if (!v) return;
   for (const o of v.options) {
@@ -83,6 +239,7 @@ function showVariant() {
       input.size = 8;
     }
     input.value = o.value;
+    if (values && values[o.name] !== undefined) input.value = String(values[o.name]);
     input.dataset.option = o.name;
     input.dataset.default = o.value;
     input.title = o.doc;
@@ -99,10 +256,14 @@ async function createGame(ev) {
   ev.preventDefault();
   $('create-error').textContent = '';
   const rules = {};
-  document.querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
+  $('rule-options').querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
   const mode = modeValue();
   const body = { variant: $('variant').value, mode, rules };
   if (mode === 'computer') { body.side = $('side').value; body.level = Number($('level').value); }
+  if (mode === 'online') {
+    const clock = clockOf(T.times[Number($('game-time').value)]);
+    if (clock) body.clock = clock;
+  }
   try {
     $('start').disabled = true;
     const g = await api('POST', '/api/games', body);
@@ -126,6 +287,7 @@ const view = {
 
 function seatSides() {
   const g = view.game;
+  if (g && accountSide(g)) return [accountSide(g)];
   if (!view.token || !g) return [];
   if (g.mode === 'local') return ['south', 'north'];
   if (g.mode === 'computer') return [g.seats.south === 'human' ? 'south' : 'north'];
@@ -153,6 +315,7 @@ async function showPlay(id) {
     const counts = [...$('kuch-pits').querySelectorAll('input')].map((i) => Math.max(0, parseInt(i.value, 10) || 0));
     play(`k:${counts.join(',')}`);
   });
+  wireActions();
   $('hint').addEventListener('click', hint);
   $('undo').addEventListener('click', undo);
   $('eval-on').addEventListener('change', () => { view.evalOn = $('eval-on').checked; $('evalbar').hidden = !view.evalOn; if (view.evalOn) evaluate(); });
@@ -178,7 +341,7 @@ async function showPlay(id) {
 // In an online game the link only carries a token: find which side it holds by asking the
 // server with a harmless request (a stale ply answers 409 for the right seat, 403 otherwise).
 async function resolveSeat(g) {
-  if (g.mode !== 'online' || !view.token || loadSaved().side) return;
+  if (g.mode !== 'online' || !view.token || loadSaved().side || accountSide(g)) return;
   const mover = g.to_move;
   if (!mover) return;
   try {
@@ -205,11 +368,18 @@ function connect() {
 // A new state from the server: animate the move from the shown board when it is the next one.
 // States pushed by the WebSocket come in the server's order; an HTTP answer (`response`, `load`)
 // can arrive after the WebSocket has already pushed later states, and must not take the board back.
+// States of the same move differ by what happens between moves: an offer, a rematch, an ending.
+function sameState(a, b) {
+  const j = (x) => JSON.stringify(x === undefined ? null : x);
+  return a.ply === b.ply && a.position === b.position && a.thinking === b.thinking && a.over === b.over
+    && a.reason === b.reason && j(a.offer) === j(b.offer) && j(a.rematch) === j(b.rematch);
+}
+
 function receive(g, event) {
   const latest = view.queue.length ? view.queue[view.queue.length - 1].g : view.game;
   if ((event === 'response' || event === 'load') && latest
-    && (g.ply < latest.ply || (g.ply === latest.ply && g.position === latest.position))) return;
-  if (view.game && g.ply === view.game.ply && g.position === view.game.position && g.thinking === view.game.thinking) return;
+    && (g.ply < latest.ply || sameState(g, latest))) return;
+  if (view.game && sameState(g, view.game)) return;
   view.queue.push({ g, event });
   if (!view.animating) drain();
 }
@@ -223,6 +393,7 @@ async function drain() {
     // Taken-back moves: the graph's values for them no longer describe this game.
     if (!prev || g.ply < prev.ply) graph.data = null;
     view.game = g;
+    if (prev && g.ply === prev.ply + 1) sound.play(g.over && !prev.over ? 'end' : 'move');
     if (prev && g.ply === prev.ply + 1 && g.last_move && prev.position !== g.position) {
       await animate(prev, g);
     }
@@ -295,15 +466,24 @@ function drawSeeds(group, cx, cy, count, r) {
   }
 }
 
-function drawBoard(g, pits, stores, marks = {}) {
+// Where and how a board is drawn: the game page's board (playable on your turn) by default, or
+// the analysis board and the position editor's preview.
+function playCtx(g) {
+  const mine = seatSides();
+  return {
+    svg: $('board'), caption: $('sow-caption'), onPlay: play, hint: view.hint,
+    canPlay: !view.animating && !g.over && g.to_move && mine.includes(g.to_move),
+  };
+}
+
+function drawBoard(g, pits, stores, marks = {}, ctx = playCtx(g)) {
   const L = layout(g);
-  view.geometry = L;
-  const svg = $('board');
+  if (ctx.svg === $('board')) view.geometry = L;
+  const svg = ctx.svg;
   svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
   svg.replaceChildren();
   svg.append(el('rect', { x: 2, y: 2, width: L.width - 4, height: L.height - 4, rx: 40, class: 'wood' }));
-  const mine = seatSides();
-  const canPlay = !view.animating && !g.over && g.to_move && mine.includes(g.to_move);
+  const canPlay = ctx.canPlay;
   const owners = Array.isArray(g.owners) ? g.owners : null;
   for (let s = 0; s < 2; s++) {
     const st = L.stores[s];
@@ -311,15 +491,15 @@ function drawBoard(g, pits, stores, marks = {}) {
     grp.append(el('rect', { class: 'hole', x: st.x - st.w / 2 + 6, y: st.y - st.h / 2 + 6, width: st.w - 12, height: st.h - 12, rx: 28 }));
     drawSeeds(grp, st.x, st.y, stores[s], 26);
     grp.append(el('text', { class: 'count', x: st.x, y: st.y + st.h / 2 - 16 }, String(stores[s])));
-    grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? 'South' : 'North'));
+    grp.append(el('text', { class: 'label', x: st.x, y: st.y - st.h / 2 + 22 }, s === 0 ? T.south : T.north));
     svg.append(grp);
   }
   // Under the board while a move is shown: its lap, the seeds in hand and what the rules say.
   const parts = [];
-  if (marks.lap) parts.push(`lap ${marks.lap}`);
-  if (marks.hand) parts.push(`${marks.hand} in hand`);
+  if (marks.lap) parts.push(T.lap(marks.lap));
+  if (marks.hand) parts.push(T.inHand(marks.hand));
   if (marks.note) parts.push(marks.note);
-  $('sow-caption').textContent = parts.join(' · ');
+  if (ctx.caption) ctx.caption.textContent = parts.join(' · ');
   pits.forEach((count, i) => {
     const p = L.pos[i];
     const name = moveName(i, L.n);
@@ -330,7 +510,7 @@ function drawBoard(g, pits, stores, marks = {}) {
     if (marks.capture && marks.capture.has(i)) cls.push('capture');
     if (marks.sowing === i) cls.push('sowing');
     if (marks.kept && marks.kept.has(i)) cls.push('kept');
-    if (view.hint && pitIndex(view.hint, L.n) === i) cls.push('hint');
+    if (ctx.hint && pitIndex(ctx.hint, L.n) === i) cls.push('hint');
     if (owners && owners[i]) cls.push('owner-' + owners[i]);
     const grp = el('g', { class: cls.join(' '), 'data-pit': i, 'data-move': name || '', 'data-count': count });
     if (legal) { grp.setAttribute('tabindex', '0'); grp.setAttribute('role', 'button'); grp.setAttribute('aria-label', `play ${name} (${count} seeds)`); }
@@ -341,8 +521,8 @@ function drawBoard(g, pits, stores, marks = {}) {
     if (name) grp.append(el('text', { class: 'label', x: p.x, y: top ? p.y - p.r - 3 : p.y + p.r + 13 }, name));
     // Every pit is clickable on your turn: an illegal choice is answered with the rules' reason.
     if (canPlay && name) {
-      grp.addEventListener('click', () => play(name));
-      grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); play(name); } });
+      grp.addEventListener('click', () => ctx.onPlay(name));
+      grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); ctx.onPlay(name); } });
     }
     svg.append(grp);
   });
@@ -366,9 +546,9 @@ const sleep = (ms) => {
 // during sowing, the 2/3 chain at the end), a cancelled capture says why, and a final "settle"
 // jumps to the board the rules settle on. The board always ends on the server's position.
 // #board carries data-laps and data-drops: the laps and seeds shown so far in this animation.
-async function animate(prev, g) {
+async function animate(prev, g, ctx = null) {
   const steps = (g.last_move && g.last_move.steps) || [];
-  const board = $('board');
+  const board = ctx ? ctx.svg : $('board');
   const pits = prev.pits.slice();
   const stores = prev.stores.slice();
   let hand = 0, lap = 0, drops = 0, at;
@@ -377,12 +557,12 @@ async function animate(prev, g) {
   if (!steps.length || steps.some((st) => st.pit !== undefined && (st.pit < 0 || st.pit >= pits.length))) return;
   const total = steps.filter((st) => st.kind === 'drop').length;
   const delay = Math.max(8, Math.min(160, 6000 / Math.max(total, 1)));
-  const show = (marks) => drawBoard(g, pits, stores, { ...marks, hand, lap });
+  const show = (marks) => drawBoard(g, pits, stores, { ...marks, hand, lap }, ctx || playCtx(g));
   for (const st of steps) {
     switch (st.kind) {
       case 'stock':
         pits[st.pit] += 1;
-        show({ sowing: st.pit, note: 'stock seed' });
+        show({ sowing: st.pit, note: T.stockSeed });
         await sleep(2 * delay);
         break;
       case 'lift':
@@ -416,7 +596,7 @@ async function animate(prev, g) {
         await sleep(900);
         break;
       case 'extra_turn':
-        show({ last: at, note: 'extra turn' });
+        show({ last: at, note: T.extraTurn });
         await sleep(600);
         break;
       case 'settle':
@@ -442,27 +622,28 @@ function render() {
   drawBoard(g, g.pits, g.stores, { last: g.last_move ? pitIndex(g.last_move.move, L.n) : undefined });
   $('board').dataset.position = g.position;
   $('board').dataset.ply = String(g.ply);
-  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? 'against the computer (level ' + g.level + ')' : g.mode === 'online' ? 'online' : 'two players'}`;
+  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? T.modeComputer(g.level) : g.mode === 'online' ? T.modeOnline : T.modeLocal}`;
   const mine = seatSides();
   let status;
   if (g.over) {
-    status = g.result === 'draw' ? 'Draw' : `${cap(g.result)} wins`;
+    status = g.result === 'draw' ? T.draw : T.wins(cap(g.result));
     status += ` (${(g.reason || '').replace(/_/g, ' ')})`;
     const pits = g.match && matchPits(g);
-    if (pits) status += ` — pits owned ${pits[0]} : ${pits[1]}`;
+    if (Array.isArray(g.agreement_scores)) status += ` — ${T.agreementScores(g.agreement_scores[0], g.agreement_scores[1])}`;
+    else if (pits) status += ` — ${T.pitsOwned(pits[0], pits[1])}`;
     else if (!g.phase) status += ` — ${g.stores[0]} : ${g.stores[1]}`;
   } else if (g.computer_error) {
     status = g.computer_error;
   } else if (g.thinking) {
-    status = 'The computer is thinking…';
+    status = T.computerThinking;
   } else if (mine.includes(g.to_move)) {
-    status = g.mode === 'local' ? `${cap(g.to_move)} to move` : `Your move (${g.to_move})`;
+    status = g.mode === 'local' ? T.toMove(cap(g.to_move)) : T.yourMove(g.to_move);
   } else if (view.token || g.mode !== 'online') {
-    status = `Waiting for ${g.to_move}`;
+    status = T.waitingFor(g.to_move);
   } else {
-    status = `Watching — ${g.to_move} to move`;
+    status = T.watching(g.to_move);
   }
-  if (g.last_move && !g.over) status += ` · last: ${g.last_move.side} ${g.last_move.move}${g.last_move.captured ? ' captured ' + g.last_move.captured : ''}`;
+  if (g.last_move && !g.over) status += ` · ${T.lastMove(g.last_move.side, g.last_move.move, g.last_move.captured)}`;
   const stage = stageText(g);
   if (stage && !g.over) status += ` · ${stage}`;
   $('status').textContent = status;
@@ -480,7 +661,7 @@ function render() {
   const v = variants.find((x) => x.name === g.variant);
   $('rules-summary').textContent = v ? v.summary : '';
   $('rules-link').href = `/rules/${encodeURIComponent(g.variant)}`;
-  $('rules-link').textContent = `How to play ${g.variant}`;
+  $('rules-link').textContent = T.howToPlay(g.variant);
   // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
     const dt = document.createElement('dt'); dt.textContent = o.name;
@@ -488,7 +669,7 @@ function render() {
     const def = v && v.options.find((d) => d.name === o.name);
     if (def && def.value !== o.value) {
       dd.className = 'changed';
-      dd.textContent = `${o.value} (default ${def.value})`;
+      dd.textContent = T.changedOption(o.value, def.value);
     }
     return [dt, dd];
   }));
@@ -507,7 +688,90 @@ function render() {
   $('undo').hidden = g.mode === 'online' || !view.token;
   $('undo').disabled = g.ply === 0;
   showShare(g);
+  showClocks(g);
+  showActions(g);
+  const analyse = $('analyse-link');
+  analyse.hidden = !canAnalyse || !g.ply;
+  analyse.textContent = T.analyse;
+  analyse.href = `/analysis?game=${encodeURIComponent(g.id)}`;
   drawGraph();
+}
+
+// ------------------------------------------------------------------------------------------
+// Clocks: the server's `clock` (`south_ms`, `north_ms`, `running`) is the truth; between two
+// states the running side's clock counts down here. Under ten seconds a clock turns red, and your
+// own clock beeps once as it crosses the line.
+
+const LOW_MS = 10000;
+const clocks = { base: null, timer: null, warned: { south: false, north: false } };
+
+function playerName(g, side) {
+  const p = g.players && g.players[side];
+  if (!p) return '';
+  if (typeof p === 'string') return p;
+  const rating = p.rating !== undefined && p.rating !== null
+    ? ` (${Math.round(p.rating)}${p.provisional ? '?' : ''})` : '';
+  return (p.name || '') + rating;
+}
+
+function formatClock(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+  if (s < 10) return `0:0${s.toFixed(1)}`;
+  return `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+}
+
+function showClocks(g) {
+  const c = g.clock;
+  for (const side of ['south', 'north']) {
+    const box = $('clock-' + side);
+    const name = playerName(g, side);
+    box.hidden = !c && !name;
+    if (box.hidden) continue;
+    if (!box.firstChild) {
+      const who = document.createElement('span'); who.className = 'who';
+      const time = document.createElement('span'); time.className = 'time';
+      box.append(who, time);
+    }
+    const who = box.querySelector('.who');
+    who.textContent = `${side === 'south' ? T.south : T.north}${name ? ' · ' + name : ''}`;
+    who.dataset.player = name;
+    if (name && g.players && typeof g.players[side] === 'string') {
+      playerInfo(name).then((p) => {
+        const r = p && p.ratings && p.ratings[g.variant];
+        if (r && who.dataset.player === name) {
+          who.textContent = `${side === 'south' ? T.south : T.north} · ${name} (${ratingText(r)})`;
+          who.dataset.rating = String(r.rating);
+        }
+      });
+    }
+    box.querySelector('.time').hidden = !c;
+  }
+  if (!c) { clocks.base = null; return; }
+  clocks.base = { south: c.south_ms, north: c.north_ms, running: g.over ? null : c.running, at: performance.now() };
+  if (!clocks.timer) clocks.timer = setInterval(tickClocks, 100);
+  tickClocks();
+}
+
+function tickClocks() {
+  const b = clocks.base;
+  if (!b) return;
+  const now = performance.now();
+  for (const side of ['south', 'north']) {
+    const ms = Math.max(0, b[side] - (b.running === side ? now - b.at : 0));
+    const box = $('clock-' + side);
+    const low = ms < LOW_MS;
+    box.querySelector('.time').textContent = formatClock(ms);
+    box.classList.toggle('low', low);
+    box.classList.toggle('running', b.running === side);
+    box.dataset.ms = String(Math.round(ms));
+    if (low && b.running === side && !clocks.warned[side] && seatSides().includes(side)) {
+      clocks.warned[side] = true;
+      sound.play('low');
+    }
+    if (!low) clocks.warned[side] = false;
+  }
 }
 
 // Ba-awa: the pits each player owns after the last round (one per four seeds captured), which
@@ -523,9 +787,9 @@ function stageText(g) {
   const pits = g.match && matchPits(g);
   if (pits) {
     const ended = g.round_end ? `round ${g.round_end.round} captured ${g.round_end.captures[0]} : ${g.round_end.captures[1]} · ` : '';
-    return `${ended}round ${g.round} · pits owned ${pits[0]} : ${pits[1]} (match at ${g.match.target})`;
+    return `${ended}${T.round(g.round)} · ${T.pitsOwned(pits[0], pits[1])} ${T.matchAt(g.match.target)}`;
   }
-  const phases = { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' };
+  const phases = T.phaseNames;
   return g.phase ? phases[g.phase] || g.phase : '';
 }
 
@@ -569,13 +833,13 @@ function showShare(g) {
   const items = [];
   for (const [side, link] of Object.entries(saved.links)) {
     if (link.endsWith('seat=' + view.token)) continue;
-    items.push([`${cap(side)} seat`, location.origin + link]);
+    items.push([T.seat(sideName(side)), location.origin + link, side]);
   }
-  items.push(['Spectators', location.origin + saved.spectate]);
-  box.replaceChildren(...items.flatMap(([name, url]) => {
+  items.push([T.spectators, location.origin + saved.spectate, 'spectate']);
+  box.replaceChildren(...items.flatMap(([name, url, key]) => {
     const label = document.createElement('label'); label.textContent = name;
     const input = document.createElement('input'); input.readOnly = true; input.value = url;
-    input.dataset.link = name.toLowerCase().startsWith('spect') ? 'spectate' : name.split(' ')[0].toLowerCase();
+    input.dataset.link = key;
     input.addEventListener('focus', () => input.select());
     return [label, input];
   }));
@@ -590,7 +854,7 @@ async function play(move) {
     const g = await api('POST', `/api/games/${view.id}/moves`, { move, ply: view.game.ply }, view.token);
     receive(g, 'response');
   } catch (e) {
-    $('message').textContent = e.data && e.data.reason ? `Illegal move ${move}: ${e.data.reason}` : e.message;
+    $('message').textContent = e.data && e.data.reason ? T.illegal(move, e.data.reason) : e.message;
     if (e.data && e.data.error === 'stale') { receive(await api('GET', `/api/games/${view.id}`), 'load'); }
   }
 }
@@ -606,19 +870,19 @@ async function undo() {
 }
 
 function scoreText(s) {
-  if (s.kind === 'exact') return s.value === 0 ? 'draw' : s.value > 0 ? `win by ${s.value}` : `loss by ${-s.value}`;
+  if (s.kind === 'exact') return s.value === 0 ? T.drawLower : s.value > 0 ? T.winBy(s.value) : T.lossBy(-s.value);
   return (s.value >= 0 ? '+' : '') + (s.value / 100).toFixed(2);
 }
 
 async function hint() {
-  $('hint-text').textContent = 'Thinking…';
+  $('hint-text').textContent = T.thinking;
   try {
     const a = await api('GET', `/api/games/${view.id}/analysis?ms=600`);
-    if (!a.best) { $('hint-text').textContent = 'No move to suggest.'; return; }
+    if (!a.best) { $('hint-text').textContent = T.noSuggestion; return; }
     view.hint = a.best;
     render();
     const top = a.moves.slice(0, 3).map((m) => `${m.move} ${scoreText(m.score)}`).join(', ');
-    $('hint-text').textContent = `Suggested: ${a.best} (${scoreText(a.score)}, depth ${a.depth}). ${top}`;
+    $('hint-text').textContent = T.suggested(a.best, scoreText(a.score), a.depth, top);
     showEval(a);
   } catch (e) { $('hint-text').textContent = e.message; }
 }
@@ -640,7 +904,7 @@ function showEval(a) {
   const frac = a.score.kind === 'exact' && a.score.value === 0 ? 0.5 : 0.5 + Math.tanh(v / 600) / 2;
   $('evalbar').hidden = !view.evalOn && !a.best;
   $('evalfill').style.height = (frac * 100).toFixed(1) + '%';
-  $('evalbar').title = `evaluation for ${a.to_move}: ${scoreText(a.score)}`;
+  $('evalbar').title = T.evalFor(a.to_move, scoreText(a.score));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -679,11 +943,11 @@ async function updateGraph() {
 function describeValue(e) {
   if (!e) return 'evaluating…';
   if (e.kind === 'exact') {
-    if (e.value === 0) return 'a draw (proven)';
-    return `${e.value > 0 ? 'South' : 'North'} wins by ${Math.abs(e.value)} (proven)`;
+    if (e.value === 0) return T.provenDraw;
+    return T.provenWin(e.value > 0 ? T.south : T.north, Math.abs(e.value));
   }
-  if (e.kind !== 'heuristic') return 'no evaluation';
-  if (Math.abs(e.value) < 0.05) return 'even';
+  if (e.kind !== 'heuristic') return T.noEvaluation;
+  if (Math.abs(e.value) < 0.05) return T.even;
   return `${e.value > 0 ? 'South' : 'North'} +${Math.abs(e.value).toFixed(1)}`;
 }
 
@@ -733,16 +997,917 @@ function drawGraph() {
   const now = items.find((e) => e.ply === ply);
   const error = $('graph-note').dataset.error;
   $('graph-note').textContent = error
-    ? `Evaluation unavailable: ${error}`
-    : `After move ${ply}: ${describeValue(now)} · South above the line, North below · ◆ proven result`;
+    ? T.evalUnavailable(error)
+    : T.graphNote(ply, describeValue(now));
+}
+
+// ------------------------------------------------------------------------------------------
+// The analysis board: a line (a game's moves, or moves from a position set up by hand) stepped
+// through with the engine's value and best line at each position; any legal move played on the
+// board starts a variation. Every position comes from the server (POST /api/positions), so the
+// rules core decides, as in a game.
+
+const an = {
+  variant: null, rules: {}, start: null, gameId: null,
+  game: [],        // the game's moves (the line to come back to)
+  line: [],        // the moves shown now: the game's, or a variation
+  states: [],      // the state after each move of `line`, the start first
+  ply: 0, cache: new Map(), busy: false, wanted: null, animating: false, options: [],
+};
+
+function lineBody(moves, extra = {}) {
+  const body = { variant: an.variant, moves, ...extra };
+  if (an.rules && Object.keys(an.rules).length) body.rules = an.rules;
+  if (an.start) body.position = an.start;
+  return body;
+}
+
+async function showAnalysis(params) {
+  $('analysis').hidden = false;
+  $('an-engine-title').textContent = T.engineTitle;
+  $('an-moves-title').textContent = T.movesTitle;
+  $('an-help').textContent = T.anHelp;
+  $('an-mainline').textContent = T.backToGame;
+  $('an-edit').textContent = T.editPosition;
+  $('an-game').textContent = T.backToGameLink;
+  try {
+    if (params.get('game')) {
+      const g = await api('GET', `/api/games/${encodeURIComponent(params.get('game'))}`);
+      an.gameId = g.id;
+      an.variant = g.variant;
+      an.rules = g.rules || {};
+      an.start = g.start || null;
+      an.game = g.moves.slice();
+      $('an-game').hidden = false;
+      $('an-game').href = `/g/${g.id}`;
+    } else {
+      an.variant = params.get('variant') || 'oware';
+      an.rules = params.get('rules') ? JSON.parse(params.get('rules')) : {};
+      an.start = params.get('position') || null;
+      an.game = params.get('moves') ? params.get('moves').split(',').filter(Boolean) : [];
+    }
+    const d = await api('POST', '/api/positions', lineBody(an.game));
+    an.options = d.options;
+    an.pitsPerRow = d.pits_per_row;
+    an.line = d.moves.slice();
+    an.game = d.moves.slice();
+    an.states = d.states;
+  } catch (e) {
+    $('an-error').textContent = e.message;
+    return;
+  }
+  $('an-title').textContent = T.analysisTitle(an.variant);
+  $('subtitle').textContent = T.analysisOf(an.variant);
+  const ply = params.has('ply') ? Number(params.get('ply')) : NaN;
+  an.ply = Number.isInteger(ply) && ply >= 0 && ply <= an.line.length ? ply : an.line.length;
+  $('an-first').addEventListener('click', () => anGo(0));
+  $('an-prev').addEventListener('click', () => anGo(an.ply - 1));
+  $('an-next').addEventListener('click', () => anGo(an.ply + 1));
+  $('an-last').addEventListener('click', () => anGo(an.line.length));
+  $('an-mainline').addEventListener('click', anMainline);
+  document.addEventListener('keydown', (e) => {
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    const to = { ArrowLeft: an.ply - 1, ArrowRight: an.ply + 1, Home: 0, End: an.line.length }[e.key];
+    if (to !== undefined) { e.preventDefault(); anGo(to); }
+  });
+  anRender();
+}
+
+function anState() { return an.states[an.ply]; }
+
+// A state of the line as the board draws it (the pits per row come from the line).
+function anGame(state) {
+  return { ...state, pits_per_row: an.pitsPerRow || state.pits.length / 2 };
+}
+
+function anGo(ply) {
+  if (an.animating) return;
+  const to = Math.max(0, Math.min(an.line.length, ply));
+  if (to === an.ply) return;
+  an.ply = to;
+  $('an-error').textContent = '';
+  anRender();
+}
+
+function anMainline() {
+  if (an.animating) return;
+  const common = commonPrefix(an.line, an.game);
+  an.line = an.game.slice();
+  api('POST', '/api/positions', lineBody(an.line)).then((d) => {
+    an.states = d.states;
+    an.ply = Math.min(common, an.line.length);
+    anRender();
+  }).catch((e) => { $('an-error').textContent = e.message; });
+}
+
+function commonPrefix(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+// A move played on the analysis board: the next move of the line is just a step forward; any
+// other starts a variation from here (the rest of the line is dropped, the game's moves kept).
+async function anPlay(mv) {
+  if (an.animating) return;
+  $('an-error').textContent = '';
+  if (an.line[an.ply] === mv) { anGo(an.ply + 1); return; }
+  const moves = an.line.slice(0, an.ply).concat([mv]);
+  let d;
+  try {
+    d = await api('POST', '/api/positions', lineBody(moves));
+  } catch (e) {
+    $('an-error').textContent = e.data && e.data.reason ? T.illegal(mv, e.data.reason) : e.message;
+    return;
+  }
+  const prev = anGame(an.states[an.ply]);
+  an.line = d.moves.slice();
+  an.states = d.states;
+  an.ply = an.line.length;
+  sound.play('move');
+  const next = { ...anGame(anState()), last_move: d.last_move };
+  an.animating = true;
+  $('an-board').dataset.animating = 'true';
+  try {
+    await animate(prev, next, { svg: $('an-board'), caption: $('an-caption'), canPlay: false, onPlay: anPlay });
+  } finally {
+    an.animating = false;
+    $('an-board').dataset.animating = 'false';
+  }
+  anRender();
+}
+
+function sideName(side) { return side === 'south' ? T.south : side === 'north' ? T.north : ''; }
+
+function resultText(st) {
+  const result = st.result === 'draw' ? T.draw : T.wins(sideName(st.result));
+  return T.over(result, (st.reason || '').replace(/_/g, ' '));
+}
+
+function anRender() {
+  const st = anState();
+  const g = anGame(st);
+  const n = g.pits_per_row;
+  const key = an.line.slice(0, an.ply).join(' ');
+  const a = an.cache.get(key);
+  const svg = $('an-board');
+  const lastMove = an.ply > 0 ? an.line[an.ply - 1] : null;
+  drawBoard(g, st.pits, st.stores, { last: lastMove ? pitIndex(lastMove, n) : undefined },
+    { svg, caption: $('an-caption'), onPlay: anPlay, hint: a && a.best, canPlay: !st.over && Boolean(st.to_move) });
+  svg.dataset.ply = String(an.ply);
+  svg.dataset.position = st.position;
+  svg.dataset.animating = 'false';
+  const inVariation = commonPrefix(an.line, an.game) < an.line.length;
+  svg.dataset.variation = String(inVariation);
+  // The mover is the side to move before the move.
+  let status = an.ply === 0 ? T.atStart : T.afterMove(an.ply, sideName(an.states[an.ply - 1].to_move), lastMove);
+  status += ' · ' + (st.over ? resultText(st) : T.toMove(sideName(st.to_move)));
+  status += ` · ${st.stores[0]} : ${st.stores[1]}`;
+  $('an-status').textContent = status;
+  $('an-first').disabled = $('an-prev').disabled = an.ply === 0;
+  $('an-next').disabled = $('an-last').disabled = an.ply >= an.line.length;
+  $('an-mainline').hidden = !inVariation || !an.game.length;
+  const common = commonPrefix(an.line, an.game);
+  $('an-moves').replaceChildren(...an.line.map((m, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'move-link';
+    b.textContent = m;
+    b.dataset.ply = String(i + 1);
+    b.addEventListener('click', () => anGo(i + 1));
+    li.append(b);
+    if (i >= common) { li.classList.add('variation'); li.title = T.variation; }
+    if (i + 1 === an.ply) li.classList.add('current');
+    return li;
+  }));
+  const cur = $('an-moves').querySelector('.current');
+  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  const edit = new URLSearchParams({ variant: an.variant, position: st.position });
+  if (an.rules && Object.keys(an.rules).length) edit.set('rules', JSON.stringify(an.rules));
+  $('an-edit').href = `/editor?${edit}`;
+  anShowEngine(a, st);
+  if (!a && !st.over) anRequest();
+}
+
+function valueForSouth(a) {
+  if (!a.score) return '';
+  const sign = a.to_move === 'north' ? -1 : 1;
+  const v = a.score.value * sign;
+  if (a.score.kind === 'exact') return v === 0 ? T.provenDrawShort : T.provenWin(v > 0 ? T.south : T.north, Math.abs(v));
+  const seeds = v / 100;
+  if (Math.abs(seeds) < 0.05) return T.even;
+  return `${seeds > 0 ? T.south : T.north} +${Math.abs(seeds).toFixed(2)}`;
+}
+
+function anShowEngine(a, st) {
+  const box = $('an-engine');
+  box.dataset.state = st.over ? 'over' : a ? 'done' : 'thinking';
+  if (st.over) {
+    $('an-value').textContent = T.noMoves;
+    $('an-pv').textContent = '';
+    $('an-candidates').replaceChildren();
+    return;
+  }
+  if (!a || a.error) {
+    $('an-value').textContent = a ? T.noAnalysis : T.thinking;
+    $('an-pv').textContent = '';
+    $('an-candidates').replaceChildren();
+    return;
+  }
+  $('an-value').textContent = T.value(valueForSouth(a), a.depth);
+  $('an-pv').textContent = a.pv && a.pv.length ? T.bestLine(a.pv.join(' ')) : '';
+  $('an-pv').dataset.pv = (a.pv || []).join(' ');
+  $('an-candidates').replaceChildren(...a.moves.slice(0, 6).map((m) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'move-link';
+    b.textContent = `${m.move} ${scoreText(m.score)}`;
+    b.dataset.move = m.move;
+    b.addEventListener('click', () => anPlay(m.move));
+    li.append(b);
+    return li;
+  }));
+}
+
+// One analysis at a time; the position shown when it ends is the next one asked for.
+async function anRequest() {
+  const key = an.line.slice(0, an.ply).join(' ');
+  an.wanted = key;
+  if (an.busy) return;
+  an.busy = true;
+  const moves = an.line.slice(0, an.ply);
+  try {
+    const a = await api('POST', '/api/analysis', lineBody(moves, { ms: 400 }));
+    an.cache.set(key, a);
+  } catch (e) {
+    $('an-error').textContent = e.message;
+    an.cache.set(key, { moves: [], pv: [], score: null, error: true });
+  } finally {
+    an.busy = false;
+  }
+  const now = an.line.slice(0, an.ply).join(' ');
+  if (now === key) anRender();
+  else if (!an.cache.has(now)) anRequest();
+  else anRender();
+}
+
+// ------------------------------------------------------------------------------------------
+// The position editor: the pits, stores (or Isolo's stock used), the side to move and the phase,
+// kept in step with the position's text. The server's rules core says whether it is a position
+// of the game; from a valid one, analyse it or start a game.
+
+const ed = { variant: null, pitsPerRow: 6, prefix: null, pits: [], extras: [], side: 'S', timer: null, valid: false, seq: 0 };
+
+async function showEditor(params) {
+  $('editor').hidden = false;
+  $('subtitle').textContent = T.editorTitle;
+  $('ed-title').textContent = T.editorTitle;
+  $('ed-help').textContent = T.editorHelp;
+  $('ed-variant-label').textContent = T.editorVariant + ' ';
+  $('ed-rules-summary').textContent = T.editorRules;
+  $('ed-position-label').textContent = T.editorPosition + ' ';
+  $('ed-analyse').textContent = T.editorAnalyse;
+  $('ed-computer').textContent = T.editorComputer;
+  $('ed-local').textContent = T.editorLocal;
+  $('ed-reset').textContent = T.editorReset;
+  $('ed-clear').textContent = T.editorClear;
+  const data = await api('GET', '/api/variants');
+  variants = data.variants;
+  const sel = $('ed-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  const want = params.get('variant');
+  sel.value = variants.some((v) => v.name === want) ? want : 'oware';
+  let rules = {};
+  try { rules = params.get('rules') ? JSON.parse(params.get('rules')) : {}; } catch (_) { rules = {}; }
+  edVariant(params.get('position'), rules);
+  sel.addEventListener('change', () => edVariant(null, {}));
+  $('ed-position').addEventListener('input', () => { edParse($('ed-position').value); edInputs(); edCheckSoon(); });
+  $('ed-reset').addEventListener('click', () => edVariant(null, edRules()));
+  $('ed-clear').addEventListener('click', () => {
+    ed.pits = ed.pits.map(() => 0);
+    ed.extras = ed.extras.map(() => 0);
+    edInputs(); edSync();
+  });
+  $('ed-analyse').addEventListener('click', () => {
+    const q = new URLSearchParams({ variant: ed.variant, position: $('ed-position').value.trim() });
+    const rules = edRules();
+    if (Object.keys(rules).length) q.set('rules', JSON.stringify(rules));
+    location.href = `/analysis?${q}`;
+  });
+  $('ed-computer').addEventListener('click', () => edStart('computer'));
+  $('ed-local').addEventListener('click', () => edStart('local'));
+  $('ed-form').addEventListener('submit', (e) => e.preventDefault());
+}
+
+function edVariant(position, rules) {
+  const v = variants.find((x) => x.name === $('ed-variant').value);
+  ed.variant = v.name;
+  ed.pitsPerRow = v.pits_per_row || 6;
+  buildRuleOptions($('ed-rule-options'), v, rules);
+  $('ed-rule-options').querySelectorAll('[data-option]').forEach((i) => i.addEventListener('change', edCheckSoon));
+  edParse(position || v.start.position);
+  edInputs();
+  edSync();
+}
+
+function edRules() {
+  const rules = {};
+  $('ed-rule-options').querySelectorAll('[data-option]').forEach((i) => {
+    if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value;
+  });
+  return rules;
+}
+
+// `[PHASE:]pits-...-extra-...-SIDE`: the first 2n fields are the pits, the last the side to move.
+function edParse(text) {
+  let rest = (text || '').trim();
+  ed.prefix = null;
+  const colon = rest.indexOf(':');
+  if (colon >= 0) { ed.prefix = rest.slice(0, colon).trim().toUpperCase(); rest = rest.slice(colon + 1); }
+  const fields = rest.split('-').map((f) => f.trim());
+  const n = 2 * ed.pitsPerRow;
+  if (fields.length < n + 1) return false;
+  ed.pits = fields.slice(0, n).map((f) => parseInt(f, 10) || 0);
+  ed.extras = fields.slice(n, -1).map((f) => parseInt(f, 10) || 0);
+  ed.side = (fields[fields.length - 1] || 'S').toUpperCase();
+  return true;
+}
+
+function edText() {
+  const body = [...ed.pits, ...ed.extras, ed.side].join('-');
+  return ed.prefix ? `${ed.prefix}:${body}` : body;
+}
+
+function numberInput(value, label, onChange) {
+  const input = document.createElement('input');
+  input.type = 'number'; input.min = '0'; input.max = '255'; input.value = String(value);
+  input.setAttribute('aria-label', label);
+  input.addEventListener('input', () => onChange(Math.max(0, parseInt(input.value, 10) || 0)));
+  return input;
+}
+
+// The inputs laid out like the board: North's row on top (from its left, seen from South: f..a),
+// South's below (A..F).
+function edInputs() {
+  const n = ed.pitsPerRow;
+  const grid = $('ed-grid');
+  grid.style.setProperty('--cols', String(n));
+  const cells = [];
+  for (const row of [1, 0]) {
+    for (let c = 0; c < n; c++) {
+      const i = row === 0 ? c : n + (n - 1 - c);
+      const name = moveName(i, n);
+      const label = document.createElement('label');
+      label.className = 'ed-pit';
+      label.textContent = name;
+      const input = numberInput(ed.pits[i] || 0, `pit ${name}`, (v) => { ed.pits[i] = v; edSync(); });
+      input.dataset.pit = String(i);
+      label.append(input);
+      cells.push(label);
+    }
+  }
+  grid.replaceChildren(...cells);
+  const extras = $('ed-extras');
+  const items = ed.extras.map((val, k) => {
+    const label = document.createElement('label');
+    label.textContent = T.extraField(k, ed.extras.length, Boolean(ed.prefix)) + ' ';
+    const input = numberInput(val, label.textContent.trim(), (v) => { ed.extras[k] = v; edSync(); });
+    input.dataset.extra = String(k);
+    label.append(input);
+    return label;
+  });
+  const sideLabel = document.createElement('label');
+  sideLabel.textContent = T.sideToMove + ' ';
+  const side = document.createElement('select');
+  side.id = 'ed-side';
+  side.append(new Option(T.south, 'S'), new Option(T.north, 'N'));
+  side.value = ed.side === 'N' ? 'N' : 'S';
+  side.addEventListener('change', () => { ed.side = side.value; edSync(); });
+  sideLabel.append(side);
+  items.push(sideLabel);
+  if (ed.prefix) {
+    const phaseLabel = document.createElement('label');
+    phaseLabel.textContent = T.phase + ' ';
+    const phase = document.createElement('select');
+    phase.id = 'ed-phase';
+    for (const [k, name] of Object.entries(T.phases)) phase.append(new Option(name, k));
+    phase.value = ed.prefix;
+    phase.addEventListener('change', () => { ed.prefix = phase.value; edSync(); });
+    phaseLabel.append(phase);
+    items.push(phaseLabel);
+  }
+  extras.replaceChildren(...items);
+}
+
+function edSync() {
+  $('ed-position').value = edText();
+  edCheckSoon();
+}
+
+function edCheckSoon() {
+  clearTimeout(ed.timer);
+  ed.valid = false;
+  edButtons();
+  $('ed-check').textContent = T.checking;
+  $('ed-check').dataset.state = 'checking';
+  ed.timer = setTimeout(edCheck, 150);
+}
+
+function edButtons() {
+  for (const id of ['ed-analyse', 'ed-computer', 'ed-local']) $(id).disabled = !ed.valid;
+}
+
+async function edCheck() {
+  const seq = ++ed.seq;
+  const body = { variant: ed.variant, position: $('ed-position').value.trim() };
+  const rules = edRules();
+  if (Object.keys(rules).length) body.rules = rules;
+  let d = null, err = null;
+  try { d = await api('POST', '/api/positions', body); } catch (e) { err = e; }
+  if (seq !== ed.seq) return;
+  const box = $('ed-check');
+  if (err) {
+    ed.valid = false;
+    box.textContent = T.invalid(err.message);
+    box.dataset.state = 'invalid';
+    box.className = 'error';
+    $('ed-board').hidden = true;
+  } else {
+    const st = d.states[0];
+    ed.valid = true;
+    box.className = '';
+    box.dataset.state = 'valid';
+    const seeds = st.pits.reduce((a, b) => a + b, 0);
+    box.textContent = st.over ? T.validOver(resultText(st)) : T.valid(sideName(st.to_move), st.legal, seeds);
+    $('ed-board').hidden = false;
+    drawBoard({ ...st, pits_per_row: d.pits_per_row }, st.pits, st.stores, {},
+      { svg: $('ed-board'), caption: null, onPlay: () => {}, hint: null, canPlay: false });
+  }
+  edButtons();
+  $('ed-computer').disabled = !ed.valid || Boolean(d && d.states[0].over);
+  $('ed-local').disabled = $('ed-computer').disabled;
+}
+
+async function edStart(mode) {
+  const body = { variant: ed.variant, mode, position: $('ed-position').value.trim() };
+  const rules = edRules();
+  if (Object.keys(rules).length) body.rules = rules;
+  if (mode === 'computer') { body.side = 'south'; body.level = 3; }
+  try {
+    const g = await api('POST', '/api/games', body);
+    const mine = g.seats.south;
+    localStorage.setItem('mancala:' + g.id, JSON.stringify({ token: mine, links: g.links, spectate: g.spectate }));
+    location.href = `/g/${g.id}#seat=${mine}`;
+  } catch (e) {
+    $('ed-check').textContent = e.message;
+    $('ed-check').className = 'error';
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Accounts: the session cookie (set by /login, HttpOnly) authenticates every request; the page
+// only asks who is logged in.
+
+const me = { name: null, known: false };
+
+async function loadSession() {
+  try {
+    const d = await api('GET', '/api/session');
+    me.name = d.name || null;
+  } catch (_) { me.name = null; }
+  me.known = true;
+  const box = $('account');
+  box.replaceChildren();
+  const link = (href, text, id) => { const a = document.createElement('a'); a.href = href; a.textContent = text; a.id = id; return a; };
+  if (me.name) {
+    box.append(link(`/players/${encodeURIComponent(me.name)}`, me.name, 'account-name'), ' ', link('/logout', T.logOut, 'account-logout'));
+  } else {
+    box.append(link('/login', T.logIn, 'account-login'), ' ', link('/signup', T.signUp, 'account-signup'));
+  }
+  document.body.dataset.user = me.name || '';
+}
+
+// Ratings of players by name (one request per player and page).
+const ratingCache = new Map();
+function playerInfo(name) {
+  if (!ratingCache.has(name)) ratingCache.set(name, api('GET', `/api/players/${encodeURIComponent(name)}`).catch(() => null));
+  return ratingCache.get(name);
+}
+
+function ratingText(r) {
+  if (!r) return '';
+  return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+}
+
+// ------------------------------------------------------------------------------------------
+// The lobby: open seeks and challenges, pushed over /api/lobby/ws; accepting one starts the game
+// for both (the server pushes the new game to the lobby, and each player's page opens it).
+
+const lobby = { seeks: [], ws: null, retry: 1000 };
+
+function timeLabel(seek) {
+  if (seek.time_control) return seek.time_control;
+  return seek.clock ? JSON.stringify(seek.clock) : T.untimed;
+}
+
+function showLobby() {
+  $('lobby-title').textContent = T.lobby;
+  $('lobby-note').textContent = me.name ? T.lobbyNote : T.lobbyGuest;
+  $('seeks-head').replaceChildren(...T.seekCols.map((c) => { const th = document.createElement('th'); th.textContent = c; return th; }));
+  $('seek-box').hidden = !me.name;
+  $('seek-summary').textContent = T.seekSummary;
+  $('seek-variant-label').textContent = T.seekVariant;
+  $('seek-rules-summary').textContent = T.seekRules;
+  $('seek-time-label').textContent = T.seekTime;
+  $('seek-minutes-label').textContent = T.seekMinutes;
+  $('seek-increment-label').textContent = T.seekIncrement;
+  $('seek-rated-label').textContent = T.seekRated;
+  $('seek-side-label').textContent = T.seekSide;
+  $('seek-to-label').textContent = T.seekTo;
+  $('seek-post').textContent = T.seekPost;
+  const sel = $('seek-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  const seekRules = () => buildRuleOptions($('seek-rule-options'), variants.find((x) => x.name === sel.value), {});
+  sel.addEventListener('change', seekRules);
+  seekRules();
+  $('seek-time').replaceChildren(...T.times.map((t, i) => new Option(t[0], String(i))));
+  $('seek-time').addEventListener('change', () => { $('seek-custom').hidden = T.times[Number($('seek-time').value)][0] !== 'custom'; });
+  $('seek-side').replaceChildren(...T.sides.map(([v, name]) => new Option(name, v)));
+  $('seek-to').addEventListener('input', () => { $('seek-post').textContent = $('seek-to').value.trim() ? T.seekChallenge : T.seekPost; });
+  $('seek-form').addEventListener('submit', postSeek);
+  renderSeeks();
+  connectLobby();
+}
+
+function seekClock() {
+  const t = T.times[Number($('seek-time').value)];
+  if (t[0] === 'custom') {
+    return { initial_ms: Math.round(Number($('seek-minutes').value) * 60000), increment_ms: Math.round(Number($('seek-increment').value) * 1000) };
+  }
+  return clockOf(t);
+}
+
+// A time control of `T.times` as the API's clock: Fischer, days per move, or none.
+function clockOf(t) {
+  if (t.length === 3) return { initial_ms: t[1], increment_ms: t[2] };
+  if (t.length === 2) return { days_per_move: t[1] };
+  return null;
+}
+
+async function postSeek(ev) {
+  ev.preventDefault();
+  $('seek-error').textContent = '';
+  const rules = {};
+  $('seek-rule-options').querySelectorAll('[data-option]').forEach((i) => { if (i.value !== i.dataset.default) rules[i.dataset.option] = i.value; });
+  const body = { variant: $('seek-variant').value, clock: seekClock(), rated: $('seek-rated').checked, side: $('seek-side').value };
+  if (Object.keys(rules).length) body.rules = rules;
+  const to = $('seek-to').value.trim();
+  if (to) body.to = to;
+  try {
+    $('seek-post').disabled = true;
+    await api('POST', to ? '/api/challenges' : '/api/seeks', body);
+    if (!lobby.ws || lobby.ws.readyState !== WebSocket.OPEN) await refreshSeeks();
+  } catch (e) {
+    $('seek-error').textContent = e.message;
+  } finally {
+    $('seek-post').disabled = false;
+  }
+}
+
+async function refreshSeeks() {
+  try {
+    const d = await api('GET', '/api/seeks');
+    lobby.seeks = Array.isArray(d) ? d : d.seeks || [];
+    renderSeeks();
+  } catch (_) { /* the list stays */ }
+}
+
+function connectLobby() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  lobby.ws = ws;
+  ws.onopen = () => { lobby.retry = 1000; };
+  ws.onmessage = (m) => {
+    let u;
+    try { u = JSON.parse(m.data); } catch (_) { return; }
+    if (u.type === 'seeks') { lobby.seeks = u.seeks || []; renderSeeks(); }
+    if (u.type === 'game' && me.name && u.players && (u.players.south === me.name || u.players.north === me.name)) {
+      openGame(u.game);
+    }
+  };
+  ws.onclose = () => { setTimeout(connectLobby, lobby.retry); lobby.retry = Math.min(lobby.retry * 2, 15000); };
+}
+
+// A game of ours has started: open it (once, whether the answer or the lobby's push comes first).
+function openGame(id) {
+  if (lobby.opening) return;
+  lobby.opening = id;
+  location.href = `/g/${id}`;
+}
+
+function cell(text) { const td = document.createElement('td'); td.textContent = text; return td; }
+
+function renderSeeks() {
+  const body = $('seeks-body');
+  const rows = lobby.seeks.map((sk) => {
+    const tr = document.createElement('tr');
+    tr.dataset.seek = sk.id;
+    tr.dataset.owner = sk.owner;
+    let who = sk.owner + (sk.rating ? ` (${Math.round(sk.rating)})` : '');
+    if (sk.to) who += ` · ${sk.to === me.name ? T.challengeFrom(sk.owner) : T.challengeFor(sk.to)}`;
+    tr.append(cell(who), cell(sk.variant + (sk.rules && Object.keys(sk.rules).length ? ' *' : '')),
+      cell(timeLabel(sk)), cell(sk.rated ? T.rated : T.casual), cell(sk.side));
+    if (sk.rules && Object.keys(sk.rules).length) tr.children[1].title = JSON.stringify(sk.rules);
+    const td = document.createElement('td');
+    const button = (text, cls, action) => {
+      const b = document.createElement('button');
+      b.type = 'button'; b.textContent = text; b.className = cls;
+      b.addEventListener('click', action);
+      td.append(b);
+    };
+    if (me.name && sk.owner === me.name) button(T.cancel, 'secondary seek-cancel', () => seekAction(sk.id, 'cancel'));
+    else if (me.name && (!sk.to || sk.to === me.name)) {
+      button(T.accept, 'seek-accept', () => seekAction(sk.id, 'accept'));
+      if (sk.to === me.name) button(T.decline, 'secondary seek-decline', () => seekAction(sk.id, 'decline'));
+    }
+    tr.append(td);
+    return tr;
+  });
+  body.replaceChildren(...rows);
+  $('seeks').hidden = !rows.length;
+  $('seeks-empty').textContent = rows.length ? '' : T.noSeeks;
+}
+
+async function seekAction(id, action) {
+  $('seek-error').textContent = '';
+  try {
+    const d = await api('POST', `/api/seeks/${encodeURIComponent(id)}/${action}`, {});
+    if (action === 'accept' && d.game) openGame(d.game);
+    else await refreshSeeks();
+  } catch (e) {
+    $('seek-error').textContent = e.message;
+    $('seek-box').open = true;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// A game between accounts: the players' names and ratings by the clocks, and the endings.
+
+function accountSide(g) {
+  if (!me.name || !g.players) return null;
+  if (g.players.south === me.name) return 'south';
+  if (g.players.north === me.name) return 'north';
+  return null;
+}
+
+function showActions(g) {
+  const box = $('actions');
+  const mine = accountSide(g) || (g.mode === 'online' && view.token ? seatSides()[0] : null);
+  box.hidden = !mine || g.mode !== 'online';
+  if (box.hidden) return;
+  const other = mine === 'south' ? 'north' : 'south';
+  const otherName = (g.players && g.players[other]) || sideName(other);
+  $('act-resign').textContent = T.resign;
+  $('act-draw').textContent = T.offerDraw;
+  $('act-agreement').textContent = T.offerAgreement;
+  $('act-abort').textContent = T.abort;
+  $('act-rematch').textContent = T.rematch;
+  $('offer-accept').textContent = T.accept;
+  $('offer-decline').textContent = T.decline;
+  const live = !g.over;
+  const offer = g.offer || null;
+  $('act-resign').hidden = !live;
+  $('act-draw').hidden = !live || Boolean(offer);
+  $('act-agreement').hidden = !live || Boolean(offer);
+  $('act-abort').hidden = !live || !g.can_abort;
+  const rematch = g.rematch || null;
+  $('act-rematch').hidden = !g.over || Boolean(rematch && rematch.game) || Boolean(rematch && rematch.offered_by === mine);
+  let note = '';
+  const received = live && offer && offer.by !== mine;
+  $('offer-box').hidden = !received;
+  if (received) {
+    $('offer-text').textContent = T.offerReceived(otherName, T.offerKinds[offer.kind] || offer.kind);
+    $('offer-box').dataset.kind = offer.kind;
+  }
+  if (live && offer && offer.by === mine) note = T.offerSent(T.offerKinds[offer.kind] || offer.kind);
+  if (g.over && rematch && rematch.offered_by && rematch.offered_by !== mine) note = T.rematchOffered(otherName);
+  if (g.over && rematch && rematch.offered_by === mine) note = T.rematchSent;
+  $('actions-note').textContent = note;
+  if (g.over && rematch && rematch.game && view.rematchSeen !== rematch.game) {
+    view.rematchSeen = rematch.game;
+    $('actions-note').textContent = T.rematchReady;
+    location.href = `/g/${rematch.game}`;
+  }
+}
+
+async function gameAction(path, body, question) {
+  if (question && !window.confirm(question)) return;
+  $('actions-error').textContent = '';
+  try {
+    const g = await api('POST', `/api/games/${view.id}/${path}`, body || {}, view.token);
+    if (g && g.ply !== undefined) receive(g, 'response');
+  } catch (e) {
+    $('actions-error').textContent = e.message;
+  }
+}
+
+function wireActions() {
+  $('act-resign').addEventListener('click', () => gameAction('resign', {}, T.confirmResign));
+  $('act-draw').addEventListener('click', () => gameAction('offer', { kind: 'draw' }, T.confirmDraw));
+  $('act-agreement').addEventListener('click', () => gameAction('offer', { kind: 'agreement' }, T.confirmAgreement));
+  $('act-abort').addEventListener('click', () => gameAction('abort', {}, T.confirmAbort));
+  $('act-rematch').addEventListener('click', () => gameAction('rematch', {}, T.confirmRematch));
+  $('offer-accept').addEventListener('click', () => {
+    const kind = $('offer-box').dataset.kind;
+    gameAction('offer/accept', {}, T.confirmAccept(T.offerKinds[kind] || kind));
+  });
+  $('offer-decline').addEventListener('click', () => gameAction('offer/decline', {}));
+}
+
+// ------------------------------------------------------------------------------------------
+// Player pages, the leaderboard and the archive.
+
+function table(el, cols, rows) {
+  const head = document.createElement('tr');
+  head.append(...cols.map((c) => { const th = document.createElement('th'); th.textContent = c; return th; }));
+  const thead = document.createElement('thead'); thead.append(head);
+  const tbody = document.createElement('tbody');
+  tbody.append(...rows);
+  el.replaceChildren(thead, tbody);
+}
+
+function playerLink(name) {
+  if (!name) { const s = document.createElement('span'); s.textContent = T.guest; s.className = 'muted'; return s; }
+  const a = document.createElement('a');
+  a.href = `/players/${encodeURIComponent(name)}`;
+  a.textContent = name;
+  return a;
+}
+
+function gameRow(gm) {
+  const tr = document.createElement('tr');
+  tr.dataset.game = gm.id;
+  const when = new Date(gm.ended_ms || (gm.created || 0) * 1000);
+  const td = (x) => { const c = document.createElement('td'); if (typeof x === 'string') c.textContent = x; else c.append(x); return c; };
+  const link = document.createElement('a');
+  link.href = `/g/${gm.id}`;
+  link.textContent = gm.variant + (gm.rated ? '' : ` (${T.casual})`);
+  const result = gm.result === 'draw' ? T.draw : gm.result ? T.wins(sideName(gm.result)) : '—';
+  tr.append(td(when.toISOString().slice(0, 10)), td(link), td(playerLink(gm.players && gm.players.south)),
+    td(playerLink(gm.players && gm.players.north)), td(result), td((gm.reason || '').replace(/_/g, ' ')),
+    td(String(gm.plies ?? '')), td(gm.clock ? (gm.clock.days_per_move ? `${gm.clock.days_per_move}d` : `${gm.clock.initial_ms / 60000}+${gm.clock.increment_ms / 1000}`) : T.untimed));
+  return tr;
+}
+
+async function showPlayer(name) {
+  $('player').hidden = false;
+  $('subtitle').textContent = T.playerTitle(name);
+  $('pl-name').textContent = T.playerTitle(name);
+  $('pl-graph-title').textContent = T.ratingGraph;
+  $('pl-graph-variant-label').textContent = T.graphGame;
+  $('pl-games-title').textContent = T.gamesTitle;
+  let p;
+  try { p = await api('GET', `/api/players/${encodeURIComponent(name)}`); } catch (e) { $('pl-error').textContent = e.message; return; }
+  if (p.created) $('pl-since').textContent = T.since(new Date(p.created * (p.created < 1e11 ? 1000 : 1)).toISOString().slice(0, 10));
+  const ratings = Object.entries(p.ratings || {});
+  table($('pl-ratings'), T.ratingCols, ratings.map(([variant, r]) => {
+    const tr = document.createElement('tr');
+    tr.dataset.variant = variant;
+    tr.append(cell(variant), cell(ratingText(r) + (r.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(r.deviation)}`), cell(String(r.games)));
+    tr.dataset.rating = String(r.rating);
+    return tr;
+  }));
+  const history = p.history || [];
+  const games = [...new Set(history.map((h) => h.variant))];
+  const sel = $('pl-graph-variant');
+  sel.replaceChildren(...games.map((v) => new Option(v, v)));
+  const draw = () => drawRatingGraph(history.filter((h) => h.variant === sel.value));
+  sel.addEventListener('change', draw);
+  draw();
+  table($('pl-games'), T.gameCols, (p.games || []).map(gameRow));
+}
+
+// The rating after every rated game, with the deviation as a band.
+function drawRatingGraph(points) {
+  const svg = $('pl-graph');
+  const W = 600, H = 180, left = 44, right = 10, top = 10, bottom = 18;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.dataset.points = String(points.length);
+  if (!points.length) {
+    svg.replaceChildren(el('text', { class: 'graph-label', x: W / 2, y: H / 2, 'text-anchor': 'middle' }, T.noHistory));
+    return;
+  }
+  const lo = Math.min(...points.map((p) => p.rating - p.deviation));
+  const hi = Math.max(...points.map((p) => p.rating + p.deviation));
+  const pad = Math.max(20, (hi - lo) * 0.05);
+  const y0 = lo - pad, y1 = hi + pad;
+  const x = (i) => left + ((W - left - right) * (points.length === 1 ? 0.5 : i / (points.length - 1)));
+  const y = (v) => top + ((H - top - bottom) * (y1 - v)) / (y1 - y0);
+  const band = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating + p.deviation).toFixed(1)}`).join('')
+    + points.slice().reverse().map((p, k) => `L${x(points.length - 1 - k).toFixed(1)} ${y(p.rating - p.deviation).toFixed(1)}`).join('') + 'Z';
+  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating).toFixed(1)}`).join('');
+  svg.replaceChildren(
+    el('rect', { class: 'graph-south', x: left, y: top, width: W - left - right, height: H - top - bottom }),
+    el('path', { class: 'rating-band', d: band }),
+    el('path', { class: 'graph-line', d: line }),
+    el('text', { class: 'graph-label', x: left - 4, y: top + 10 }, String(Math.round(y1))),
+    el('text', { class: 'graph-label', x: left - 4, y: H - bottom }, String(Math.round(y0))),
+    ...points.map((p, i) => el('circle', { class: 'graph-point', cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3, 'data-rating': p.rating })),
+  );
+}
+
+async function showLeaderboard(params) {
+  $('leaderboard').hidden = false;
+  $('subtitle').textContent = T.lbTitle;
+  $('lb-title').textContent = T.lbTitle;
+  $('lb-variant-label').textContent = T.lbVariant;
+  const d = await api('GET', '/api/variants');
+  variants = d.variants;
+  const sel = $('lb-variant');
+  sel.replaceChildren(...variants.map((v) => new Option(v.name, v.name)));
+  sel.value = params.get('variant') || 'oware';
+  const load = async () => {
+    history.replaceState(null, '', `/leaderboard?variant=${encodeURIComponent(sel.value)}`);
+    let players = [];
+    try { players = (await api('GET', `/api/leaderboard/${encodeURIComponent(sel.value)}`)).players || []; } catch (_) { players = []; }
+    table($('lb-table'), T.lbCols, players.map((p, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.player = p.name;
+      const name = document.createElement('td'); name.append(playerLink(p.name));
+      tr.append(cell(String(i + 1)), name, cell(ratingText(p) + (p.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(p.deviation)}`), cell(String(p.games)));
+      return tr;
+    }));
+    $('lb-empty').textContent = players.length ? '' : T.lbEmpty;
+  };
+  sel.addEventListener('change', load);
+  await load();
+}
+
+async function showArchive(params) {
+  $('archive').hidden = false;
+  $('subtitle').textContent = T.arTitle;
+  $('ar-title').textContent = T.arTitle;
+  for (const k of ['player', 'variant', 'result', 'from', 'to']) $(`ar-${k}-label`).textContent = T['ar' + cap(k)];
+  $('ar-search').textContent = T.arSearch;
+  $('ar-more').textContent = T.arMore;
+  const d = await api('GET', '/api/variants');
+  variants = d.variants;
+  $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(v.name, v.name)));
+  $('ar-result').replaceChildren(...T.results.map(([v, name]) => new Option(name, v)));
+  for (const k of ['player', 'variant', 'result', 'from', 'to']) if (params.get(k)) $(`ar-${k}`).value = params.get(k);
+  let page = 1;
+  const query = () => {
+    const q = new URLSearchParams();
+    for (const k of ['player', 'variant', 'result', 'from', 'to']) { const v = $(`ar-${k}`).value.trim(); if (v) q.set(k, v); }
+    return q;
+  };
+  const load = async (append) => {
+    $('ar-error').textContent = '';
+    const q = query();
+    history.replaceState(null, '', `/archive${q.toString() ? '?' + q : ''}`);
+    q.set('page', String(page));
+    let res;
+    try { res = await api('GET', `/api/games?${q}`); } catch (e) { $('ar-error').textContent = e.message; return; }
+    const rows = (res.games || []).map(gameRow);
+    if (append) $('ar-table').querySelector('tbody').append(...rows);
+    else table($('ar-table'), T.gameCols, rows);
+    $('ar-empty').textContent = !append && !rows.length ? T.arEmpty : '';
+    $('ar-more').hidden = !res.more;
+  };
+  $('ar-form').addEventListener('submit', (e) => { e.preventDefault(); page = 1; load(false); });
+  $('ar-more').addEventListener('click', () => { page += 1; load(true); });
+  await load(false);
 }
 
 // ------------------------------------------------------------------------------------------
 
 window.addEventListener('DOMContentLoaded', async () => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
+  sound.show();
+  $('sound-toggle').addEventListener('click', () => sound.toggle());
+  $('nav-editor').textContent = T.editorLink;
+  $('nav-archive').textContent = T.archive;
+  $('nav-leaderboard').textContent = T.leaderboard;
+  await loadSession();
+  const player = location.pathname.match(/^\/players\/([^/]+)$/);
+  $('home-editor').textContent = T.homeEditor;
+  const params = new URLSearchParams(location.search);
   try {
-    if (m) {
+    if (location.pathname === '/analysis') {
+      const d = await api('GET', '/api/variants');
+      variants = d.variants;
+      await showAnalysis(params);
+    } else if (location.pathname === '/editor') {
+      await showEditor(params);
+    } else if (player) {
+      await showPlayer(decodeURIComponent(player[1]));
+    } else if (location.pathname === '/leaderboard') {
+      await showLeaderboard(params);
+    } else if (location.pathname === '/archive') {
+      await showArchive(params);
+    } else if (m) {
       api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
       await showPlay(m[1]);
     } else {

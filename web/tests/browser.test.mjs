@@ -525,3 +525,310 @@ test('phone-sized screens: the graph, settings and rules fit without sideways sc
   }
   await ctx.close();
 });
+
+// ------------------------------------------------------------------------------------------
+// The analysis board and the position editor.
+
+async function engineDone(page) {
+  await page.waitForFunction(() => {
+    const e = document.getElementById('an-engine');
+    return e.dataset.state === 'done' || e.dataset.state === 'over';
+  }, null, { timeout: 20000 });
+}
+
+test('analysis board: a game stepped through with the engine\'s value and best line, and a variation', async () => {
+  // A game between two players here, played through the API.
+  const created = await apiJson('POST', '/api/games', { variant: 'oware', mode: 'local' });
+  const token = created.seats.south;
+  const played = ['C', 'c', 'A', 'f', 'D', 'a'];
+  for (const [ply, move] of played.entries()) {
+    await apiJson('POST', `/api/games/${created.id}/moves`, { move, ply }, token);
+  }
+  const line = await apiJson('POST', '/api/positions', { variant: 'oware', moves: played });
+  assert.equal(line.states.length, played.length + 1);
+
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/g/${created.id}#seat=${token}`);
+  await settled(page, played.length);
+  await page.click('#analyse-link');
+  await page.waitForURL(/\/analysis\?game=/);
+  const board = page.locator('#an-board');
+  await page.waitForFunction((n) => document.getElementById('an-board').dataset.ply === String(n), played.length);
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length].position);
+  await engineDone(page);
+
+  // Step back with the keyboard and the buttons: every position is the rules core's.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await board.getAttribute('data-ply'), String(played.length - 1));
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length - 1].position);
+  await page.click('#an-first');
+  assert.equal(await board.getAttribute('data-position'), line.states[0].position);
+  await page.click('#an-moves [data-ply="3"]');
+  assert.equal(await board.getAttribute('data-position'), line.states[3].position);
+  assert.match(await page.textContent('#an-status'), /After move 3: South played A/);
+
+  // The engine's value and best line for this position: the best move is marked on the board
+  // and the line starts with it.
+  await engineDone(page);
+  assert.match(await page.textContent('#an-value'), /Value: (South|North) \+\d|even|proven/);
+  const pv = (await page.getAttribute('#an-pv', 'data-pv')).split(' ');
+  assert.ok(pv.length >= 2, `best line ${pv}`);
+  assert.ok(line.states[3].legal.includes(pv[0]));
+  await page.waitForSelector(`#an-board .pit.hint[data-move="${pv[0]}"]`);
+
+  // A move other than the game's starts a variation; the game's line comes back with a click.
+  const other = line.states[3].legal.find((m) => m !== played[3]);
+  await page.click(`#an-board [data-move="${other}"]`);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('an-board');
+    return b.dataset.ply === '4' && b.dataset.animating === 'false' && b.dataset.variation === 'true';
+  });
+  const variation = await apiJson('POST', '/api/positions', { variant: 'oware', moves: [...played.slice(0, 3), other] });
+  assert.equal(await board.getAttribute('data-position'), variation.states[4].position);
+  assert.equal(await page.locator('#an-moves li.variation').count(), 1);
+  await page.click('#an-mainline');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.variation === 'false');
+  await page.click('#an-last');
+  assert.equal(await board.getAttribute('data-position'), line.states[played.length].position);
+  assert.equal(await page.locator('#an-moves li').count(), played.length);
+  // An illegal move on the board is answered with the rules' reason.
+  await page.click('#an-first');
+  await page.click('#an-board [data-move="a"]');
+  await page.waitForFunction(() => /not your pit/.test(document.getElementById('an-error').textContent));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('position editor: checked by the rules, then analysed and played from', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  await page.click('#home-editor');
+  await page.waitForURL(/\/editor$/);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-position'), '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S');
+  // One seed too many: the rules core refuses the position and says why.
+  await page.fill('#ed-grid input[data-pit="0"]', '5');
+  await page.waitForSelector('#ed-check[data-state=invalid]');
+  assert.match(await page.textContent('#ed-check'), /add up to 49, expected 48/);
+  assert.ok(await page.isDisabled('#ed-analyse'));
+  // Moved to North's store, with North to move: valid.
+  await page.fill('#ed-grid input[data-pit="1"]', '0');
+  await page.fill('#ed-extras input[data-extra="1"]', '3');
+  await page.selectOption('#ed-side', 'N');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  const position = '5-0-4-4-4-4-4-4-4-4-4-4-0-3-N';
+  assert.equal(await page.inputValue('#ed-position'), position);
+  assert.match(await page.textContent('#ed-check'), /North to move, legal moves a b c d e f/);
+  // The text and the inputs follow each other.
+  await page.fill('#ed-position', '0-0-0-0-0-3-1-1-0-0-0-0-20-23-S');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-grid input[data-pit="5"]'), '3');
+  await page.fill('#ed-position', position);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  // Isolo: the phase and the stock used are fields of their own.
+  await page.selectOption('#ed-variant', 'isolo');
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-phase'), 'F');
+  assert.equal(await page.locator('#ed-grid input').count(), 16);
+  await page.selectOption('#ed-variant', 'oware');
+  await page.fill('#ed-position', position);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+
+  await page.click('#ed-analyse');
+  await page.waitForURL(/\/analysis\?/);
+  await page.waitForFunction((p) => document.getElementById('an-board').dataset.position === p, position);
+  await engineDone(page);
+  assert.ok(['a', 'b', 'c', 'd', 'e', 'f'].includes((await page.getAttribute('#an-pv', 'data-pv')).split(' ')[0]));
+  // From the analysis board back to the editor with this position, then a game from it.
+  await page.click('#an-edit');
+  await page.waitForURL(/\/editor\?/);
+  await page.waitForSelector('#ed-check[data-state=valid]');
+  assert.equal(await page.inputValue('#ed-position'), position);
+  await page.click('#ed-local');
+  await page.waitForURL(/\/g\/[0-9a-f]{20}#seat=/);
+  await settled(page, 0);
+  assert.equal(await page.getAttribute('#board', 'data-position'), position);
+  await page.waitForSelector('#board [data-move="a"].legal');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('sounds: a move is heard unless muted, and the setting is kept', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(`${base}/analysis?variant=oware`);
+  await page.waitForSelector('#an-board [data-move="C"].legal');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'false');
+  await page.click('#an-board [data-move="C"]');
+  await page.waitForFunction(() => document.body.dataset.sounds === '1' && document.body.dataset.lastSound === 'move');
+  await page.click('#sound-toggle');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'true');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.animating === 'false');
+  await page.click('#an-board [data-move="c"]');
+  await page.waitForFunction(() => document.getElementById('an-board').dataset.ply === '2');
+  assert.equal(await page.getAttribute('body', 'data-sounds'), '1');
+  await page.reload();
+  await page.waitForSelector('#an-board [data-move]');
+  assert.equal(await page.getAttribute('body', 'data-muted'), 'true');
+  assert.match(await page.textContent('#sound-toggle'), /off/);
+  await ctx.close();
+});
+
+// ------------------------------------------------------------------------------------------
+// Accounts, the lobby, clocks, endings and ratings, from two browser contexts.
+
+async function signUp(ctx, name) {
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => d.accept());
+  await page.goto(`${base}/signup`);
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'correct horse battery');
+  await Promise.all([page.waitForURL(`${base}/`), page.click('button[type=submit]')]);
+  await page.waitForSelector('#account-name');
+  assert.equal(await page.textContent('#account-name'), name);
+  return page;
+}
+
+// The side `page` plays and the moves played so far, from the server.
+async function gameOf(page) {
+  const id = page.url().match(/\/g\/([0-9a-f]{20})/)[1];
+  return apiJson('GET', `/api/games/${id}`);
+}
+
+async function playOne(page, expectPly) {
+  const g = await gameOf(page);
+  await page.waitForSelector(`#board [data-move="${g.legal[0]}"].legal`);
+  await page.click(`#board [data-move="${g.legal[0]}"]`);
+  await settled(page, expectPly);
+}
+
+test('two accounts: a seek with a clock, moves, an end by agreement, a rematch, a resignation and both ratings changed', { timeout: 120000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [ama, kofi] = [`ama${stamp}`, `kofi${stamp}`];
+  const a = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await a.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  await b.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  const pa = await signUp(a, ama);
+  const pb = await signUp(b, kofi);
+
+  // Ama posts a rated 3+2 seek as South; Kofi sees it arrive live and accepts it.
+  await pa.click('#seek-summary');
+  await pa.selectOption('#seek-variant', 'oware');
+  await pa.selectOption('#seek-time', { label: '3+2' });
+  await pa.check('#seek-rated');
+  await pa.selectOption('#seek-side', 'south');
+  await pa.click('#seek-post');
+  await pa.waitForSelector(`#seeks-body tr[data-owner="${ama}"] .seek-cancel`);
+  await pb.waitForSelector(`#seeks-body tr[data-owner="${ama}"] .seek-accept`);
+  await Promise.all([pa.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.click(`#seeks-body tr[data-owner="${ama}"] .seek-accept`)]);
+  assert.equal(pa.url(), pb.url());
+  await settled(pa, 0);
+  await settled(pb, 0);
+  let g = await gameOf(pa);
+  assert.deepEqual(g.players, { south: ama, north: kofi });
+  assert.deepEqual(g.clock.control, { initial_ms: 180000, increment_ms: 2000 });
+  assert.ok(g.clock.south_ms <= 180000 && g.clock.south_ms > 170000, JSON.stringify(g.clock));
+  // Names and clocks on both pages; South's clock runs first.
+  for (const p of [pa, pb]) {
+    await p.waitForFunction((n) => document.querySelector('#clock-south .who').textContent.includes(n), ama);
+    assert.match(await p.textContent('#clock-north .who'), new RegExp(kofi));
+    assert.match(await p.textContent('#clock-south .time'), /^[23]:\d\d$/);
+  }
+
+  // A few moves; each page sees the other's move, and the clock that runs changes sides.
+  await playOne(pa, 1);
+  await settled(pb, 1);
+  await pb.waitForSelector('#clock-north.running');
+  await playOne(pb, 2);
+  await settled(pa, 2);
+  await pa.waitForSelector('#clock-south.running');
+  const before = Number(await pa.getAttribute('#clock-south', 'data-ms'));
+  await pa.waitForFunction((ms) => Number(document.getElementById('clock-south').dataset.ms) < ms - 300, before);
+  await playOne(pa, 3);
+  await settled(pb, 3);
+  await playOne(pb, 4);
+  await settled(pa, 4);
+
+  // Ama offers to end by agreement; Kofi accepts: each scores the seeds on his own row.
+  await pa.click('#act-agreement');
+  await pb.waitForSelector('#offer-box:not([hidden])');
+  assert.match(await pb.textContent('#offer-text'), /agreement/);
+  await pb.click('#offer-accept');
+  for (const p of [pa, pb]) await p.waitForSelector('#status[data-over=true]');
+  g = await gameOf(pa);
+  assert.equal(g.reason, 'agreement');
+  const own = [g.stores[0] + g.pits.slice(0, 6).reduce((x, y) => x + y, 0), g.stores[1] + g.pits.slice(6).reduce((x, y) => x + y, 0)];
+  assert.deepEqual(g.agreement_scores, own);
+  assert.match(await pa.textContent('#status'), new RegExp(`own rows scored ${own[0]} : ${own[1]}`));
+  const first = g.id;
+
+  // A rematch, colours swapped: asked by Kofi, agreed by Ama; both pages open the new game.
+  await pb.click('#act-rematch');
+  await pa.waitForFunction(() => /asks for a rematch/.test(document.getElementById('actions-note').textContent));
+  await Promise.all([pa.waitForURL((u) => !u.href.includes(first)), pb.waitForURL((u) => !u.href.includes(first)), pa.click('#act-rematch')]);
+  await settled(pa, 0);
+  g = await gameOf(pb);
+  assert.deepEqual(g.players, { south: kofi, north: ama });
+  await playOne(pb, 1);
+  await settled(pa, 1);
+  await playOne(pa, 2);
+  await settled(pb, 2);
+  // Ama resigns the second game.
+  await pa.click('#act-resign');
+  for (const p of [pa, pb]) await p.waitForSelector('#status[data-over=true]');
+  assert.match(await pb.textContent('#status'), /South wins \(resigned\)/);
+
+  // Both players' pages show the changed ratings: two rated games each.
+  for (const [p, name] of [[pa, ama], [pb, kofi]]) {
+    await p.goto(`${base}/players/${name}`);
+    await p.waitForSelector('#pl-ratings tr[data-variant=oware]');
+    const cells = await p.$$eval('#pl-ratings tr[data-variant=oware] td', (tds) => tds.map((td) => td.textContent));
+    assert.equal(cells[3], '2');
+    const rating = Number(await p.getAttribute('#pl-ratings tr[data-variant=oware]', 'data-rating'));
+    assert.notEqual(rating, 1500);
+    assert.ok(Number(await p.getAttribute('#pl-graph', 'data-points')) >= 2);
+  }
+  // The leaderboard lists both, in the order of their ratings.
+  const [ra, rk] = await Promise.all([ama, kofi].map((n) => apiJson('GET', `/api/players/${n}`)));
+  await pa.goto(`${base}/leaderboard?variant=oware`);
+  await pa.waitForSelector(`#lb-table tr[data-player="${kofi}"]`);
+  const order = await pa.$$eval('#lb-table tbody tr', (trs) => trs.map((tr) => tr.dataset.player));
+  const [hi, lo] = rk.ratings.oware.rating >= ra.ratings.oware.rating ? [kofi, ama] : [ama, kofi];
+  assert.ok(order.indexOf(hi) < order.indexOf(lo), `leaderboard order ${order}`);
+  // The archive finds both games by player.
+  await pa.goto(`${base}/archive?player=${kofi}`);
+  await pa.waitForFunction(() => document.querySelectorAll('#ar-table tbody tr').length === 2);
+  await a.close(); await b.close();
+});
+
+test('clocks: the running clock ticks, turns red under ten seconds with a beep, and a flag ends the game', { timeout: 60000 }, async () => {
+  const created = await apiJson('POST', '/api/games', { variant: 'oware', mode: 'online', clock: { initial_ms: 11500, increment_ms: 0 } });
+  assert.ok(created.seats, JSON.stringify(created));
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(base + created.links.south);
+  await settled(page, 0);
+  await page.waitForSelector('#clock-south.running');
+  assert.ok(!(await page.locator('#clock-north.running').count()));
+  // South's clock counts down in the page between the server's states; North's stands still.
+  const first = Number(await page.getAttribute('#clock-south', 'data-ms'));
+  await page.waitForFunction((ms) => Number(document.getElementById('clock-south').dataset.ms) < ms - 500, first);
+  assert.equal(await page.getAttribute('#clock-north', 'data-ms'), '11500');
+  // Under ten seconds: red, and one beep for the player whose clock it is.
+  await page.waitForSelector('#clock-south.low', { timeout: 5000 });
+  assert.ok(!(await page.locator('#clock-north.low').count()));
+  await page.waitForFunction(() => document.body.dataset.lastSound === 'low');
+  assert.match(await page.textContent('#clock-south .time'), /^0:0\d\.\d$/);
+  // The server ends the game on time, and the page shows it.
+  await page.waitForSelector('#status[data-over=true]', { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /North wins \(time\)/);
+  assert.ok(!(await page.locator('#clock-south.running').count()));
+  await ctx.close();
+});

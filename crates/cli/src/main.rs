@@ -19,6 +19,7 @@ mod record;
 mod selfplay;
 mod serve;
 mod show;
+mod solve;
 mod state;
 mod tb;
 mod trace;
@@ -65,6 +66,8 @@ enum Command {
     Tune(tune::Args),
     /// Endgame tables: build, probe, inspect (docs/tablebase.md).
     Tb(tb::Args),
+    /// Prove the result of a position by searching to the end of the game (docs/solve.md).
+    Solve(solve::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Tb(args) => tb::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(code) => code,

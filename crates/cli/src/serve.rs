@@ -41,6 +41,19 @@ pub struct Args {
     /// one is refused (429).
     #[arg(long, default_value_t = 64)]
     pub max_watchers_per_game: usize,
+    /// Sign-ups and log-ins one client address may try at once (then as many per minute).
+    #[arg(long, default_value_t = 10)]
+    pub auth_burst: u32,
+    /// Memory of one password hash (Argon2id), in KiB.
+    #[arg(long, default_value_t = 19 * 1024, value_parser = clap::value_parser!(u32).range(64..))]
+    pub password_memory_kib: u32,
+    /// Seconds an open seek stays in the lobby at most.
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub seek_ttl_secs: u64,
+    /// Seconds a client may take to send a request's headers before it is disconnected; a
+    /// kept-alive connection idle that long between requests is closed too.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -53,6 +66,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         room_idle_secs: args.room_idle_secs,
         max_websockets: args.max_websockets,
         max_watchers_per_game: args.max_watchers_per_game,
+        auth_burst: args.auth_burst,
+        auth_per_minute: args.auth_burst,
+        password_memory_kib: args.password_memory_kib,
+        seek_ttl_secs: args.seek_ttl_secs,
+        header_timeout_secs: args.header_timeout_secs,
         ..mancala_server::Config::default()
     };
     if let Some(n) = args.engine_threads {

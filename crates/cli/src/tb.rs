@@ -21,7 +21,9 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::oware::Oware;
 use mancala_core::Position;
-use mancala_tablebase::build::{build, BuildOptions, Phase, MAX_BUILD_SEEDS};
+use mancala_tablebase::build::{
+    build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
+};
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 
 /// Arguments of `mancala tb`.
@@ -38,7 +40,7 @@ pub struct Args {
 enum Sub {
     /// Build the tables of every seed count from 0 to --seeds and write one file per count.
     Build {
-        /// The preset (abapa, wuri, ouril-ludii).
+        /// The preset (abapa, wuri, ouril-ludii, awari).
         preset: String,
         /// The largest seed count (at most 24; on two idle cores 12 take about a second, 16 about 15 s,
         /// 20 about 2.5 minutes and 3 GB of memory).
@@ -61,6 +63,9 @@ enum Sub {
         /// The directory holding the tables [default: the default table directory].
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Print JSON: `{"seeds", "gets", "grade", "moves": [{"move", "gets", "grade"}]}`.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a table file and print its header.
     Info {
@@ -82,7 +87,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             preset,
             position,
             dir,
-        } => run_probe(preset, position, &resolve(dir.as_deref())?),
+            json,
+        } => run_probe(preset, position, &resolve(dir.as_deref())?, *json),
         Sub::Info { file } => run_info(file),
     }
 }
@@ -100,7 +106,51 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     );
     let start = Instant::now();
     let options = BuildOptions { smoothing };
-    let (table, stats) = build(variant.name(), seeds, &options, &mut |p| {
+    let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
+    let header = if exact {
+        "seeds  positions     bounds met  sweeps  sweeps s  positions/s"
+    } else {
+        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+    };
+    // Lines go above the progress bar on a terminal, else straight to stdout as each level
+    // is done (a long build in the background shows its progress in its log).
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let show = |bar: &ProgressBar, line: &str| {
+        if tty {
+            bar.println(line);
+        } else {
+            println!("{line}");
+        }
+    };
+    show(&bar, header);
+    let print = |bar: &ProgressBar, s: &LevelStats| {
+        let secs = (s.moves_time + s.sweep_time).as_secs_f64();
+        let line = if exact {
+            format!(
+                "{:5} {:10} {:14} {:7} {:9.2} {:12.0}",
+                s.seeds,
+                s.positions,
+                s.bounds_met,
+                s.sweeps,
+                s.sweep_time.as_secs_f64(),
+                s.positions as f64 / secs.max(1e-9)
+            )
+        } else {
+            format!(
+                "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
+                s.seeds,
+                s.positions,
+                s.exact_any,
+                s.exact_empty - s.exact_any,
+                s.positions - s.exact_empty,
+                s.sweeps,
+                s.moves_time.as_secs_f64(),
+                s.sweep_time.as_secs_f64()
+            )
+        };
+        show(bar, &line);
+    };
+    let mut progress = |p: Progress| {
         let below = index::positions_up_to(p.seeds) - index::positions(p.seeds);
         match p.phase {
             Phase::Moves => {
@@ -108,33 +158,37 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
                 bar.set_message(format!("{} seeds: moves", p.seeds));
             }
             Phase::Sweeps => {
-                bar.set_position(below + p.total);
+                bar.set_position(below + if exact { 0 } else { p.total });
                 bar.set_message(format!("{} seeds: sweep {}", p.seeds, p.done));
             }
         }
-    })?;
+    };
+    let (table, stats) = build_to_dir(
+        variant.name(),
+        seeds,
+        &options,
+        dir,
+        &mut progress,
+        &mut |s| print(&bar, s),
+    )?;
     bar.finish_and_clear();
     let built = start.elapsed();
-    table.write_dir(dir)?;
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
-        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+        "value histogram ({}; boards per value of the side to move):",
+        if exact { "half-seeds" } else { "seeds" }
     )?;
     for s in &stats {
-        writeln!(
-            out,
-            "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
-            s.seeds,
-            s.positions,
-            s.exact_any,
-            s.exact_empty - s.exact_any,
-            s.positions - s.exact_empty,
-            s.sweeps,
-            s.moves_time.as_secs_f64(),
-            s.sweep_time.as_secs_f64()
-        )?;
+        let cells: Vec<String> = s
+            .histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, c)| format!("{v}:{c}"))
+            .collect();
+        writeln!(out, "{:5}  {}", s.seeds, cells.join(" "))?;
     }
     let total = index::positions_up_to(seeds);
     writeln!(
@@ -149,7 +203,36 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
+/// A share of the seeds given in half-seeds, as a number: whole, or ending in .5.
+fn half_seeds_json(h: u32) -> serde_json::Value {
+    if h % 2 == 0 {
+        serde_json::Value::from(h / 2)
+    } else {
+        serde_json::Value::from(f64::from(h) / 2.0)
+    }
+}
+
+/// A share of the seeds given in half-seeds, as text: `12` or `12.5`.
+fn half_seeds_text(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+/// The grade of an entry as printed: tables that share cycles (Awari) have no convention
+/// entries, and their values are the game's own from an empty history (docs/tablebase.md):
+/// `exact`.
+fn grade(table: &Tablebase, e: Exactness) -> &'static str {
+    if table.half_seeds() && e != Exactness::Convention {
+        "exact"
+    } else {
+        e.name()
+    }
+}
+
+fn run_probe(preset: &str, position: &str, dir: &Path, json: bool) -> Result<ExitCode> {
     let (variant, table_rules) = rules::preset_rules(preset)?;
     let table = Tablebase::load_dir(dir, variant.name())?;
     let pos = Oware::from_notation(position, table_rules)
@@ -168,24 +251,45 @@ fn run_probe(preset: &str, position: &str, dir: &Path) -> Result<ExitCode> {
     let moves = probe_moves(&table, &pos).context("a covered position has covered moves")?;
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
+    if json {
+        let moves: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|&(mv, value, exactness)| {
+                serde_json::json!({
+                    "move": mv.to_string(),
+                    "gets": half_seeds_json(value),
+                    "grade": grade(&table, exactness),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "seeds": here.seeds,
+            "gets": half_seeds_json(here.half_seeds),
+            "grade": grade(&table, here.exactness),
+            "moves": moves,
+        });
+        writeln!(out, "{doc}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let store = pos.stores()[side.index()];
     writeln!(
         out,
         "{position}: {} to move gets {} of the {} seeds on the board ({}; total {} of {})",
         side.name(),
-        here.value,
+        half_seeds_text(here.half_seeds),
         here.seeds,
-        here.exactness.name(),
-        store + here.value,
+        grade(&table, here.exactness),
+        half_seeds_text(2 * store + here.half_seeds),
         table_rules.total_seeds()
     )?;
     for (mv, value, exactness) in moves {
-        let mark = if value == here.value { " *" } else { "" };
+        let mark = if value == here.half_seeds { " *" } else { "" };
         writeln!(
             out,
-            "  {mv}: {value} of {} ({}){mark}",
+            "  {mv}: {} of {} ({}){mark}",
+            half_seeds_text(value),
             here.seeds,
-            exactness.name()
+            grade(&table, exactness)
         )?;
     }
     Ok(ExitCode::SUCCESS)

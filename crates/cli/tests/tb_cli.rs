@@ -290,3 +290,66 @@ fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
     assert!(!out.contains("built in memory"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn awari_tables_probe_as_json_and_solve_agrees_with_a_search() {
+    let dir = scratch("awari");
+    let o = mancala(&["tb", "build", "awari", "--seeds", "6", "--dir", &dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("value histogram (half-seeds"), "{out}");
+
+    // Three seeds: an odd board, so values may end in .5.
+    let pos = "0-0-0-0-1-1-0-0-0-0-1-0-22-23-S";
+    let o = mancala(&[
+        "tb",
+        "probe",
+        "awari",
+        "--dir",
+        &dir,
+        "--position",
+        pos,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["seeds"], 3);
+    assert_eq!(v["grade"], "exact");
+    let gets = v["gets"].as_f64().unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    let best = moves
+        .iter()
+        .map(|m| m["gets"].as_f64().unwrap())
+        .fold(f64::MIN, f64::max);
+    assert_eq!(gets, best, "{v}");
+
+    // `solve` from the same position with the tables (an empty history: the table's value) and
+    // without them (a search of the real rules) gives the same result.
+    let with = mancala(&[
+        "solve",
+        "awari",
+        "--position",
+        pos,
+        "--tables",
+        &dir,
+        "--json",
+    ]);
+    let without = mancala(&["solve", "awari", "--position", pos, "--no-tables", "--json"]);
+    assert!(with.status.success(), "{}", text(&with.stderr));
+    assert!(without.status.success(), "{}", text(&without.stderr));
+    let with: serde_json::Value = serde_json::from_slice(&with.stdout).unwrap();
+    let without: serde_json::Value = serde_json::from_slice(&without.stdout).unwrap();
+    assert_eq!(with["proven"], true);
+    assert_eq!(with["result"], without["result"], "{with} {without}");
+    // The score threshold is far: the margins agree too.
+    assert_eq!(with["margin"], without["margin"], "{with} {without}");
+    // Table: South gets `gets` of 3 with 22 against 23 in the stores.
+    let margin = 22.0 + gets - (23.0 + 3.0 - gets);
+    let sign = match with["result"].as_str().unwrap() {
+        "win" => 1.0,
+        "loss" => -1.0,
+        _ => 0.0,
+    };
+    assert_eq!(sign * with["margin"].as_f64().unwrap(), margin);
+}

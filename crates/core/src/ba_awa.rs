@@ -1097,6 +1097,18 @@ impl Position for BaAwa {
         [u32::from(self.captures[0]), u32::from(self.captures[1])]
     }
 
+    /// Agreement ends the whole match: the round in play is scored with each player taking the
+    /// seeds in the pits he owns (his "own row" in this game, where pits change hands), and whoever
+    /// then holds more seeds of that round (and so would own more pits in the next one) wins the
+    /// match; equal is a draw.
+    fn agreement_outcome(&self) -> Outcome {
+        let mut scores = self.stores();
+        for (i, &seeds) in self.pits.iter().enumerate() {
+            scores[self.owner(i).index()] += u32::from(seeds);
+        }
+        Outcome::by_scores(scores, EndReason::Agreement)
+    }
+
     fn extras(&self) -> Extras {
         Extras::BaAwa(BaAwaExtras {
             owners: self.owners().to_vec(),

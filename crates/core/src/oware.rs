@@ -54,6 +54,10 @@ option_enum! {
         LeaveLastPit,
         /// The capture is made and the mover plays again, a move that must feed (Ouril).
         OurilExtraTurn,
+        /// A move that leaves the opponent's row empty (by capturing all of it, or by not feeding
+        /// an empty row) is not legal unless every move does so; then any of them may be played
+        /// and its captures are made (Awari as Romein and Bal solved it). Implies must-feed.
+        NoStarving,
     }
 }
 
@@ -68,6 +72,9 @@ option_enum! {
         MoverTakesAll,
         /// The other player moves instead; if he cannot either, each takes his own row.
         Pass,
+        /// The game ends; the opponent of the player to move takes every seed left (Awari: a
+        /// player with no seeds to move leaves the rest to his opponent).
+        OpponentTakesAll,
     }
 }
 
@@ -83,6 +90,11 @@ option_enum! {
         /// The game ends; the seeds left are split evenly, the odd seed to the player with more
         /// seeds on his side (Ouril practice).
         SplitEvenly,
+        /// The game ends and the seeds left are shared evenly, an odd seed in halves (Awari's
+        /// endless cycle). The stores keep the whole seeds each player captured and the shared
+        /// seeds stay on the board: each player is credited half of them, so a final score may
+        /// end in .5, and the winner is the one with more in his store.
+        SplitHalves,
         /// Repetitions do not end the game.
         Off,
     }
@@ -191,6 +203,19 @@ impl OwareRules {
         r.grand_slam = GrandSlam::OurilExtraTurn;
         r.no_move_end = NoMoveEnd::OwnRows;
         r.singleton_rule = true;
+        r
+    }
+
+    /// `awari`: the rules under which Romein and Bal solved the game (2002): the origin is
+    /// skipped, a move that leaves the opponent without seeds is illegal unless every move does
+    /// so, a player to move with no seeds leaves the rest to his opponent, and an endless cycle
+    /// (the first repetition of a position) shares the seeds left evenly.
+    #[must_use]
+    pub const fn awari() -> Self {
+        let mut r = Self::oware();
+        r.grand_slam = GrandSlam::NoStarving;
+        r.no_move_end = NoMoveEnd::OpponentTakesAll;
+        r.repetition = Repetition::SplitHalves;
         r
     }
 
@@ -429,7 +454,8 @@ impl Oware {
                         GrandSlam::Allowed
                         | GrandSlam::Illegal
                         | GrandSlam::IllegalElseLoses
-                        | GrandSlam::OurilExtraTurn => count,
+                        | GrandSlam::OurilExtraTurn
+                        | GrandSlam::NoStarving => count,
                     }
                 } else {
                     count
@@ -492,7 +518,7 @@ impl Oware {
             && !rules.singleton_rule
             && !matches!(
                 rules.grand_slam,
-                GrandSlam::Illegal | GrandSlam::IllegalElseLoses
+                GrandSlam::Illegal | GrandSlam::IllegalElseLoses | GrandSlam::NoStarving
             )
         {
             // The common case (abapa, wuri): every non-empty pit, filtered by must-feed.
@@ -524,6 +550,10 @@ impl Oware {
         let opp = self.side.opponent();
         if self.extra_turn {
             return self.filter(candidates, |s| !row_empty(&s.pits, opp));
+        }
+        if self.rules.grand_slam == GrandSlam::NoStarving {
+            let feeding = self.filter(candidates, |s| !row_empty(&s.pits, opp));
+            return if feeding != 0 { feeding } else { candidates };
         }
         let mut mask = candidates;
         if self.rules.must_feed && opp_empty {
@@ -617,9 +647,14 @@ impl Oware {
                 self.over = Some(Outcome::by_scores(self.store_scores(), reason));
             }
             NoMoveEnd::OwnRows | NoMoveEnd::Pass => self.end_own_rows(reason),
-            NoMoveEnd::MoverTakesAll => {
+            NoMoveEnd::MoverTakesAll | NoMoveEnd::OpponentTakesAll => {
                 let all: u32 = self.pits.iter().map(|&x| u32::from(x)).sum();
-                self.stores[self.side.index()] += all as u8;
+                let taker = if rule == NoMoveEnd::MoverTakesAll {
+                    self.side
+                } else {
+                    self.side.opponent()
+                };
+                self.stores[taker.index()] += all as u8;
                 self.pits = Packed::default();
                 self.over = Some(Outcome::by_scores(self.store_scores(), reason));
             }
@@ -917,6 +952,13 @@ impl Position for Oware {
                 self.stores[0] += share[0] as u8;
                 self.stores[1] += share[1] as u8;
                 self.pits = Packed::default();
+                self.over = Some(Outcome::by_scores(
+                    self.store_scores(),
+                    EndReason::Repetition,
+                ));
+            }
+            Repetition::SplitHalves => {
+                // Equal shares of the board do not change who has more.
                 self.over = Some(Outcome::by_scores(
                     self.store_scores(),
                     EndReason::Repetition,

@@ -6,7 +6,9 @@ use core::hash::Hash;
 use crate::extras::Extras;
 use crate::history::History;
 use crate::options::OptionInfo;
-use crate::{Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side};
+use crate::{
+    EndReason, Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side,
+};
 
 /// What a move did, as far as the history needs to know.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,6 +83,25 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// Extra state for front ends and traces (ownership, phase, ...), typed per game.
     fn extras(&self) -> Extras {
         Extras::None
+    }
+
+    /// The result if both players agree to end the game in this position (the Oware rules text:
+    /// "by mutual agreement players can end the game, too, at any time. In that case each player
+    /// scores the remaining seeds on the own row"). The default adds to each player's
+    /// [`stores`](Position::stores) the seeds on his own row (South's row is the first half of
+    /// [`pits`](Position::pits)); more wins, equal is a draw. A game whose pits can belong to the
+    /// other row's player (Ba-awa) overrides it.
+    fn agreement_outcome(&self) -> Outcome {
+        let pits = self.pits();
+        let row = pits.len() / 2;
+        let own = |range: core::ops::Range<usize>| -> u32 {
+            pits[range].iter().map(|&x| u32::from(x)).sum()
+        };
+        let stores = self.stores();
+        Outcome::by_scores(
+            [stores[0] + own(0..row), stores[1] + own(row..pits.len())],
+            EndReason::Agreement,
+        )
     }
 
     /// True when the game is over.

@@ -109,6 +109,9 @@ pub enum EndReason {
     /// Every move of the player to move would starve the opponent (Ọlọwuka
     /// `must_not_starve = ElseGameEnds`, Ba-awa `no_move = MustFeed`).
     CannotFeed,
+    /// Both players agreed to end the game; each scored the seeds on his own side of the board
+    /// (see [`crate::Position::agreement_outcome`]).
+    Agreement,
 }
 
 impl EndReason {
@@ -129,6 +132,7 @@ impl EndReason {
             EndReason::MatchWon => "match_won",
             EndReason::MaxRounds => "max_rounds",
             EndReason::CannotFeed => "cannot_feed",
+            EndReason::Agreement => "agreement",
         }
     }
 }

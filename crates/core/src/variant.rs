@@ -23,6 +23,8 @@ pub enum Variant {
     Abapa,
     /// Wuri (rules.md §3).
     Wuri,
+    /// Awari as Romein and Bal solved it (2002): endless cycles share the seeds left.
+    Awari,
     /// Ouril, Cabo Verde (rules.md §2).
     Ouril,
     /// Ludii's reading of Ouril, for cross-checking (rules.md OU-f).
@@ -55,10 +57,11 @@ pub struct VariantInfo {
 
 impl Variant {
     /// Every preset, in the order they are listed.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Oware,
         Variant::Abapa,
         Variant::Wuri,
+        Variant::Awari,
         Variant::Ouril,
         Variant::OurilLudii,
         Variant::Olowuka,
@@ -83,8 +86,9 @@ impl Variant {
     ) {
         match self {
             Variant::Oware => ("oware", &[], "2x6", "Oware as the Oware app describes it: grand slam forbidden (a forced one loses), must feed, seeds left unscored when nobody can feed", "web/rules/oware.html"),
-            Variant::Abapa => ("abapa", &["awale", "awari"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "web/rules/abapa.html"),
+            Variant::Abapa => ("abapa", &["awale"], "2x6", "international Abapa rules: a grand slam captures nothing, must feed, each takes his own row when nobody can feed (= OpenSpiel oware, Aualé)", "web/rules/abapa.html"),
             Variant::Wuri => ("wuri", &[], "2x6", "Wuri: Abapa mechanics (grand slam forfeits the capture)", "web/rules/wuri.html"),
+            Variant::Awari => ("awari", &[], "2x6", "Awari as Romein and Bal solved it: no move may leave the opponent without seeds unless all do, a player with no seeds leaves the rest to his opponent, an endless cycle shares the seeds left (halves count)", "web/rules/awari.html"),
             Variant::Ouril => ("ouril", &["ouri", "uril"], "2x6", "Ouril (Cabo Verde): singletons only when nothing bigger, a grand slam earns an extra turn that must feed", "web/rules/ouril.html"),
             Variant::OurilLudii => ("ouril-ludii", &[], "2x6", "Ouril as Ludii's Uril.lud plays it (grand slam illegal, no singleton rule), for cross-checking", "web/rules/ouril-ludii.html"),
             Variant::Olowuka => ("olowuka", &["ọlọwuka"], "2x6", "Ọlọwuka (Yoruba): relay sowing while the last pit holds 4+, 2/3 chain captures, a grand slam leaves the chain's last pit, must not starve", "web/rules/olowuka.html"),
@@ -101,6 +105,7 @@ impl Variant {
             Variant::Oware
             | Variant::Abapa
             | Variant::Wuri
+            | Variant::Awari
             | Variant::Ouril
             | Variant::OurilLudii => self
                 .oware_rules()
@@ -125,6 +130,7 @@ impl Variant {
             Variant::Oware => Some(OwareRules::oware()),
             Variant::Abapa => Some(OwareRules::abapa()),
             Variant::Wuri => Some(OwareRules::wuri()),
+            Variant::Awari => Some(OwareRules::awari()),
             Variant::Ouril => Some(OwareRules::ouril()),
             Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
             Variant::Olowuka | Variant::BaAwa | Variant::Isolo => None,
@@ -159,6 +165,7 @@ impl Variant {
             Variant::Oware
             | Variant::Abapa
             | Variant::Wuri
+            | Variant::Awari
             | Variant::Ouril
             | Variant::OurilLudii => {
                 let r = self.oware_rules().expect("an Oware-family preset");
@@ -283,6 +290,9 @@ impl DynGame for AnyGame {
     fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError> {
         each_game!(self, s => s.sowing(mv))
     }
+    fn agreement_outcome(&self) -> Outcome {
+        each_game!(self, s => s.agreement_outcome())
+    }
 }
 
 /// A game of any preset behind one object-safe interface ([`AnyGame`] and every [`Session`]
@@ -315,6 +325,9 @@ pub trait DynGame: Send + Sync {
     /// the game's end, a round's or a phase's included (a final [`SowStep::Settle`]). Nothing
     /// changes; an illegal move is refused with the reason.
     fn sowing(&self, mv: &str) -> Result<Vec<SowStep>, DynPlayError>;
+    /// The result if both players agree to end the game now (see
+    /// [`Position::agreement_outcome`]).
+    fn agreement_outcome(&self) -> Outcome;
 }
 
 /// A move could not be played.
@@ -454,6 +467,10 @@ impl<P: Position> DynGame for Session<P> {
 
     fn pits_per_row(&self) -> usize {
         self.row
+    }
+
+    fn agreement_outcome(&self) -> Outcome {
+        self.game.position().agreement_outcome()
     }
 
     fn sowing(&self, text: &str) -> Result<Vec<SowStep>, DynPlayError> {

@@ -14,16 +14,17 @@ fn presets() -> Vec<OwareRules> {
         OwareRules::wuri(),
         OwareRules::ouril(),
         OwareRules::ouril_ludii(),
+        OwareRules::awari(),
     ]
 }
 
 prop_compose! {
     fn any_rules()(
-        preset in 0usize..5,
+        preset in 0usize..6,
         seeds in 1u8..=6,
-        gs in 0usize..6,
-        nme in 0usize..4,
-        rep in 0usize..5,
+        gs in 0usize..7,
+        nme in 0usize..5,
+        rep in 0usize..6,
         must_feed in any::<bool>(),
         singleton in any::<bool>(),
         tweak in any::<bool>(),
@@ -32,11 +33,12 @@ prop_compose! {
         r.seeds = seeds;
         if tweak {
             r.grand_slam = [GrandSlam::Allowed, GrandSlam::CaptureForfeited, GrandSlam::Illegal,
-                GrandSlam::IllegalElseLoses, GrandSlam::LeaveLastPit, GrandSlam::OurilExtraTurn][gs];
+                GrandSlam::IllegalElseLoses, GrandSlam::LeaveLastPit, GrandSlam::OurilExtraTurn,
+                GrandSlam::NoStarving][gs];
             r.no_move_end = [NoMoveEnd::RemainingUnscored, NoMoveEnd::OwnRows,
-                NoMoveEnd::MoverTakesAll, NoMoveEnd::Pass][nme];
+                NoMoveEnd::MoverTakesAll, NoMoveEnd::Pass, NoMoveEnd::OpponentTakesAll][nme];
             r.repetition = [Repetition::EndOwnRows, Repetition::EndUnscored, Repetition::Draw,
-                Repetition::SplitEvenly, Repetition::Off][rep];
+                Repetition::SplitEvenly, Repetition::Off, Repetition::SplitHalves][rep];
             r.must_feed = must_feed;
             r.singleton_rule = singleton;
         }

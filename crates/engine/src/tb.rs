@@ -59,7 +59,8 @@ impl TbProbe<'_> {
             return None;
         }
         let p = self.table.probe_counted(pits, me, seeds)?;
-        let x = (pos.stores()[me.index()] + p.value) as i32;
+        // Twice the mover's total: an Awari cycle shares an odd seed in halves.
+        let x2 = (2 * pos.stores()[me.index()] + p.half_seeds) as i32;
         let total = self.total as i32;
         let exact = match p.exactness {
             Exactness::AnyHistory => true,
@@ -69,15 +70,16 @@ impl TbProbe<'_> {
         if !exact {
             return None;
         }
-        if 2 * x == total {
+        if x2 == total {
             return Some((0, true));
         }
-        // The winner, with `w` of the `total` seeds, wins by at least `w + t - total`.
+        // The winner, with `w` of the `total` seeds, wins by at least `w + t - total` (whole
+        // seeds: a half is rounded against the winner).
         let t = self.threshold as i32;
-        let v = if 2 * x > total {
-            win_value(x + t - total, ply)
+        let v = if x2 > total {
+            win_value(x2 / 2 + t - total, ply)
         } else {
-            -win_value(t - x, ply)
+            -win_value(t - (x2 + 1) / 2, ply)
         };
         Some((v, false))
     }

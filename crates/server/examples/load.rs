@@ -1,12 +1,22 @@
-//! Load test: many concurrent games against the computer, each with a spectator, over loopback.
+//! Load test, in two parts, over loopback against the server started in-process on a free port
+//! with a SQLite database in a temporary directory and the real engine.
 //!
-//! Starts the server in-process on a free loopback port with a SQLite database in a temporary
-//! directory and the real engine (level 1), then plays `LOAD_GAMES` games (default 200) at once:
-//! each player posts a move, waits for the computer's answer pushed over its WebSocket, and
-//! repeats `LOAD_MOVES` times (default 10) or until the game ends; a spectator WebSocket watches
-//! every game. Bounded by `LOAD_SECONDS` (default 120). Prints moves per second and the p50/p99
-//! latency of posting a move (which excludes the engine's thinking: the computer answers
-//! asynchronously). Exits non-zero on any error.
+//! 1. Games against the computer (level 1), each with a spectator: `LOAD_GAMES` games (default
+//!    200) at once; each player posts a move, waits for the computer's answer pushed over its
+//!    WebSocket, and repeats `LOAD_MOVES` times (default 10) or until the game ends.
+//! 2. Timed games between accounts: `LOAD_PLAYERS` accounts (default 100) sign up and log in,
+//!    post `LOAD_TIMED_GAMES` seeks (default 500) with a 3+2 clock, rated, that the others
+//!    accept over the lobby, with a lobby WebSocket watching; then every game is played at once,
+//!    each side posting its moves with its own session token, `LOAD_TIMED_MOVES` moves per game
+//!    (default 20) or until the game ends. A simulated player thinks before each move, a random
+//!    time around `LOAD_THINK_MS` (default 500 ms, from 0.4 to 1.6 times that): faster than
+//!    people play blitz, so 500 games offer the server about 1,000 moves a second. (Without
+//!    thinking time, N clients posting back to back only measure the queue: the latency is then
+//!    N divided by the throughput.)
+//!
+//! Both parts are bounded by `LOAD_SECONDS` (default 120) each. Prints moves per second and the
+//! p50/p99 latency of posting a move (the first part excludes the engine's thinking: the
+//! computer answers asynchronously). Exits non-zero on any error.
 //!
 //! `cargo run --release -p mancala-server --example load`
 
@@ -166,6 +176,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         addr: "127.0.0.1:0".parse()?,
         db: Some(dir.join("load.db")),
         create_burst: u32::try_from(games).unwrap_or(u32::MAX).saturating_add(10),
+        // Every simulated account signs up and logs in from this one address.
+        auth_burst: 10_000,
         ..Config::default()
     };
     let config = Config {
@@ -223,9 +235,218 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         totals.spectator_updates.load(Ordering::Relaxed),
         totals.finished.load(Ordering::Relaxed),
     );
-    let _ = std::fs::remove_dir_all(&dir);
     if let Some(e) = first_error {
+        let _ = std::fs::remove_dir_all(&dir);
         return Err(format!("{errors} games failed; first: {e}").into());
+    }
+    let timed = timed_games(addr, seconds).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    timed
+}
+
+/// Signs up and logs in `name`; answers its session token.
+async fn account(c: &mut Client, name: &str) -> Result<String, String> {
+    let cred = json!({"name": name, "password": "load-test-password"});
+    let r = c
+        .post_json("/api/players", &cred, None)
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.status != 201 {
+        return Err(format!("sign-up: {} {}", r.status, r.text()));
+    }
+    let r = c
+        .post_json("/api/session", &cred, None)
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.status != 200 {
+        return Err(format!("log-in: {} {}", r.status, r.text()));
+    }
+    Ok(r.json()["token"].as_str().ok_or("no token")?.to_string())
+}
+
+/// Plays one timed game between two accounts, both seats from one client; answers the move
+/// latencies and whether it finished.
+async fn play_timed(
+    addr: std::net::SocketAddr,
+    game: String,
+    tokens: [String; 2],
+    moves: u64,
+    deadline: Instant,
+    n: usize,
+    think_ms: u64,
+) -> Result<(Vec<Duration>, bool), String> {
+    let mut c = Client::new(addr);
+    let r = c
+        .get(&format!("/api/games/{game}"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut state = r.json();
+    if state["clock"]["running"].is_null() {
+        return Err(format!("game {game}: no running clock"));
+    }
+    let mut latencies = Vec::new();
+    let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 7;
+    for _ in 0..moves {
+        if state["over"] == true || Instant::now() > deadline {
+            break;
+        }
+        let side = usize::from(state["to_move"] == "north");
+        let legal = state["legal"].as_array().ok_or("no legal moves")?;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if think_ms > 0 {
+            let think = think_ms * 2 / 5 + (x >> 11) % (think_ms * 6 / 5 + 1);
+            tokio::time::sleep(Duration::from_millis(think)).await;
+        }
+        let mv = legal[(x % legal.len() as u64) as usize].clone();
+        let ply = state["ply"].as_u64().ok_or("no ply")?;
+        let t = Instant::now();
+        let r = c
+            .post_json(
+                &format!("/api/games/{game}/moves"),
+                &json!({"move": mv, "ply": ply}),
+                Some(&tokens[side]),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        latencies.push(t.elapsed());
+        if r.status != 200 {
+            return Err(format!("timed move: {} {}", r.status, r.text()));
+        }
+        state = r.json();
+    }
+    Ok((latencies, state["over"] == true))
+}
+
+/// Part 2: timed games between simulated accounts, started from the lobby.
+async fn timed_games(
+    addr: std::net::SocketAddr,
+    seconds: u64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let players = env("LOAD_PLAYERS", 100).max(2) as usize;
+    let games = env("LOAD_TIMED_GAMES", 500) as usize;
+    let moves = env("LOAD_TIMED_MOVES", 20);
+    let think_ms = env("LOAD_THINK_MS", 500);
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(seconds);
+
+    // Accounts, a few clients at a time (each sign-up and log-in hashes a password).
+    let mut tokens = Vec::with_capacity(players);
+    for chunk in (0..players).collect::<Vec<_>>().chunks(8) {
+        let tasks: Vec<_> = chunk
+            .iter()
+            .map(|&i| {
+                tokio::spawn(async move {
+                    let mut c = Client::new(addr);
+                    account(&mut c, &format!("load{i}")).await
+                })
+            })
+            .collect();
+        for t in tasks {
+            tokens.push(t.await??);
+        }
+    }
+    let accounts_done = start.elapsed();
+
+    // A lobby watcher sees every seek come and go.
+    let (mut lobby, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws")).await?;
+    let lobby_updates = Arc::new(AtomicU64::new(0));
+    let counter = Arc::clone(&lobby_updates);
+    let lobby_task = tokio::spawn(async move {
+        while next_update(&mut lobby).await.is_some() {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+
+    // Seeks, each accepted by the next player: game k is between players k and k+1 (mod).
+    let mut pairs = Vec::with_capacity(games);
+    let mut c = Client::new(addr);
+    for k in 0..games {
+        let (owner, taker) = (k % players, (k + 1) % players);
+        let variant = ["oware", "abapa", "wuri", "ouril"][k % 4];
+        let r = c
+            .post_json(
+                "/api/seeks",
+                &json!({"variant": variant,
+                    "clock": {"initial_ms": 180_000, "increment_ms": 2_000},
+                    "rated": true, "side": "south"}),
+                Some(&tokens[owner]),
+            )
+            .await?;
+        if r.status != 201 {
+            return Err(format!("seek: {} {}", r.status, r.text()).into());
+        }
+        let seek = r.json()["id"].as_str().ok_or("no seek id")?.to_string();
+        let r = c
+            .post_json(
+                &format!("/api/seeks/{seek}/accept"),
+                &json!({}),
+                Some(&tokens[taker]),
+            )
+            .await?;
+        if r.status != 200 {
+            return Err(format!("accept: {} {}", r.status, r.text()).into());
+        }
+        let game = r.json()["game"].as_str().ok_or("no game")?.to_string();
+        pairs.push((game, [tokens[owner].clone(), tokens[taker].clone()]));
+    }
+    let lobby_done = start.elapsed();
+
+    let play_start = Instant::now();
+    let tasks: Vec<_> = pairs
+        .into_iter()
+        .enumerate()
+        .map(|(n, (game, t))| tokio::spawn(play_timed(addr, game, t, moves, deadline, n, think_ms)))
+        .collect();
+    let mut latencies = Vec::new();
+    let (mut errors, mut finished) = (0u64, 0u64);
+    let mut first_error = None;
+    for t in tasks {
+        match t.await {
+            Ok(Ok((l, over))) => {
+                latencies.extend(l);
+                finished += u64::from(over);
+            }
+            Ok(Err(e)) => {
+                errors += 1;
+                first_error.get_or_insert(e);
+            }
+            Err(e) => {
+                errors += 1;
+                first_error.get_or_insert(e.to_string());
+            }
+        }
+    }
+    let elapsed = play_start.elapsed();
+    lobby_task.abort();
+    latencies.sort();
+    println!(
+        "load: {games} concurrent timed games (3+2, rated) between {players} accounts, started \
+         from {games} seeks: accounts {:.2} s, lobby {:.2} s",
+        accounts_done.as_secs_f64(),
+        (lobby_done - accounts_done).as_secs_f64()
+    );
+    println!("load: each simulated player thinks about {think_ms} ms before a move");
+    println!(
+        "load: {} timed moves in {:.2} s: {:.0} moves/s",
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "load: timed move latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&latencies, 0.50).as_secs_f64() * 1000.0,
+        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1000.0,
+    );
+    println!(
+        "load: {} lobby updates, {finished} timed games finished, {errors} errors",
+        lobby_updates.load(Ordering::Relaxed)
+    );
+    if let Some(e) = first_error {
+        return Err(format!("{errors} timed games failed; first: {e}").into());
     }
     Ok(())
 }

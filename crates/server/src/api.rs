@@ -29,17 +29,17 @@ const MAX_POSITION: usize = 512;
 /// Most rule options in one request.
 const MAX_RULES: usize = 32;
 /// Bytes of randomness in a game id and in a seat token.
-const ID_BYTES: usize = 10;
-const TOKEN_BYTES: usize = 24;
+pub(crate) const ID_BYTES: usize = 10;
+pub(crate) const TOKEN_BYTES: usize = 24;
 /// Default and bounds of a hint's thinking time.
 const HINT_DEFAULT_MS: u64 = 500;
 const HINT_MIN_MS: u64 = 20;
 /// How long a hint may wait for a free engine thread before the server says it is busy.
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
-type ApiResult<T> = Result<T, ApiError>;
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
-fn random_hex(bytes: usize) -> ApiResult<String> {
+pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).map_err(|e| {
         ApiError::new(
@@ -51,7 +51,7 @@ fn random_hex(bytes: usize) -> ApiResult<String> {
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-fn random_u64() -> ApiResult<u64> {
+pub(crate) fn random_u64() -> ApiResult<u64> {
     let mut buf = [0u8; 8];
     getrandom::fill(&mut buf).map_err(|e| {
         ApiError::new(
@@ -64,7 +64,10 @@ fn random_u64() -> ApiResult<u64> {
 }
 
 /// Parses a JSON body into `T`, with the reason in the error.
-fn parse_body<T: serde::de::DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> ApiResult<T> {
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> ApiResult<T> {
     if let Some(ct) = headers.get(header::CONTENT_TYPE) {
         let ok = ct
             .to_str()
@@ -111,30 +114,6 @@ pub(crate) async fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
         schedule_computer(app, &room);
     }
     Ok(room)
-}
-
-fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
-    let missing = || {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "no_token",
-            "send your seat token as `Authorization: Bearer TOKEN`",
-        )
-    };
-    let value = headers
-        .get(header::AUTHORIZATION)
-        .ok_or_else(missing)?
-        .to_str()
-        .map_err(|_| missing())?;
-    let token = value
-        .strip_prefix("Bearer ")
-        .or_else(|| value.strip_prefix("bearer "))
-        .ok_or_else(missing)?
-        .trim();
-    if token.is_empty() {
-        return Err(missing());
-    }
-    Ok(token)
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -196,14 +175,31 @@ struct CreateRequest {
     level: Option<i64>,
     #[serde(default)]
     position: Option<String>,
+    /// A time control (online games only).
+    #[serde(default)]
+    clock: Value,
 }
 
-fn check_word(what: &str, s: &str) -> ApiResult<()> {
+pub(crate) fn check_word(what: &str, s: &str) -> ApiResult<()> {
     if s.is_empty() || s.len() > MAX_WORD || s.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
             "bad_field",
             format!("{what} must be 1 to {MAX_WORD} printable characters"),
         ));
+    }
+    Ok(())
+}
+
+/// Refuses a start position that is too long or holds control characters (the rules core
+/// checks the rest).
+pub(crate) fn check_position(position: Option<&str>) -> ApiResult<()> {
+    if let Some(p) = position {
+        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(
+                "bad_position",
+                format!("the position must be at most {MAX_POSITION} printable characters"),
+            ));
+        }
     }
     Ok(())
 }
@@ -218,13 +214,6 @@ pub(crate) async fn create_game(
     let client = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
-    if !app.create_limit.allow(client) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many games created from this address; try again shortly",
-        ));
-    }
     let req: CreateRequest = parse_body(&headers, &body)?;
     check_word("variant", &req.variant)?;
     let variant = Variant::from_name(&req.variant)
@@ -260,42 +249,28 @@ pub(crate) async fn create_game(
             ))
         }
     };
-    let mut rules = Vec::new();
-    if let Some(map) = &req.rules {
-        if map.len() > MAX_RULES {
-            return Err(ApiError::bad_request(
-                "bad_rules",
-                format!("at most {MAX_RULES} rule options"),
-            ));
-        }
-        for (name, value) in map {
-            check_word("a rule option's name", name)?;
-            let value = match value {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => b.to_string(),
-                _ => {
-                    return Err(ApiError::bad_request(
-                        "bad_rules",
-                        format!("rule option {name:?}: the value must be a string or a number"),
-                    ))
-                }
-            };
-            check_word("a rule option's value", &value)?;
-            rules.push((name.clone(), value));
-        }
+    let rules = parse_rules(req.rules.as_ref())?;
+    let clock = crate::clock::TimeControl::from_json(&req.clock)
+        .map_err(|m| ApiError::bad_request("bad_clock", m))?;
+    if clock.is_some() && mode != Mode::Online {
+        return Err(ApiError::bad_request(
+            "bad_clock",
+            "only online games have a clock",
+        ));
     }
-    if let Some(p) = &req.position {
-        if p.len() > MAX_POSITION || p.chars().any(char::is_control) {
-            return Err(ApiError::bad_request(
-                "bad_position",
-                format!("the position must be at most {MAX_POSITION} printable characters"),
-            ));
-        }
-    }
+    check_position(req.position.as_deref())?;
     let game = variant
         .new_game(&rules, req.position.as_deref())
         .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
+    // Only a request that will create a game uses up the allowance: a malformed one costs the
+    // server nothing to refuse.
+    if !app.create_limit.allow(client) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many games created from this address; try again shortly",
+        ));
+    }
 
     let id = random_hex(ID_BYTES)?;
     let token = random_hex(TOKEN_BYTES)?;
@@ -324,10 +299,14 @@ pub(crate) async fn create_game(
         created: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0)),
+        players: [None, None],
+        rated: false,
+        clock,
+        started_ms: crate::clock::now_ms(),
     };
     // The store's insert is a database write: on the blocking pool, like every other.
     let hub_app = Arc::clone(&app);
-    let room = blocking(move || Ok(hub_app.hub.create(meta, game)?)).await?;
+    let room = blocking(move || open_game(&hub_app, meta, game)).await?;
     schedule_computer(&app, &room);
     let mut seats = serde_json::Map::new();
     let mut links = serde_json::Map::new();
@@ -351,6 +330,91 @@ pub(crate) async fn create_game(
         r.headers_mut().insert(header::LOCATION, loc);
     }
     Ok(r)
+}
+
+/// Reads the rule options of a request.
+pub(crate) fn parse_rules(
+    map: Option<&serde_json::Map<String, Value>>,
+) -> ApiResult<Vec<(String, String)>> {
+    let mut rules = Vec::new();
+    let Some(map) = map else {
+        return Ok(rules);
+    };
+    if map.len() > MAX_RULES {
+        return Err(ApiError::bad_request(
+            "bad_rules",
+            format!("at most {MAX_RULES} rule options"),
+        ));
+    }
+    for (name, value) in map {
+        check_word("a rule option's name", name)?;
+        let value = match value {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => {
+                return Err(ApiError::bad_request(
+                    "bad_rules",
+                    format!("rule option {name:?}: the value must be a string or a number"),
+                ))
+            }
+        };
+        check_word("a rule option's value", &value)?;
+        rules.push((name.clone(), value));
+    }
+    Ok(rules)
+}
+
+/// Records a new game and opens its room; a timed game's clock starts now. A database write:
+/// call it on the blocking pool.
+pub(crate) fn open_game(app: &App, meta: GameMeta, game: AnyGame) -> ApiResult<Arc<Room>> {
+    let to_move = game.state().to_move;
+    let deadline = meta
+        .clock
+        .zip(to_move)
+        .map(|(c, s)| crate::clock::Clock::new(c, meta.started_ms).deadline(s));
+    let id = meta.id.clone();
+    let room = app.hub.create(meta, game)?;
+    if let Some(d) = deadline {
+        app.timers.arm(&id, d);
+    }
+    Ok(room)
+}
+
+/// Refuses a WebSocket upgrade whose `Sec-WebSocket-Key` is not the base64 of 16 bytes (RFC
+/// 6455, 4.2.1), with a JSON 400.
+pub(crate) fn check_websocket_key(headers: &HeaderMap) -> ApiResult<()> {
+    let key = headers
+        .get(header::SEC_WEBSOCKET_KEY)
+        .map(HeaderValue::as_bytes)
+        .unwrap_or_default();
+    if valid_websocket_key(key) {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(
+            "bad_websocket_key",
+            "Sec-WebSocket-Key must be the base64 encoding of 16 bytes",
+        ))
+    }
+}
+
+/// Whether `key` is 16 bytes in base64: 22 digits, the last with its low 4 bits clear, then
+/// `==`.
+fn valid_websocket_key(key: &[u8]) -> bool {
+    fn digit(b: u8) -> Option<u8> {
+        match b {
+            b'A'..=b'Z' => Some(b - b'A'),
+            b'a'..=b'z' => Some(b - b'a' + 26),
+            b'0'..=b'9' => Some(b - b'0' + 52),
+            b'+' => Some(62),
+            b'/' => Some(63),
+            _ => None,
+        }
+    }
+    key.len() == 24
+        && key.ends_with(b"==")
+        && key[..22].iter().all(|&b| digit(b).is_some())
+        && digit(key[21]).is_some_and(|d| d & 0x0f == 0)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,15 +455,7 @@ pub(crate) async fn post_move(
             "a move is a short line of printable text",
         ));
     }
-    let token = bearer(&headers)?;
-    let seats = room.meta.seats_of(token);
-    if !seats.iter().any(|&s| s) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "bad_token",
-            "this token holds no seat in this game",
-        ));
-    }
+    let seats = crate::accounts::seats(&app, &room, &headers).await?;
     // The critical section writes to the database (a commit may checkpoint the log and wait
     // for the disk): it runs on the blocking pool so the async threads keep serving.
     let app2 = Arc::clone(&app);
@@ -407,6 +463,14 @@ pub(crate) async fn post_move(
     let view = blocking(move || -> ApiResult<Value> {
         let (app, room) = (app2, room2);
         let mut live = room.lock();
+        // A stamp taken under the lock: moves of one game are stamped in order.
+        let now = crate::clock::now_ms();
+        if live.is_over() || crate::play::flag_if_out_of_time(&app, &room, &mut live) {
+            return Err(
+                ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
+                    .with(json!({ "reason": live.ending.as_ref().map(|e| e.reason.clone()) })),
+            );
+        }
         let state = live.game.state();
         let Some(to_move) = state.to_move else {
             return Err(ApiError::new(
@@ -447,9 +511,36 @@ pub(crate) async fn post_move(
             .with(json!({ "reason": reason.to_string(), "legal": state.legal })),
         })?;
         let canonical = live.game.moves().last().cloned().unwrap_or_default();
-        if let Err(e) = app.hub.store().push_move(&room.meta.id, ply, &canonical) {
+        let after = live.game.state();
+        let mut clock = live.clock;
+        let stamp = match clock.as_mut() {
+            None => None,
+            Some(c) => {
+                // The flag was checked above under this lock: time is left.
+                let _ = c.after_move(to_move, now);
+                Some(crate::store::MoveStamp {
+                    at_ms: now,
+                    left_ms: c.left_ms,
+                    deadline_ms: after.to_move.map(|s| c.deadline(s)),
+                })
+            }
+        };
+        if let Err(e) =
+            app.hub
+                .store()
+                .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref())
+        {
             live.game.undo();
             return Err(e.into());
+        }
+        live.clock = clock;
+        if let Some(d) = stamp.and_then(|s| s.deadline_ms) {
+            app.timers.arm(&room.meta.id, d);
+        }
+        live.moved[to_move.index()] = true;
+        // An offer stands until its receiver moves.
+        if live.offer.is_some_and(|o| o.by != to_move) {
+            live.offer = None;
         }
         live.version += 1;
         live.last = Some(LastMove {
@@ -458,8 +549,15 @@ pub(crate) async fn post_move(
             captured,
             steps,
         });
-        room.publish("move", &live);
-        Ok(room.view(&live))
+        if let Some(o) = after.outcome {
+            let ending = crate::play::Ending::by_rules(o, now);
+            crate::play::conclude(&app, &room, &mut live, ending)?;
+            return Ok(room.view(&live));
+        }
+        // One view for the answer and the push.
+        let view = room.view(&live);
+        room.publish_view("move", &view);
+        Ok(view)
     })
     .await?;
     schedule_computer(&app, &room);
@@ -467,7 +565,7 @@ pub(crate) async fn post_move(
 }
 
 /// Runs `f` on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> ApiResult<T> + Send + 'static,
 ) -> ApiResult<T> {
     tokio::task::spawn_blocking(f).await.map_err(|_| {
@@ -487,15 +585,7 @@ pub(crate) async fn undo(
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let room = room(&app, &id).await?;
-    let token = bearer(&headers)?;
-    let seats = room.meta.seats_of(token);
-    if !seats.iter().any(|&s| s) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "bad_token",
-            "this token holds no seat in this game",
-        ));
-    }
+    crate::accounts::seats(&app, &room, &headers).await?;
     if room.meta.mode == Mode::Online {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -539,6 +629,11 @@ pub(crate) async fn undo(
         live.version += 1;
         live.thinking = false;
         live.last = None;
+        // Taking back the move that ended the game opens it again.
+        if live.ending.is_some() && live.game.state().outcome.is_none() {
+            live.ending = None;
+            app.hub.store().reopen(&room.meta.id)?;
+        }
         room.publish("undo", &live);
         Ok(room.view(&live))
     })
@@ -634,13 +729,22 @@ fn apply_computer_move(
                     return false;
                 }
                 live.version += 1;
+                live.moved[computer.index()] = true;
                 live.last = Some(LastMove {
                     mv: canonical,
                     side: computer,
                     captured,
                     steps,
                 });
-                room.publish("move", &live);
+                match live.game.state().outcome {
+                    Some(o) => {
+                        let ending = crate::play::Ending::by_rules(o, crate::clock::now_ms());
+                        if crate::play::conclude(app, room, &mut live, ending).is_err() {
+                            room.publish("move", &live);
+                        }
+                    }
+                    None => room.publish("move", &live),
+                }
             }
             Err(_) => {
                 live.computer_failed = true;
@@ -680,14 +784,25 @@ pub(crate) async fn analysis(
         }
         (live.game.clone(), live.game.moves().len(), state.to_move)
     };
+    Ok(Json(analyse(&app, game, ply, to_move, q.ms).await?))
+}
+
+/// The engine's analysis of `game`'s position (`ply` moves played, `to_move` to move):
+/// `{ply, over, to_move, best, score, depth, nodes, pv, moves}`, thinking `ms` (clamped to the
+/// server's bounds) on one of the engine threads.
+pub(crate) async fn analyse(
+    app: &Arc<App>,
+    game: AnyGame,
+    ply: usize,
+    to_move: Option<Side>,
+    ms: Option<u64>,
+) -> ApiResult<Value> {
     let Some(to_move) = to_move else {
-        return Ok(Json(
-            json!({ "ply": ply, "over": true, "best": null, "moves": [] }),
-        ));
+        return Ok(json!({ "ply": ply, "over": true, "best": null, "moves": [] }));
     };
-    let ms =
-        q.ms.unwrap_or(HINT_DEFAULT_MS)
-            .clamp(HINT_MIN_MS, app.max_analysis_ms);
+    let ms = ms
+        .unwrap_or(HINT_DEFAULT_MS)
+        .clamp(HINT_MIN_MS, app.max_analysis_ms);
     let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
         .await
         .ok()
@@ -714,7 +829,7 @@ pub(crate) async fn analysis(
             "the engine cannot analyse this game",
         )
     })?;
-    Ok(Json(json!({
+    Ok(json!({
         "ply": ply,
         "over": false,
         "to_move": to_move.name(),
@@ -724,7 +839,7 @@ pub(crate) async fn analysis(
         "nodes": a.nodes,
         "pv": a.pv,
         "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s.to_json() })).collect::<Vec<_>>(),
-    })))
+    }))
 }
 
 #[derive(Deserialize)]
@@ -744,7 +859,7 @@ pub(crate) async fn record(
     let format = q.format.as_deref().unwrap_or("text");
     let (body, content_type, extension) = {
         let live = room.lock();
-        let record = game_record(&room, &live.game);
+        let record = game_record(&room, &live);
         match format {
             "json" => (
                 serde_json::to_string_pretty(&record).map_err(|e| {
@@ -783,11 +898,25 @@ pub(crate) async fn record(
 /// The record of a room's game, written by the core's one record writer: variant, the rule
 /// options that differ from the preset, the start position when it is not the usual one, the
 /// moves with their captures, the result token and the `Termination` reason, plus who played.
-fn game_record(room: &Room, game: &dyn DynGame) -> Record {
+/// A game that ended outside the rules (time, resignation, agreement, an agreed draw, abort)
+/// has its result token and reason written from the room's ending; accounts are named.
+fn game_record(room: &Room, live: &crate::rooms::Live) -> Record {
     let meta = &room.meta;
-    let mut record = Record::from_game(game);
+    let mut record = Record::from_game(&live.game);
+    if let Some(e) = &live.ending {
+        if live.game.state().outcome.is_none() {
+            match e.result {
+                crate::play::GameResult::Winner(w) => record.set_ending(Some(w), &e.reason),
+                crate::play::GameResult::Draw => record.set_ending(None, &e.reason),
+                // No result: the token stays `*`.
+                crate::play::GameResult::Aborted => record.set_termination(&e.reason),
+            }
+        }
+    }
     let player = |s: Side| -> String {
-        if room.computer_side() == Some(s) {
+        if let Some(name) = &meta.players[s.index()] {
+            name.clone()
+        } else if room.computer_side() == Some(s) {
             format!("computer (level {})", meta.level)
         } else {
             "human".into()
@@ -808,8 +937,10 @@ fn game_record(room: &Room, game: &dyn DynGame) -> Record {
 pub(crate) async fn ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
+    check_websocket_key(&headers)?;
     let room = room(&app, &id).await?;
     let admitted = app.connections.admit(&room.watchers)?;
     Ok(upgrade

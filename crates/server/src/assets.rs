@@ -57,6 +57,7 @@ pub const RULES_TEXTS: &[RulesText] = &[
     rules_text!("oware"),
     rules_text!("abapa"),
     rules_text!("wuri"),
+    rules_text!("awari"),
     rules_text!("ouril"),
     rules_text!("ouril-ludii"),
     rules_text!("olowuka"),

@@ -119,6 +119,9 @@ pub enum StoreError {
     /// A stored record could not be read back.
     #[error("corrupt record: {0}")]
     Corrupt(String),
+    /// The database's helper thread could not start.
+    #[error("could not start the checkpoint thread: {0}")]
+    Io(std::io::Error),
     /// The database was written by a newer version of this program.
     #[error("database schema version {found} is newer than this program's ({known})")]
     TooNew {
@@ -127,6 +130,12 @@ pub enum StoreError {
         /// The newest version this program knows.
         known: i64,
     },
+}
+
+impl From<std::io::Error> for StoreError {
+    fn from(e: std::io::Error) -> Self {
+        StoreError::Io(e)
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {

@@ -19,6 +19,16 @@
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
 //! | `GET /api/health` | games in memory, open WebSockets and their caps |
+//! | `POST /api/players`, `POST/GET/DELETE /api/session` | accounts and sessions ([`accounts`]) |
+//! | `GET /api/players/{name}`, `GET /api/leaderboard/{preset}` | ratings, history, games |
+//! | `POST/GET /api/seeks`, `POST /api/seeks/{id}/accept`, `POST /api/challenges` | the lobby ([`lobby`]) |
+//! | `GET /api/lobby/ws` | WebSocket: the seeks live, and the games they start |
+//! | `POST /api/games/{id}/resign`, `/abort`, `/offer`, `/offer/accept`, `/offer/decline`, `/rematch` | endings ([`play`]) |
+//! | `GET /api/games?player=&variant=&result=&from=&to=` | the archive of finished games |
+//!
+//! Timed games keep a server-stamped [`clock`]; a timer per running clock ([`timers`]) ends a
+//! game on time even when nobody is connected. Rated games update Glicko-2 ratings ([`glicko`]).
+//! Connections are served by [`http`], which closes slow and idle ones.
 //!
 //! Besides the API, `GET /rules` and `GET /rules/{preset}` serve a page of rules per preset.
 //!
@@ -37,17 +47,27 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod account_pages;
+pub mod accounts;
 mod api;
+mod archive;
 pub mod assets;
+mod board;
 pub mod brain;
 pub mod client;
+pub mod clock;
 pub mod error;
 mod evals;
+pub mod glicko;
+pub mod http;
 pub mod json;
 pub mod limit;
+pub mod lobby;
 pub mod pages;
+pub mod play;
 pub mod rooms;
 pub mod store;
+pub mod timers;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -58,7 +78,7 @@ use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use tokio::sync::Semaphore;
 
@@ -95,6 +115,22 @@ pub struct Config {
     pub max_websockets: usize,
     /// Most WebSocket connections watching one game.
     pub max_watchers_per_game: usize,
+    /// Memory of one password hash (Argon2id), in KiB.
+    pub password_memory_kib: u32,
+    /// Passes of one password hash.
+    pub password_passes: u32,
+    /// Sign-ups and log-ins a client may try at once ...
+    pub auth_burst: u32,
+    /// ... and per minute after that.
+    pub auth_per_minute: u32,
+    /// Seconds after which an open seek is dropped from the lobby.
+    pub seek_ttl_secs: u64,
+    /// Most lobby WebSocket watchers at once.
+    pub max_lobby_watchers: usize,
+    /// Seconds a client may take to send a request's headers, counted from when the server
+    /// waits for them: a slow sender is disconnected, and so is a kept-alive connection idle
+    /// that long between requests (see [`http`]).
+    pub header_timeout_secs: u64,
 }
 
 impl Default for Config {
@@ -114,6 +150,14 @@ impl Default for Config {
             room_idle_secs: 600,
             max_websockets: 4096,
             max_watchers_per_game: 64,
+            // The OWASP recommendation for Argon2id: 19 MiB, 2 passes.
+            password_memory_kib: 19 * 1024,
+            password_passes: 2,
+            auth_burst: 10,
+            auth_per_minute: 10,
+            seek_ttl_secs: 3600,
+            max_lobby_watchers: 2048,
+            header_timeout_secs: 10,
         }
     }
 }
@@ -127,6 +171,11 @@ pub struct App {
     connections: limit::Connections,
     max_analysis_ms: u64,
     variants: String,
+    accounts: accounts::Accounts,
+    lobby: lobby::Lobby,
+    lobby_watchers: Arc<std::sync::atomic::AtomicUsize>,
+    max_lobby_watchers: usize,
+    timers: Arc<timers::Timers>,
 }
 
 impl App {
@@ -149,7 +198,27 @@ impl App {
             ),
             max_analysis_ms: config.max_analysis_ms.max(50),
             variants: api::variants_json().to_string(),
+            accounts: accounts::Accounts::new(
+                config.password_memory_kib,
+                config.password_passes,
+                config.auth_burst,
+                config.auth_per_minute,
+            ),
+            lobby: lobby::Lobby::new(Duration::from_secs(config.seek_ttl_secs)),
+            lobby_watchers: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
+            max_lobby_watchers: config.max_lobby_watchers,
+            timers: Arc::new(timers::Timers::new()),
         })
+    }
+
+    /// Open seeks in the lobby.
+    pub fn open_seeks(&self) -> usize {
+        self.lobby.len()
+    }
+
+    /// Clocks whose flag-fall timer is armed.
+    pub fn clocks_armed(&self) -> usize {
+        self.timers.len()
     }
 
     /// Games currently in memory.
@@ -184,6 +253,8 @@ impl App {
             "websockets": self.connections.open(),
             "max_websockets": max_websockets,
             "max_watchers_per_game": max_watchers,
+            "open_seeks": self.lobby.len(),
+            "clocks_armed": self.timers.len(),
         })
     }
 }
@@ -198,6 +269,7 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
             return;
         };
         app.evict_idle();
+        app.lobby.expire(Instant::now());
     }
 }
 
@@ -214,9 +286,34 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
     let api = Router::new()
         .route("/variants", get(api::variants))
         .route("/openapi.json", get(openapi))
-        .route("/games", post(api::create_game))
+        .route("/games", post(api::create_game).get(archive::search))
+        .route("/positions", post(board::positions))
+        .route("/analysis", post(board::analysis))
         .route("/games/{id}", get(api::get_game))
         .route("/games/{id}/moves", post(api::post_move))
+        .route("/games/{id}/resign", post(play::resign))
+        .route("/games/{id}/abort", post(play::abort))
+        .route("/games/{id}/offer", post(play::offer))
+        .route("/games/{id}/offer/accept", post(play::offer_accept))
+        .route("/games/{id}/offer/decline", post(play::offer_decline))
+        .route("/games/{id}/rematch", post(play::rematch))
+        .route("/players", post(accounts::post_player))
+        .route("/players/{name}", get(accounts::get_player))
+        .route(
+            "/session",
+            post(accounts::post_session)
+                .get(accounts::get_session)
+                .delete(accounts::delete_session),
+        )
+        .route("/session/logout", post(accounts::delete_session))
+        .route("/seeks", post(lobby::post_seek).get(lobby::get_seeks))
+        .route("/seeks/{id}", delete(lobby::cancel_seek))
+        .route("/seeks/{id}/accept", post(lobby::accept_seek))
+        .route("/seeks/{id}/cancel", post(lobby::cancel_seek))
+        .route("/seeks/{id}/decline", post(lobby::decline_seek))
+        .route("/challenges", post(lobby::post_challenge))
+        .route("/lobby/ws", get(lobby::lobby_ws))
+        .route("/leaderboard/{variant}", get(archive::leaderboard))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/analysis", get(api::analysis))
         .route("/games/{id}/evaluations", get(evals::evaluations))
@@ -228,7 +325,24 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .nest("/api", api)
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
+        .route("/analysis", get(index))
+        .route("/editor", get(index))
+        .route("/players/{name}", get(index_for_game))
+        .route("/leaderboard", get(index))
+        .route("/archive", get(index))
         .route("/assets/{name}", get(asset))
+        .route(
+            "/signup",
+            get(account_pages::signup_page).post(account_pages::signup_form),
+        )
+        .route(
+            "/login",
+            get(account_pages::login_page).post(account_pages::login_form),
+        )
+        .route(
+            "/logout",
+            get(account_pages::logout_page).post(account_pages::logout_form),
+        )
         .route("/rules", get(pages::rules_index))
         .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
@@ -253,6 +367,7 @@ async fn index() -> Response {
         .into_response()
 }
 
+/// The page of a game or a player: the UI reads the path.
 async fn index_for_game(Path(_id): Path<String>) -> Response {
     index().await
 }
@@ -329,7 +444,7 @@ async fn harden(req: Request, next: Next) -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
             "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; \
-             script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+             script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         ),
     );
     res
@@ -340,6 +455,7 @@ pub struct Bound {
     listener: tokio::net::TcpListener,
     router: Router,
     app: Arc<App>,
+    header_timeout: Duration,
 }
 
 impl Bound {
@@ -358,13 +474,7 @@ impl Bound {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        axum::serve(
-            self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await?;
+        http::serve(self.listener, self.router, self.header_timeout, shutdown).await?;
         Ok(())
     }
 }
@@ -378,12 +488,19 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
         Arc::downgrade(&app),
         Duration::from_secs(config.room_idle_secs),
     ));
+    tokio::spawn(timers::drive(Arc::clone(&app.timers), Arc::downgrade(&app)));
+    // The clocks that ran when the server stopped run on: their deadlines come back from the
+    // store (a deadline that passed meanwhile fires at once).
+    for (id, deadline) in app.hub.store().running_clocks()? {
+        app.timers.arm(&id, deadline);
+    }
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     Ok(Bound {
         listener,
         router,
         app,
+        header_timeout: Duration::from_secs(config.header_timeout_secs.max(1)),
     })
 }
 

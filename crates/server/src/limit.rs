@@ -132,6 +132,23 @@ impl Connections {
         })
     }
 
+    /// Admits one more connection to a group whose members `group` counts, at most `max` of
+    /// them (the lobby's watchers).
+    pub fn admit_to(&self, group: &Arc<AtomicUsize>, max: usize) -> Result<Admitted, Refused> {
+        if !take(&self.open, self.max_total) {
+            return Err(Refused::Total {
+                max: self.max_total,
+            });
+        }
+        if !take(group, max) {
+            self.open.fetch_sub(1, Ordering::AcqRel);
+            return Err(Refused::Game { max });
+        }
+        Ok(Admitted {
+            counters: [Arc::clone(&self.open), Arc::clone(group)],
+        })
+    }
+
     /// Connections open now.
     #[must_use]
     pub fn open(&self) -> usize {

@@ -21,6 +21,7 @@ fn parts(v: Variant) -> &'static [&'static str] {
         Variant::Oware => &["oware-family", "oware", "end-25"],
         Variant::Abapa => &["oware-family", "abapa", "end-25"],
         Variant::Wuri => &["oware-family", "wuri", "end-25"],
+        Variant::Awari => &["oware-family", "awari"],
         Variant::Ouril => &["oware-family", "ouril", "end-25"],
         Variant::OurilLudii => &["oware-family", "ouril-ludii", "end-25"],
         Variant::Olowuka => &["olowuka", "end-25"],
@@ -30,7 +31,7 @@ fn parts(v: Variant) -> &'static [&'static str] {
 }
 
 /// Escapes text for HTML content and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -145,6 +146,7 @@ fn display_name(v: Variant) -> String {
         Variant::Oware => "Oware".into(),
         Variant::Abapa => "Abapa".into(),
         Variant::Wuri => "Wuri".into(),
+        Variant::Awari => "Awari".into(),
         Variant::Ouril => "Ouril".into(),
         Variant::OurilLudii => "Ouril (Ludii)".into(),
         Variant::Olowuka => "Ọlọwuka".into(),

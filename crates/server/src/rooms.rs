@@ -24,8 +24,10 @@ use mancala_core::Side;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
+use crate::clock::{now_ms, Clock};
 use crate::error::{HubError, StoreError};
 use crate::json::{option_json, state_map, step_json};
+use crate::play::{Ending, Offer, Rematch};
 use crate::store::{GameMeta, Mode, Store};
 
 /// How many pushed updates a slow watcher may fall behind before it is sent a fresh state.
@@ -56,6 +58,24 @@ pub struct Live {
     pub computer_failed: bool,
     /// The last move.
     pub last: Option<LastMove>,
+    /// How the game ended, once over (by the rules, on time, by resignation, agreement ...).
+    pub ending: Option<Ending>,
+    /// The clock of a timed game.
+    pub clock: Option<Clock>,
+    /// A draw or agreement offer standing.
+    pub offer: Option<Offer>,
+    /// Which sides have moved at least once (a game can be aborted until both have).
+    pub moved: [bool; 2],
+    /// A rematch offered by one side, or the rematch game once agreed.
+    pub rematch: Option<Rematch>,
+}
+
+impl Live {
+    /// True once the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
 }
 
 /// One game in play.
@@ -74,14 +94,24 @@ impl Room {
     /// A room for a game (already replayed to its current state).
     pub fn new(meta: GameMeta, game: AnyGame) -> Self {
         let (tx, _) = broadcast::channel(CHANNEL_DEPTH);
+        let clock = meta.clock.map(|c| Clock::new(c, meta.started_ms));
+        let ending = game
+            .state()
+            .outcome
+            .map(|o| Ending::by_rules(o, meta.started_ms));
         Room {
             meta,
             live: Mutex::new(Live {
+                clock,
+                ending,
                 game,
                 version: 0,
                 thinking: false,
                 computer_failed: false,
                 last: None,
+                offer: None,
+                moved: [false; 2],
+                rematch: None,
             }),
             tx,
             watchers: Arc::new(AtomicUsize::new(0)),
@@ -101,7 +131,15 @@ impl Room {
 
     /// Pushes an update to every watcher (nobody watching is fine).
     pub fn publish(&self, event: &str, live: &Live) {
-        let msg = json!({ "type": "update", "event": event, "game": self.view(live) });
+        self.publish_view(event, &self.view(live));
+    }
+
+    /// Pushes `view` (the [`Room::view`] of the state now) to every watcher.
+    pub fn publish_view(&self, event: &str, view: &Value) {
+        if self.tx.receiver_count() == 0 {
+            return;
+        }
+        let msg = json!({ "type": "update", "event": event, "game": view });
         // Watchers share the one text.
         let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
     }
@@ -168,6 +206,55 @@ impl Room {
             }),
         );
         m.insert("thinking".into(), json!(live.thinking));
+        m.insert(
+            "players".into(),
+            json!({ "south": meta.players[0], "north": meta.players[1] }),
+        );
+        m.insert("rated".into(), json!(meta.rated));
+        let running = if live.is_over() { None } else { state.to_move };
+        m.insert(
+            "clock".into(),
+            live.clock
+                .map_or(Value::Null, |c| c.to_json(running, now_ms())),
+        );
+        m.insert(
+            "offer".into(),
+            live.offer.map_or(
+                Value::Null,
+                |o| json!({ "kind": o.kind.name(), "by": o.by.name() }),
+            ),
+        );
+        m.insert(
+            "rematch".into(),
+            match &live.rematch {
+                None => Value::Null,
+                Some(Rematch::Offered(by)) => json!({ "offered_by": by.name() }),
+                Some(Rematch::Game(id)) => json!({ "game": id }),
+            },
+        );
+        m.insert(
+            "can_abort".into(),
+            json!(!(live.is_over() || live.moved[0] && live.moved[1])),
+        );
+        if let Some(e) = &live.ending {
+            m.insert("over".into(), json!(true));
+            m.insert("result".into(), json!(e.result.name()));
+            m.insert("reason".into(), json!(e.reason));
+            m.insert("to_move".into(), Value::Null);
+            m.insert("legal".into(), json!([]));
+            m.insert("ended_ms".into(), json!(e.at_ms));
+            if e.reason == "agreement" {
+                let row = live.game.pits_per_row();
+                let own = |r: std::ops::Range<usize>| -> u32 { state.pits[r].iter().sum() };
+                m.insert(
+                    "agreement_scores".into(),
+                    json!([
+                        state.stores[0] + own(0..row),
+                        state.stores[1] + own(row..state.pits.len())
+                    ]),
+                );
+            }
+        }
         if live.computer_failed {
             m.insert(
                 "computer_error".into(),
@@ -183,14 +270,26 @@ pub fn replay(
     meta: &GameMeta,
     moves: &[String],
 ) -> Result<(AnyGame, Option<LastMove>), StoreError> {
+    replay_with_movers(meta, moves).map(|(g, last, _)| (g, last))
+}
+
+/// A replayed game, its last move and which sides moved at least once.
+pub type Replayed = (AnyGame, Option<LastMove>, [bool; 2]);
+
+/// [`replay`], also telling which sides moved at least once.
+pub fn replay_with_movers(meta: &GameMeta, moves: &[String]) -> Result<Replayed, StoreError> {
     let variant = Variant::from_name(&meta.variant)
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", meta.id)))?;
     let mut game = variant
         .new_game(&meta.rules, meta.position.as_deref())
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", meta.id)))?;
     let mut last = None;
+    let mut moved = [false; 2];
     for (k, mv) in moves.iter().enumerate() {
         let side = game.state().to_move;
+        if let Some(s) = side {
+            moved[s.index()] = true;
+        }
         // Only the last move is shown: its steps are worked out before it is played.
         let steps = if k + 1 == moves.len() {
             game.sowing(mv).unwrap_or_default()
@@ -207,7 +306,7 @@ pub fn replay(
             steps,
         });
     }
-    Ok((game, last))
+    Ok((game, last, moved))
 }
 
 /// How many rooms may stay in memory, and for how long unused.
@@ -462,9 +561,27 @@ impl Hub {
         let Some((meta, moves)) = self.store.load(id)? else {
             return Ok(None);
         };
-        let (game, last) = replay(&meta, &moves)?;
+        let (game, last, moved) = replay_with_movers(&meta, &moves)?;
+        let (stamp, ending) = self.store.load_play(id)?;
         let room = Arc::new(Room::new(meta, game));
-        room.lock().last = last;
+        {
+            let mut live = room.lock();
+            live.last = last;
+            live.moved = moved;
+            if let (Some(clock), Some(stamp)) = (live.clock.as_mut(), stamp) {
+                clock.left_ms = stamp.left_ms;
+                clock.since_ms = stamp.at_ms;
+            }
+            if let Some(e) = ending {
+                // A flag that fell shows no time left (the stamps are of the last move).
+                if let (Some(clock), "time", crate::play::GameResult::Winner(w)) =
+                    (live.clock.as_mut(), e.reason.as_str(), e.result)
+                {
+                    clock.left_ms[w.opponent().index()] = 0;
+                }
+                live.ending = Some(e);
+            }
+        }
         place.fill(Arc::clone(&room));
         Ok(Some((room, true)))
     }
@@ -609,6 +726,10 @@ mod tests {
             seed: 0,
             token_hashes: [None, None],
             created: 0,
+            players: [None, None],
+            rated: false,
+            clock: None,
+            started_ms: 0,
         }
     }
 

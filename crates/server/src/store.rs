@@ -18,7 +18,10 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
+use crate::clock::{Clock, TimeControl};
 use crate::error::StoreError;
+use crate::glicko::Rating;
+use crate::play::{Ending, GameResult};
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +81,15 @@ pub struct GameMeta {
     pub token_hashes: [Option<TokenHash>; 2],
     /// Creation time, seconds since the Unix epoch.
     pub created: i64,
+    /// The accounts playing `[south, north]` (games started from the lobby); `None` for a seat
+    /// held by a seat token or the computer.
+    pub players: [Option<String>; 2],
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
+    /// The time control; `None` for an untimed game.
+    pub clock: Option<TimeControl>,
+    /// When the clock started (milliseconds since the Unix epoch).
+    pub started_ms: i64,
 }
 
 /// The SHA-256 digest of a seat token.
@@ -132,12 +144,160 @@ fn parse_hash(game: &str, text: &str) -> Result<Option<TokenHash>, StoreError> {
     Ok(Some(out))
 }
 
+/// The clock after a move: the time each side has left and when the move was stamped, and when
+/// the side to move runs out of time (`None` once the game is over).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveStamp {
+    /// When the move was played (milliseconds since the Unix epoch).
+    pub at_ms: i64,
+    /// Time left `[south, north]` after the move (increment included).
+    pub left_ms: [i64; 2],
+    /// When the side now to move runs out of time.
+    pub deadline_ms: Option<i64>,
+}
+
+/// An account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The name as chosen.
+    pub name: String,
+    /// The password's PHC string (Argon2id).
+    pub password: String,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: i64,
+}
+
+/// A player's rating in one preset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The rating.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: u32,
+}
+
+/// A finished game, as the archive lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The preset.
+    pub variant: String,
+    /// The accounts `[south, north]`.
+    pub players: [Option<String>; 2],
+    /// How it was played.
+    pub mode: Mode,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The time control.
+    pub clock: Option<TimeControl>,
+    /// `"south"`, `"north"`, `"draw"` or `"none"` (aborted).
+    pub result: String,
+    /// Why it ended.
+    pub reason: String,
+    /// Moves played.
+    pub plies: u32,
+    /// Created (seconds since the Unix epoch).
+    pub created: i64,
+    /// Ended (milliseconds since the Unix epoch).
+    pub ended_ms: i64,
+}
+
+/// An archive search: every field narrows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameQuery {
+    /// Games this account played.
+    pub player: Option<String>,
+    /// Games of this preset.
+    pub variant: Option<String>,
+    /// `"south"`, `"north"`, `"draw"` or `"none"`; `"win"`/`"loss"` with `player`.
+    pub result: Option<String>,
+    /// Ended at or after (milliseconds since the Unix epoch).
+    pub from_ms: Option<i64>,
+    /// Ended before (milliseconds since the Unix epoch).
+    pub to_ms: Option<i64>,
+    /// Games to skip.
+    pub offset: u32,
+    /// Most games to answer.
+    pub limit: u32,
+}
+
+/// A point of a rating graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// The preset.
+    pub variant: String,
+    /// The game that moved the rating.
+    pub game: String,
+    /// When (milliseconds since the Unix epoch).
+    pub at_ms: i64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+}
+
 /// Where games are kept.
 pub trait Store: Send + Sync {
     /// Records a new game.
     fn create(&self, meta: &GameMeta) -> Result<(), StoreError>;
     /// Records move number `ply` (0-based) of game `id`.
-    fn push_move(&self, id: &str, ply: usize, mv: &str) -> Result<(), StoreError>;
+    fn push_move(&self, id: &str, ply: usize, mv: &str) -> Result<(), StoreError> {
+        self.push_timed_move(id, ply, mv, None)
+    }
+    /// Records move number `ply` (0-based) of game `id` with its clock stamp (timed games).
+    fn push_timed_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &str,
+        stamp: Option<&MoveStamp>,
+    ) -> Result<(), StoreError>;
+    /// The clock of game `id` after its last move (`None` for an untimed game or before the
+    /// first move), and how it ended if it is over.
+    fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError>;
+    /// Records that game `id` ended after `plies` moves.
+    fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError>;
+    /// Forgets the ending of game `id` (a local game whose last move was taken back).
+    fn reopen(&self, id: &str) -> Result<(), StoreError>;
+    /// The games whose clock is running, with when the side to move runs out of time.
+    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError>;
+    /// Creates an account; false when the name (ignoring case) is taken.
+    fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
+    /// An account by name (ignoring case).
+    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
+    /// Records a session (by the digest of its token) of `player`, valid until `expires`
+    /// (seconds since the Unix epoch).
+    fn create_session(
+        &self,
+        token: &TokenHash,
+        player: &str,
+        expires: i64,
+    ) -> Result<(), StoreError>;
+    /// The player of a session and when it expires.
+    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError>;
+    /// Ends a session.
+    fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError>;
+    /// A player's rating in every preset he played rated.
+    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError>;
+    /// Records new ratings after rated game `game` of `variant`, in one transaction.
+    fn rate(
+        &self,
+        game: &str,
+        variant: &str,
+        at_ms: i64,
+        updates: &[(String, RatingRow)],
+    ) -> Result<(), StoreError>;
+    /// A player's rating after each of his rated games, oldest first.
+    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError>;
+    /// The best-rated players of `variant`.
+    fn leaderboard(
+        &self,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, RatingRow)>, StoreError>;
+    /// Finished games matching `q`, newest first.
+    fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError>;
     /// Forgets the moves of game `id` from number `len` on (undo).
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
     /// A game and its moves, or `None` when unknown.
@@ -179,6 +339,56 @@ const MIGRATIONS: &[Migration] = &[
     ),
     // 2: seat tokens are kept as SHA-256 digests.
     Migration::Code(hash_stored_tokens),
+    // 3: accounts, sessions, clocks, endings and ratings.
+    Migration::Sql(
+        "CREATE TABLE players (
+        name TEXT NOT NULL,
+        key TEXT PRIMARY KEY,
+        password TEXT NOT NULL,
+        created INTEGER NOT NULL
+    );
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        expires INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN south TEXT;
+    ALTER TABLE games ADD COLUMN north TEXT;
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN clock TEXT;
+    ALTER TABLE games ADD COLUMN started_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN deadline_ms INTEGER;
+    ALTER TABLE games ADD COLUMN result TEXT;
+    ALTER TABLE games ADD COLUMN reason TEXT;
+    ALTER TABLE games ADD COLUMN ended_ms INTEGER;
+    ALTER TABLE games ADD COLUMN plies INTEGER;
+    ALTER TABLE moves ADD COLUMN at_ms INTEGER;
+    ALTER TABLE moves ADD COLUMN south_ms INTEGER;
+    ALTER TABLE moves ADD COLUMN north_ms INTEGER;
+    CREATE INDEX games_south ON games(south, ended_ms);
+    CREATE INDEX games_north ON games(north, ended_ms);
+    CREATE INDEX games_ended ON games(ended_ms);
+    CREATE INDEX games_deadline ON games(deadline_ms) WHERE deadline_ms IS NOT NULL;
+    CREATE TABLE ratings (
+        player TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player, variant)
+    );
+    CREATE INDEX ratings_board ON ratings(variant, rating);
+    CREATE TABLE rating_history (
+        player TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        game TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL
+    );
+    CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
+    ),
 ];
 
 /// Migration 2: renames the token columns and replaces each plain-text token by its digest.
@@ -215,6 +425,35 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// A [`Store`] in one SQLite file (write-ahead log, one connection behind a mutex).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Tells the checkpointer thread (file databases) to stop.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        if let Some(stop) = &self.stop {
+            stop.store(true, std::sync::atomic::Ordering::Release);
+        }
+    }
+}
+
+/// How often the checkpointer copies the write-ahead log into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Checkpoints the write-ahead log of the database at `path` from a connection of its own, off
+/// the request path, until `stop` is set. A passive checkpoint never waits for writers (nor they
+/// for it); the requests' connection has automatic checkpoints off, so that no move waits for
+/// the log to be copied and the disk flushed.
+fn checkpointer(path: std::path::PathBuf, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    let Ok(conn) = Connection::open(&path) else {
+        return;
+    };
+    let _ = conn.busy_timeout(std::time::Duration::from_millis(100));
+    while !stop.load(std::sync::atomic::Ordering::Acquire) {
+        std::thread::sleep(CHECKPOINT_EVERY);
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -226,7 +465,15 @@ impl std::fmt::Debug for SqliteStore {
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        Self::init(Connection::open(path)?)
+        let mut store = Self::init(Connection::open(path)?)?;
+        store.conn().pragma_update(None, "wal_autocheckpoint", 0)?;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (p, s) = (path.to_path_buf(), std::sync::Arc::clone(&stop));
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpointer(p, s))?;
+        store.stop = Some(stop);
+        Ok(store)
     }
 
     /// A private in-memory database, for tests.
@@ -244,6 +491,7 @@ impl SqliteStore {
         migrate(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            stop: None,
         })
     }
 
@@ -303,6 +551,29 @@ fn encode_rules(rules: &[(String, String)]) -> String {
     .to_string()
 }
 
+fn decode_clock(game: &str, text: Option<&str>) -> Result<Option<TimeControl>, StoreError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| StoreError::Corrupt(format!("game {game}: clock: {e}")))?;
+    TimeControl::from_json(&v).map_err(|e| StoreError::Corrupt(format!("game {game}: clock: {e}")))
+}
+
+fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, RatingRow)> {
+    Ok((
+        r.get(0)?,
+        RatingRow {
+            rating: Rating {
+                rating: r.get(1)?,
+                deviation: r.get(2)?,
+                volatility: r.get(3)?,
+            },
+            games: r.get(4)?,
+        },
+    ))
+}
+
 fn decode_rules(text: &str) -> Result<Vec<(String, String)>, StoreError> {
     let parsed: Vec<(String, String)> =
         serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("rules: {e}")))?;
@@ -313,8 +584,9 @@ impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.conn().execute(
             "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
-                token_hash_south, token_hash_north, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                token_hash_south, token_hash_north, created, south, north, rated, clock,
+                started_ms, deadline_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 m.id,
                 m.variant,
@@ -328,17 +600,366 @@ impl Store for SqliteStore {
                 hash_text(m.token_hashes[0].as_ref()),
                 hash_text(m.token_hashes[1].as_ref()),
                 m.created,
+                m.players[0],
+                m.players[1],
+                m.rated,
+                m.clock.map(|c| c.to_json().to_string()),
+                m.started_ms,
+                // The first mover's clock runs from the start.
+                m.clock
+                    .map(|c| Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)),
             ],
         )?;
         Ok(())
     }
 
-    fn push_move(&self, id: &str, ply: usize, mv: &str) -> Result<(), StoreError> {
+    fn push_timed_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &str,
+        stamp: Option<&MoveStamp>,
+    ) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let Some(st) = stamp else {
+            conn.prepare_cached(
+                "INSERT OR REPLACE INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id, ply as i64, mv])?;
+            return Ok(());
+        };
+        let tx = conn.unchecked_transaction()?;
+        tx.prepare_cached(
+            "INSERT OR REPLACE INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![
+            id,
+            ply as i64,
+            mv,
+            st.at_ms,
+            st.left_ms[0],
+            st.left_ms[1]
+        ])?;
+        tx.prepare_cached("UPDATE games SET deadline_ms = ?2 WHERE id = ?1")?
+            .execute(params![id, st.deadline_ms])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
+        let conn = self.conn();
+        let stamp = conn
+            .prepare_cached(
+                "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = ?1
+                 ORDER BY ply DESC LIMIT 1",
+            )?
+            .query_row([id], |r| {
+                Ok((
+                    r.get::<_, Option<i64>>(0)?,
+                    r.get::<_, Option<i64>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            })
+            .optional()?
+            .and_then(|(at, s, n)| {
+                Some(MoveStamp {
+                    at_ms: at?,
+                    left_ms: [s?, n?],
+                    deadline_ms: None,
+                })
+            });
+        let ending = conn
+            .prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = ?1")?
+            .query_row([id], |r| {
+                Ok((
+                    r.get::<_, Option<String>>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            })
+            .optional()?
+            .and_then(|(result, reason, at)| {
+                Some(Ending {
+                    result: GameResult::from_name(&result?)?,
+                    reason: reason?,
+                    at_ms: at.unwrap_or(0),
+                })
+            });
+        Ok((stamp, ending))
+    }
+
+    fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
+        self.conn()
+            .prepare_cached(
+                "UPDATE games SET result = ?2, reason = ?3, ended_ms = ?4, plies = ?5,
+                    deadline_ms = NULL WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                ending.result.name(),
+                ending.reason,
+                ending.at_ms,
+                plies as i64
+            ])?;
+        Ok(())
+    }
+
+    fn reopen(&self, id: &str) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT OR REPLACE INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)",
-            params![id, ply as i64, mv],
+            "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
+             WHERE id = ?1",
+            [id],
         )?;
         Ok(())
+    }
+
+    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL AND result IS NULL",
+        )?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            "INSERT OR IGNORE INTO players (name, key, password, created) VALUES (?1, ?2, ?3, ?4)",
+            params![p.name, p.name.to_lowercase(), p.password, p.created],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT name, password, created FROM players WHERE key = ?1")?
+            .query_row([name.to_lowercase()], |r| {
+                Ok(PlayerRow {
+                    name: r.get(0)?,
+                    password: r.get(1)?,
+                    created: r.get(2)?,
+                })
+            })
+            .optional()?)
+    }
+
+    fn create_session(
+        &self,
+        token: &TokenHash,
+        player: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO sessions (token_hash, player, expires) VALUES (?1, ?2, ?3)",
+            params![hash_text(Some(token)), player, expires],
+        )?;
+        Ok(())
+    }
+
+    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT player, expires FROM sessions WHERE token_hash = ?1")?
+            .query_row([hash_text(Some(token))], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?)
+    }
+
+    fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
+        self.conn().execute(
+            "DELETE FROM sessions WHERE token_hash = ?1",
+            [hash_text(Some(token))],
+        )?;
+        Ok(())
+    }
+
+    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT variant, rating, deviation, volatility, games FROM ratings
+             WHERE player = ?1 ORDER BY variant",
+        )?;
+        let rows = stmt
+            .query_map([player], rating_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn rate(
+        &self,
+        game: &str,
+        variant: &str,
+        at_ms: i64,
+        updates: &[(String, RatingRow)],
+    ) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let tx = conn.unchecked_transaction()?;
+        for (player, row) in updates {
+            tx.execute(
+                "INSERT OR REPLACE INTO ratings (player, variant, rating, deviation, volatility,
+                    games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    player,
+                    variant,
+                    row.rating.rating,
+                    row.rating.deviation,
+                    row.rating.volatility,
+                    row.games
+                ],
+            )?;
+            tx.execute(
+                "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    player,
+                    variant,
+                    game,
+                    at_ms,
+                    row.rating.rating,
+                    row.rating.deviation
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT variant, game, at_ms, rating, deviation FROM rating_history
+             WHERE player = ?1 ORDER BY at_ms, rowid",
+        )?;
+        let rows = stmt
+            .query_map([player], |r| {
+                Ok(RatingPoint {
+                    variant: r.get(0)?,
+                    game: r.get(1)?,
+                    at_ms: r.get(2)?,
+                    rating: r.get(3)?,
+                    deviation: r.get(4)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn leaderboard(
+        &self,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT player, rating, deviation, volatility, games FROM ratings
+             WHERE variant = ?1 ORDER BY rating DESC, player LIMIT ?2",
+        )?;
+        let rows = stmt
+            .query_map(params![variant, limit], rating_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let mut sql = String::from(
+            "SELECT id, variant, south, north, mode, rated, clock, result, reason, plies, created,
+                ended_ms FROM games WHERE result IS NOT NULL",
+        );
+        let mut args: Vec<rusqlite::types::Value> = Vec::new();
+        // Adds an argument; answers its number for `?N`.
+        let mut arg = |v: rusqlite::types::Value| {
+            args.push(v);
+            args.len()
+        };
+        let player = q.player.as_ref().map(|p| arg(p.clone().into()));
+        if let Some(n) = player {
+            sql.push_str(&format!(" AND (south = ?{n} OR north = ?{n})"));
+        }
+        if let Some(v) = &q.variant {
+            let n = arg(v.clone().into());
+            sql.push_str(&format!(" AND variant = ?{n}"));
+        }
+        match (q.result.as_deref(), player) {
+            (Some("win"), Some(n)) => sql.push_str(&format!(
+                " AND ((result = 'south' AND south = ?{n}) OR (result = 'north' AND north = ?{n}))"
+            )),
+            (Some("loss"), Some(n)) => sql.push_str(&format!(
+                " AND ((result = 'north' AND south = ?{n}) OR (result = 'south' AND north = ?{n}))"
+            )),
+            (Some(r), _) => {
+                let n = arg(r.to_string().into());
+                sql.push_str(&format!(" AND result = ?{n}"));
+            }
+            (None, _) => {}
+        }
+        if let Some(t) = q.from_ms {
+            let n = arg(t.into());
+            sql.push_str(&format!(" AND ended_ms >= ?{n}"));
+        }
+        if let Some(t) = q.to_ms {
+            let n = arg(t.into());
+            sql.push_str(&format!(" AND ended_ms < ?{n}"));
+        }
+        sql.push_str(&format!(
+            " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
+            q.limit, q.offset
+        ));
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&sql)?;
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(args.iter()), |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, bool>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                    r.get::<_, String>(7)?,
+                    r.get::<_, Option<String>>(8)?,
+                    r.get::<_, Option<i64>>(9)?,
+                    r.get::<_, i64>(10)?,
+                    r.get::<_, Option<i64>>(11)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.into_iter()
+            .map(
+                |(
+                    id,
+                    variant,
+                    south,
+                    north,
+                    mode,
+                    rated,
+                    clock,
+                    result,
+                    reason,
+                    plies,
+                    created,
+                    ended,
+                )| {
+                    Ok(GameSummary {
+                        mode: Mode::from_name(&mode)
+                            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: mode")))?,
+                        clock: decode_clock(&id, clock.as_deref())?,
+                        id,
+                        variant,
+                        players: [south, north],
+                        rated,
+                        result,
+                        reason: reason.unwrap_or_default(),
+                        plies: u32::try_from(plies.unwrap_or(0)).unwrap_or(0),
+                        created,
+                        ended_ms: ended.unwrap_or(0),
+                    })
+                },
+            )
+            .collect()
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
@@ -354,25 +975,38 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT variant, rules, position, mode, computer, level, seed, token_hash_south,
-                    token_hash_north, created FROM games WHERE id = ?1",
+                    token_hash_north, created, south, north, rated, clock, started_ms
+                 FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, Option<String>>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, Option<i64>>(4)?,
-                        r.get::<_, i64>(5)?,
-                        r.get::<_, i64>(6)?,
-                        r.get::<_, String>(7)?,
-                        r.get::<_, String>(8)?,
-                        r.get::<_, i64>(9)?,
+                        (
+                            r.get::<_, String>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, Option<String>>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, Option<i64>>(4)?,
+                            r.get::<_, i64>(5)?,
+                            r.get::<_, i64>(6)?,
+                            r.get::<_, String>(7)?,
+                            r.get::<_, String>(8)?,
+                            r.get::<_, i64>(9)?,
+                        ),
+                        (
+                            r.get::<_, Option<String>>(10)?,
+                            r.get::<_, Option<String>>(11)?,
+                            r.get::<_, bool>(12)?,
+                            r.get::<_, Option<String>>(13)?,
+                            r.get::<_, i64>(14)?,
+                        ),
                     ))
                 },
             )
             .optional()?;
-        let Some((variant, rules, position, mode, computer, level, seed, ts, tn, created)) = row
+        let Some((
+            (variant, rules, position, mode, computer, level, seed, ts, tn, created),
+            (south, north, rated, clock, started_ms),
+        )) = row
         else {
             return Ok(None);
         };
@@ -388,6 +1022,10 @@ impl Store for SqliteStore {
             seed: seed as u64,
             token_hashes: [parse_hash(id, &ts)?, parse_hash(id, &tn)?],
             created,
+            players: [south, north],
+            rated,
+            clock: decode_clock(id, clock.as_deref())?,
+            started_ms,
         };
         let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
         let moves = stmt
@@ -413,6 +1051,13 @@ mod tests {
             seed: u64::MAX - 5,
             token_hashes: [Some(hash_token("abc")), None],
             created: 1,
+            players: [None, Some("Kofi".into())],
+            rated: false,
+            clock: Some(TimeControl::Fischer {
+                initial_ms: 180_000,
+                increment_ms: 2_000,
+            }),
+            started_ms: 1_000,
         }
     }
 

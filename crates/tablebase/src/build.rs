@@ -92,7 +92,7 @@ pub struct Progress {
 }
 
 /// Figures of one built level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelStats {
     /// Seeds on the board.
     pub seeds: u32,
@@ -108,6 +108,11 @@ pub struct LevelStats {
     pub moves_time: Duration,
     /// Time spent sweeping.
     pub sweep_time: Duration,
+    /// Boards whose two bounds met (exact tables: the others are valued by the cycle's share).
+    pub bounds_met: u64,
+    /// Boards per value: `histogram[v]` boards give the side to move `v` (whole seeds, or
+    /// half-seeds for exact tables).
+    pub histogram: Vec<u64>,
 }
 
 /// Solved lower levels, as the builder needs them: both bounds of every board.
@@ -129,6 +134,43 @@ pub fn build(
     build_rules(variant.name(), &table_rules, max_seeds, options, progress)
 }
 
+/// [`build`], writing the tables into `dir` (created if needed). Exact tables
+/// ([`rules::exact_cycles`]) are written level by level as soon as each is built, so that a long
+/// build keeps what it finished; `level_done` is called with each level's figures as it is
+/// built (exact tables) or at the end (the others).
+pub fn build_to_dir(
+    preset: &str,
+    max_seeds: u32,
+    options: &BuildOptions,
+    dir: &std::path::Path,
+    progress: &mut dyn FnMut(Progress),
+    level_done: &mut dyn FnMut(&LevelStats),
+) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
+    let (variant, table_rules) = rules::preset_rules(preset)?;
+    if max_seeds > MAX_BUILD_SEEDS {
+        return Err(TablebaseError::TooManySeeds {
+            seeds: max_seeds,
+            max: MAX_BUILD_SEEDS,
+        });
+    }
+    if rules::exact_cycles(&table_rules) {
+        return crate::exact::build_all(
+            variant.name(),
+            &table_rules,
+            max_seeds,
+            Some(dir),
+            progress,
+            level_done,
+        );
+    }
+    let (table, stats) = build_rules(variant.name(), &table_rules, max_seeds, options, progress)?;
+    table.write_dir(dir)?;
+    for st in &stats {
+        level_done(st);
+    }
+    Ok((table, stats))
+}
+
 /// [`build`] for explicit rules (which [`rules::check`] must accept), recorded under the name
 /// `preset`.
 pub fn build_rules(
@@ -145,6 +187,16 @@ pub fn build_rules(
             max: MAX_BUILD_SEEDS,
         });
     }
+    if rules::exact_cycles(table_rules) {
+        return crate::exact::build_all(
+            preset,
+            table_rules,
+            max_seeds,
+            None,
+            progress,
+            &mut |_| {},
+        );
+    }
     let play_rules = rules::unbounded(table_rules);
     let mut solved: Vec<Solved> = Vec::new();
     let mut stats = Vec::new();
@@ -156,6 +208,7 @@ pub fn build_rules(
     let table = Tablebase::from_levels(
         preset,
         rules::fingerprint(table_rules),
+        false,
         solved.into_iter().map(|s| s.entries).collect(),
     );
     Ok((table, stats))
@@ -363,9 +416,11 @@ fn build_level(
     }
     let mut exact_any = 0;
     let mut exact_empty = 0;
+    let mut histogram = vec![0u64; n as usize + 1];
     let entries: Vec<u8> = (0..len)
         .map(|x| {
             let meet = lo[x] == hi[x];
+            histogram[usize::from(value[x])] += 1;
             exact_any += u64::from(dag[x]);
             exact_empty += u64::from(meet);
             entry::pack(u32::from(value[x]), meet, dag[x])
@@ -379,6 +434,8 @@ fn build_level(
         sweeps,
         moves_time,
         sweep_time: started.elapsed(),
+        bounds_met: exact_empty,
+        histogram,
     };
     (Solved { lo, hi, entries }, st)
 }

@@ -8,7 +8,8 @@
 //!     44    8  fingerprint of the value-deciding rule options (rules::fingerprint)
 //!     52    1  seeds      on every board of the table
 //!     53    1  bits       per entry (8)
-//!     54    2  reserved   zero
+//!     54    1  unit       of the values: 0 whole seeds, 1 half-seeds (exact cycle tables)
+//!     55    1  reserved   zero
 //!     56    8  entries    C(seeds + 11, 11)
 //!     64    8  checksum   of bytes 0..64 and of the entries
 //!     72    .  entries    one byte per board, in index order (crate::index)
@@ -42,6 +43,8 @@ pub struct Header {
     pub fingerprint: u64,
     /// Seeds on every board.
     pub seeds: u32,
+    /// Whether values count half-seeds (tables of rules that share a cycle's seeds evenly).
+    pub half_seeds: bool,
     /// Entries (boards).
     pub entries: u64,
     /// The checksum.
@@ -81,7 +84,13 @@ pub fn checksum(parts: &[&[u8]]) -> u64 {
     h ^ h >> 32
 }
 
-fn header_bytes(preset: &str, fingerprint: u64, seeds: u32, entries: u64) -> [u8; 64] {
+fn header_bytes(
+    preset: &str,
+    fingerprint: u64,
+    seeds: u32,
+    half_seeds: bool,
+    entries: u64,
+) -> [u8; 64] {
     let mut h = [0u8; 64];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&VERSION.to_le_bytes());
@@ -91,6 +100,7 @@ fn header_bytes(preset: &str, fingerprint: u64, seeds: u32, entries: u64) -> [u8
     h[44..52].copy_from_slice(&fingerprint.to_le_bytes());
     h[52] = seeds as u8;
     h[53] = 8;
+    h[54] = u8::from(half_seeds);
     h[56..64].copy_from_slice(&entries.to_le_bytes());
     h
 }
@@ -102,13 +112,14 @@ pub fn write(
     preset: &str,
     fingerprint: u64,
     seeds: u32,
+    half_seeds: bool,
     entries: &[u8],
 ) -> Result<(), TablebaseError> {
     let io = |source| TablebaseError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let head = header_bytes(preset, fingerprint, seeds, entries.len() as u64);
+    let head = header_bytes(preset, fingerprint, seeds, half_seeds, entries.len() as u64);
     let sum = checksum(&[&head, entries]);
     let tmp = path.with_extension("tb.part");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
@@ -171,7 +182,10 @@ fn parse_header(path: &Path, bytes: &[u8]) -> Result<Header, TablebaseError> {
             format!("{} bits per entry, expected 8", bytes[53]),
         ));
     }
-    if bytes[54] != 0 || bytes[55] != 0 {
+    if bytes[54] > 1 {
+        return Err(bad("unit", format!("{}, expected 0 or 1", bytes[54])));
+    }
+    if bytes[55] != 0 {
         return Err(bad("reserved", "not zero".to_string()));
     }
     let entries = u64_at(56);
@@ -189,6 +203,7 @@ fn parse_header(path: &Path, bytes: &[u8]) -> Result<Header, TablebaseError> {
         preset,
         fingerprint: u64_at(44),
         seeds,
+        half_seeds: bytes[54] == 1,
         entries,
         checksum: u64_at(64),
     })
@@ -247,7 +262,10 @@ pub fn read(path: &Path) -> Result<(Header, Vec<u8>), TablebaseError> {
     }
     let mut entries = bytes;
     entries.drain(..HEADER);
-    if let Some(i) = entries.iter().position(|&e| !entry::valid(e, h.seeds)) {
+    if let Some(i) = entries
+        .iter()
+        .position(|&e| !entry::valid(e, h.seeds * (1 + u32::from(h.half_seeds))))
+    {
         return Err(TablebaseError::BadEntry {
             path: path.to_path_buf(),
             index: i as u64,

@@ -103,9 +103,40 @@ pub fn unrank(n: u32, index: u64) -> Option<[u8; PITS]> {
     Some(board)
 }
 
+/// The board after `board` in index order (its [`rank`] plus one), in place; `false` when
+/// `board` is the last of its level. No lookup at all: the lowest bar that can move up moves
+/// one slot, and the bars below it go back to the bottom.
+#[inline]
+pub fn next_board(board: &mut [u8; PITS]) -> bool {
+    let mut below = 0u8;
+    for j in 0..BARS {
+        if board[j + 1] > 0 {
+            board[j + 1] -= 1;
+            board[..j].fill(0);
+            board[j] = below + board[j] + 1;
+            return true;
+        }
+        below += board[j];
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn next_board_walks_the_index_in_order() {
+        for n in 0..=6 {
+            let mut b = unrank(n, 0).unwrap();
+            for i in 1..positions(n) {
+                assert!(next_board(&mut b), "{n} seeds, index {i}");
+                assert_eq!(rank(&b), i);
+                assert_eq!(Some(b), unrank(n, i));
+            }
+            assert!(!next_board(&mut b));
+        }
+    }
 
     #[test]
     fn counts_are_binomials() {

@@ -1,8 +1,10 @@
 //! # mancala-tablebase
 //!
-//! Endgame databases for the Oware family (`abapa`, `wuri`, `ouril-ludii`; [`rules`] says which
-//! rule options a table can represent): for every 2x6 board holding `n` seeds, the number of
-//! those `n` seeds that the side to move gets with best play.
+//! Endgame databases for the Oware family (`abapa`, `wuri`, `ouril-ludii`, `awari`; [`rules`]
+//! says which rule options a table can represent): for every 2x6 board holding `n` seeds, the
+//! number of those `n` seeds that the side to move gets with best play. Under rules whose
+//! endless cycles share the seeds left (`awari`) every value is exact and counts half-seeds
+//! ([`Tablebase::half_seeds`], [`Probe::half_seeds`]).
 //!
 //! * [`index`]: a perfect, dense index of the boards of `n` seeds (`C(n + 11, 11)` of them), the
 //!   board seen from the side to move;
@@ -63,6 +65,7 @@
 pub mod build;
 mod entry;
 mod error;
+mod exact;
 pub mod file;
 pub mod index;
 pub mod rules;
@@ -118,8 +121,11 @@ impl Exactness {
 pub struct Probe {
     /// Seeds on the board.
     pub seeds: u32,
-    /// Of those, the seeds the side to move gets with best play.
+    /// Of those, the seeds the side to move gets with best play (rounded down when a shared
+    /// cycle leaves him a half).
     pub value: u32,
+    /// The same in half-seeds: `2 * value`, plus one when he gets a half (Awari's shared cycles).
+    pub half_seeds: u32,
     /// How far the value can be trusted.
     pub exactness: Exactness,
 }
@@ -129,16 +135,25 @@ pub struct Probe {
 pub struct Tablebase {
     preset: String,
     fingerprint: u64,
+    half_seeds: bool,
     levels: Vec<Vec<u8>>,
 }
 
 impl Tablebase {
-    fn from_levels(preset: &str, fingerprint: u64, levels: Vec<Vec<u8>>) -> Self {
+    fn from_levels(preset: &str, fingerprint: u64, half_seeds: bool, levels: Vec<Vec<u8>>) -> Self {
         Tablebase {
             preset: preset.to_string(),
             fingerprint,
+            half_seeds,
             levels,
         }
+    }
+
+    /// Whether the entries count half-seeds (rules whose endless cycles share the seeds evenly:
+    /// every entry is then exact, see [`build`]).
+    #[must_use]
+    pub fn half_seeds(&self) -> bool {
+        self.half_seeds
     }
 
     /// The preset the tables were built for.
@@ -186,9 +201,12 @@ impl Tablebase {
     pub fn probe_counted(&self, pits: &[u8; PITS], side: Side, seeds: u32) -> Option<Probe> {
         let level = self.levels.get(seeds as usize)?;
         let e = level[index::rank(&build::normalise(pits, side)) as usize];
+        let raw = u32::from(entry::value(e));
+        let half_seeds = if self.half_seeds { raw } else { 2 * raw };
         Some(Probe {
             seeds,
-            value: u32::from(entry::value(e)),
+            value: half_seeds / 2,
+            half_seeds,
             exactness: Exactness::of_entry(e)?,
         })
     }
@@ -212,7 +230,14 @@ impl Tablebase {
         })?;
         for (n, level) in self.levels.iter().enumerate() {
             let path = file::path_in(dir, &self.preset, n as u32);
-            file::write(&path, &self.preset, self.fingerprint, n as u32, level)?;
+            file::write(
+                &path,
+                &self.preset,
+                self.fingerprint,
+                n as u32,
+                self.half_seeds,
+                level,
+            )?;
         }
         Ok(())
     }
@@ -223,6 +248,7 @@ impl Tablebase {
         let (variant, table_rules) = rules::preset_rules(preset)?;
         let name = variant.name();
         let fingerprint = rules::fingerprint(&table_rules);
+        let half_seeds = rules::exact_cycles(&table_rules);
         let mut top = None;
         for n in 0..=build::MAX_BUILD_SEEDS {
             if file::path_in(dir, name, n).exists() {
@@ -253,6 +279,21 @@ impl Tablebase {
                     expected: fingerprint,
                 });
             }
+            if h.half_seeds != half_seeds {
+                return Err(TablebaseError::BadHeader {
+                    path,
+                    field: "unit",
+                    message: format!(
+                        "{} tables count {}",
+                        name,
+                        if half_seeds {
+                            "half-seeds"
+                        } else {
+                            "whole seeds"
+                        }
+                    ),
+                });
+            }
             if h.seeds != n {
                 return Err(TablebaseError::WrongSeeds {
                     path,
@@ -262,7 +303,12 @@ impl Tablebase {
             }
             levels.push(entries);
         }
-        Ok(Tablebase::from_levels(name, fingerprint, levels))
+        Ok(Tablebase::from_levels(
+            name,
+            fingerprint,
+            half_seeds,
+            levels,
+        ))
     }
 
     /// Loads every preset's tables found in `dir` (files named `PRESET-NN.tb`). Presets whose
@@ -307,8 +353,8 @@ impl Tablebase {
     }
 }
 
-/// The value of every legal move of `pos` from the table: `(move, seeds of the board the mover
-/// gets after it with best play, exactness)`, in move order. Moves are played as the builder
+/// The value of every legal move of `pos` from the table: `(move, half-seeds of the board the
+/// mover gets after it with best play, exactness)`, in move order. Moves are played as the builder
 /// plays them (no end by score); a move that ends the game is exact. `None` when the table does
 /// not cover the position (rules, seed count, or the game is over).
 #[must_use]
@@ -329,16 +375,16 @@ pub fn probe_moves(
         if !c.is_over() {
             c.settle();
         }
-        let got = c.stores()[me.index()] - stores[me.index()];
+        let got = 2 * (c.stores()[me.index()] - stores[me.index()]);
         let Some(side) = c.to_move() else {
             out.push((mv, got, Exactness::AnyHistory));
             continue;
         };
         let child = table.probe(c.board(), side)?;
         let value = if side == me {
-            got + child.value
+            got + child.half_seeds
         } else {
-            got + child.seeds - child.value
+            got + 2 * child.seeds - child.half_seeds
         };
         out.push((mv, value, child.exactness));
     }

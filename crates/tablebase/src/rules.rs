@@ -10,10 +10,12 @@
 //!   board does not show, and the mover plays twice;
 //! * `no_move_end=RemainingUnscored` (`oware`): seeds left on the board go to nobody;
 //! * `no_move_end=Pass`: the turn does not pass;
-//! * `repetition` other than `EndOwnRows`: the cycle convention (crate docs) is built on it;
+//! * `repetition` other than `EndOwnRows` (valued by the cycle convention, crate docs) and
+//!   `SplitHalves` (Awari: valued exactly, in half-seeds); with `SplitHalves`, also
+//!   `grand_slam=Illegal` (a board with seeds on both rows could have no legal move);
 //! * `max_plies`: the value would depend on the move number.
 //!
-//! `abapa`, `wuri` (the same rules) and `ouril-ludii` are supported. Options that do not change
+//! `abapa`, `wuri` (the same rules), `ouril-ludii` and `awari` are supported. Options that do not change
 //! any board's value (`seeds`, `first_player`, `win_threshold`, `draw_at_half`) are not part of
 //! the fingerprint: the score threshold ends the game early but never changes who wins (see
 //! the crate docs, "Values and the score threshold").
@@ -35,12 +37,13 @@ pub fn preset_rules(preset: &str) -> Result<(Variant, OwareRules), TablebaseErro
         Variant::Oware => OwareRules::oware(),
         Variant::Abapa => OwareRules::abapa(),
         Variant::Wuri => OwareRules::wuri(),
+        Variant::Awari => OwareRules::awari(),
         Variant::Ouril => OwareRules::ouril(),
         Variant::OurilLudii => OwareRules::ouril_ludii(),
         Variant::Olowuka | Variant::BaAwa | Variant::Isolo => {
             return Err(TablebaseError::UnsupportedPreset {
                 name: preset.to_string(),
-                reason: "tables exist for the Oware family only (abapa, wuri, ouril-ludii)"
+                reason: "tables exist for the Oware family only (abapa, wuri, ouril-ludii, awari)"
                     .to_string(),
             })
         }
@@ -76,10 +79,18 @@ pub fn check(rules: &OwareRules) -> Result<(), TablebaseError> {
                 "the extra turn is state a board does not show",
             )
         }
+        GrandSlam::Illegal if exact_cycles(rules) => {
+            return refuse(
+                "grand_slam",
+                rules.grand_slam.name(),
+                "the exact builder needs a legal move on every board with seeds on both rows",
+            )
+        }
         GrandSlam::Allowed
         | GrandSlam::CaptureForfeited
         | GrandSlam::Illegal
-        | GrandSlam::LeaveLastPit => {}
+        | GrandSlam::LeaveLastPit
+        | GrandSlam::NoStarving => {}
     }
     if rules.singleton_rule {
         return refuse(
@@ -103,13 +114,16 @@ pub fn check(rules: &OwareRules) -> Result<(), TablebaseError> {
                 "the turn does not pass",
             )
         }
-        NoMoveEnd::OwnRows | NoMoveEnd::MoverTakesAll => {}
+        NoMoveEnd::OwnRows | NoMoveEnd::MoverTakesAll | NoMoveEnd::OpponentTakesAll => {}
     }
-    if rules.repetition != Repetition::EndOwnRows {
+    if !matches!(
+        rules.repetition,
+        Repetition::EndOwnRows | Repetition::SplitHalves
+    ) {
         return refuse(
             "repetition",
             rules.repetition.name(),
-            "the cycle convention assumes EndOwnRows",
+            "tables value cycles by EndOwnRows (a convention) or SplitHalves (exact)",
         );
     }
     if let Some(n) = rules.max_plies {
@@ -120,6 +134,13 @@ pub fn check(rules: &OwareRules) -> Result<(), TablebaseError> {
         );
     }
     Ok(())
+}
+
+/// Whether `rules` share an endless cycle's seeds evenly (`repetition=SplitHalves`, Awari): the
+/// tables are then exact and count half-seeds ([`crate::build`]).
+#[must_use]
+pub fn exact_cycles(rules: &OwareRules) -> bool {
+    rules.repetition == Repetition::SplitHalves
 }
 
 /// The options that decide a board's value, as `name=value;...` (the fingerprint's input).
@@ -167,6 +188,9 @@ mod tests {
         assert!(preset_rules("abapa").is_ok());
         assert!(preset_rules("wuri").is_ok());
         assert!(preset_rules("ouril-ludii").is_ok());
+        assert!(preset_rules("awari").is_ok());
+        assert!(exact_cycles(&preset_rules("awari").unwrap().1));
+        assert!(!exact_cycles(&preset_rules("abapa").unwrap().1));
         for name in ["oware", "ouril", "olowuka", "isolo", "ba-awa", "nonsense"] {
             let e = preset_rules(name).unwrap_err().to_string();
             assert!(e.contains("no endgame table"), "{e}");

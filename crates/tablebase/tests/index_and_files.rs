@@ -115,7 +115,7 @@ fn corrupt_files_give_typed_errors() {
         let fp = u64::from_le_bytes(b[44..52].try_into().unwrap()) ^ 1;
         let dir = scratch("rules-rewrite");
         let p = dir.join("x.tb");
-        file::write(&p, "abapa", fp, 3, &entries).unwrap();
+        file::write(&p, "abapa", fp, 3, false, &entries).unwrap();
         *b = std::fs::read(&p).unwrap();
     });
     assert!(matches!(e, TablebaseError::WrongRules { .. }), "{e}");
@@ -126,7 +126,7 @@ fn corrupt_files_give_typed_errors() {
         let fp = u64::from_le_bytes(b[44..52].try_into().unwrap());
         let dir = scratch("entry-rewrite");
         let p = dir.join("x.tb");
-        file::write(&p, "abapa", fp, 3, &entries).unwrap();
+        file::write(&p, "abapa", fp, 3, false, &entries).unwrap();
         *b = std::fs::read(&p).unwrap();
     });
     assert!(

@@ -18,6 +18,13 @@ pub fn captures(variant: Variant) -> &'static str {
              reaches your own row. You never capture in your own row. A capture that would take \
              every seed of your opponent's row (a grand slam) follows the grand_slam option."
         }
+        Variant::Awari => {
+            "If your last seed falls into one of your opponent's pits and brings it to exactly 2 \
+             or 3 seeds, you capture them, and backwards along his row every pit holding 2 or 3. \
+             A move that leaves your opponent with no seeds is allowed only when every move \
+             does; then its captures count. A player with no seeds to move leaves the rest to \
+             his opponent, and an endless cycle shares the seeds left, half each."
+        }
         Variant::Olowuka => {
             "Relay sowing: if your last seed brings any pit to 4 or more, its seeds are sown on \
              from the next pit. If it falls into one of your opponent's pits and brings it to 2 or \

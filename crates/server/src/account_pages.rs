@@ -1,0 +1,235 @@
+//! The plain server-rendered account pages: `/signup`, `/login` and `/logout`, each a form
+//! that works without JavaScript. They call the same code as the API (`POST /api/players`,
+//! `POST /api/session`, `DELETE /api/session`); a log-in sets the session cookie and goes to the
+//! home page.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::net::SocketAddr;
+
+use crate::accounts::{self, Credentials};
+use crate::pages::escape;
+use crate::App;
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title} - mancala</title>\n\
+         <link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\n\
+         <link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n<header>\n  \
+         <a href=\"/\" class=\"brand\"><img src=\"/assets/icon.svg\" alt=\"\" width=\"28\" \
+         height=\"28\"> mancala</a>\n  <span id=\"subtitle\">{title}</span>\n</header>\n\
+         <main class=\"account-page\">\n{body}</main>\n</body>\n</html>\n",
+        title = escape(title),
+    )
+}
+
+fn html(status: StatusCode, text: String) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+fn form(action: &str, button: &str, error: Option<&str>, name: &str) -> String {
+    let error = error.map_or(String::new(), |e| {
+        format!("<p class=\"error\" role=\"alert\">{}</p>\n", escape(e))
+    });
+    let autocomplete = if action == "/signup" {
+        "new-password"
+    } else {
+        "current-password"
+    };
+    format!(
+        "{error}<form method=\"post\" action=\"{action}\" class=\"account-form\">\n\
+         <label>Name <input name=\"name\" required minlength=\"3\" maxlength=\"20\" \
+         autocomplete=\"username\" value=\"{name}\"></label>\n\
+         <label>Password <input name=\"password\" type=\"password\" required minlength=\"8\" \
+         maxlength=\"128\" autocomplete=\"{autocomplete}\"></label>\n\
+         <button type=\"submit\">{button}</button>\n</form>\n",
+        name = escape(name),
+    )
+}
+
+fn signup_html(error: Option<&str>, name: &str) -> String {
+    page(
+        "Sign up",
+        &format!(
+            "<h1>Sign up</h1>\n<p>A name of 3 to 20 letters, digits, <code>_</code> or \
+             <code>-</code>, beginning with a letter; a password of at least 8 characters.</p>\n\
+             {}<p>Have an account? <a href=\"/login\">Log in</a>.</p>\n",
+            form("/signup", "Sign up", error, name)
+        ),
+    )
+}
+
+fn login_html(error: Option<&str>, name: &str) -> String {
+    page(
+        "Log in",
+        &format!(
+            "<h1>Log in</h1>\n{}<p>No account yet? <a href=\"/signup\">Sign up</a>.</p>\n",
+            form("/login", "Log in", error, name)
+        ),
+    )
+}
+
+/// Decodes `application/x-www-form-urlencoded` text.
+fn form_fields(body: &[u8]) -> Vec<(String, String)> {
+    fn decode(s: &str) -> String {
+        let bytes = s.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() => {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
+                    match u8::from_str_radix(hex, 16) {
+                        Ok(b) => {
+                            out.push(b);
+                            i += 2;
+                        }
+                        Err(_) => out.push(b'%'),
+                    }
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    String::from_utf8_lossy(body)
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+fn credentials(body: &[u8]) -> Credentials {
+    let fields = form_fields(body);
+    let get = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    Credentials {
+        name: get("name").trim().to_string(),
+        password: get("password"),
+    }
+}
+
+fn client_ip(extensions: &axum::http::Extensions) -> Option<std::net::IpAddr> {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+}
+
+/// `GET /signup`.
+pub(crate) async fn signup_page() -> Response {
+    html(StatusCode::OK, signup_html(None, ""))
+}
+
+/// `GET /login`.
+pub(crate) async fn login_page() -> Response {
+    html(StatusCode::OK, login_html(None, ""))
+}
+
+/// `GET /logout`: a button (logging out changes state, so it is a POST).
+pub(crate) async fn logout_page() -> Response {
+    html(
+        StatusCode::OK,
+        page(
+            "Log out",
+            "<h1>Log out</h1>\n<form method=\"post\" action=\"/logout\">\
+             <button type=\"submit\">Log out</button></form>\n",
+        ),
+    )
+}
+
+/// Goes to the home page, with a session cookie (or its removal).
+fn home_with_cookie(token: &str) -> Response {
+    let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
+    r.headers_mut()
+        .insert(header::SET_COOKIE, accounts::session_cookie_header(token));
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// `POST /signup`: creates the account and logs in.
+pub(crate) async fn signup_form(
+    State(app): State<Arc<App>>,
+    extensions: axum::http::Extensions,
+    body: Bytes,
+) -> Response {
+    let c = credentials(&body);
+    let name = c.name.clone();
+    let password = c.password.clone();
+    let ip = client_ip(&extensions);
+    if let Err(e) = accounts::sign_up(&app, ip, c).await {
+        return html(e.status, signup_html(Some(&e.message), &name));
+    }
+    match accounts::log_in(
+        &app,
+        ip,
+        Credentials {
+            name: name.clone(),
+            password,
+        },
+    )
+    .await
+    {
+        Ok((_, token)) => home_with_cookie(&token),
+        Err(e) => html(e.status, login_html(Some(&e.message), &name)),
+    }
+}
+
+/// `POST /login`.
+pub(crate) async fn login_form(
+    State(app): State<Arc<App>>,
+    extensions: axum::http::Extensions,
+    body: Bytes,
+) -> Response {
+    let c = credentials(&body);
+    let name = c.name.clone();
+    match accounts::log_in(&app, client_ip(&extensions), c).await {
+        Ok((_, token)) => home_with_cookie(&token),
+        Err(e) => html(e.status, login_html(Some(&e.message), &name)),
+    }
+}
+
+/// `POST /logout`.
+pub(crate) async fn logout_form(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    if let Some(token) = accounts::session_cookie(&headers) {
+        let _ = accounts::log_out(&app, token).await;
+    }
+    home_with_cookie("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_bodies_decode() {
+        let c = credentials(b"name=Kofi&password=p%40ss+w%C3%B6rd%");
+        assert_eq!(c.name, "Kofi");
+        assert_eq!(c.password, "p@ss w\u{f6}rd%");
+        assert_eq!(credentials(b"").name, "");
+    }
+}

@@ -1,0 +1,204 @@
+//! The archive of finished games (`GET /api/games?player=&variant=&result=&from=&to=&page=`)
+//! and the leaderboards (`GET /api/leaderboard/{preset}`).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use mancala_core::variant::Variant;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::api::{blocking, ApiResult};
+use crate::clock::{TimeControl, DAY_MS};
+use crate::error::ApiError;
+use crate::store::{GameQuery, GameSummary};
+use crate::App;
+
+/// Games per page by default, and at most.
+const PER_PAGE: u32 = 50;
+const MAX_PER_PAGE: u32 = 200;
+/// Players on a leaderboard.
+const LEADERBOARD: u32 = 100;
+
+/// A finished game as the archive lists it.
+#[must_use]
+pub fn summary_json(g: &GameSummary) -> Value {
+    json!({
+        "id": g.id,
+        "variant": g.variant,
+        "players": { "south": g.players[0], "north": g.players[1] },
+        "mode": g.mode.name(),
+        "rated": g.rated,
+        "clock": g.clock.map(TimeControl::to_json),
+        "result": g.result,
+        "reason": g.reason,
+        "plies": g.plies,
+        "created": g.created,
+        "ended_ms": g.ended_ms,
+    })
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Reads a date bound: `YYYY-MM-DD` (midnight UTC) or milliseconds since the Unix epoch.
+fn parse_when(what: &str, s: &str) -> ApiResult<i64> {
+    let bad = || {
+        ApiError::bad_request(
+            "bad_date",
+            format!("{what}: expected YYYY-MM-DD or milliseconds since 1970, found {s:?}"),
+        )
+    };
+    if s.len() <= 16 && s.bytes().all(|b| b.is_ascii_digit()) {
+        return s.parse().map_err(|_| bad());
+    }
+    let parts: Vec<&str> = s.split('-').collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(bad());
+    };
+    let (y, m, d): (i64, i64, i64) = (
+        y.parse().map_err(|_| bad())?,
+        m.parse().map_err(|_| bad())?,
+        d.parse().map_err(|_| bad())?,
+    );
+    if y.to_string().len() != 4 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return Err(bad());
+    }
+    Ok(days_from_civil(y, m, d) * DAY_MS)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ArchiveQuery {
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+    #[serde(default)]
+    page: Option<u32>,
+    #[serde(default)]
+    per_page: Option<u32>,
+}
+
+/// `GET /api/games?player=&variant=&result=&from=&to=&page=&per_page=`: finished games, newest
+/// first. `result` is `south`, `north`, `draw` or `none` (aborted), or with `player` `win` or
+/// `loss`; `from` and `to` are dates (`YYYY-MM-DD`; `to` includes its whole day) or
+/// milliseconds since the Unix epoch (`to` exclusive).
+pub(crate) async fn search(
+    State(app): State<Arc<App>>,
+    Query(q): Query<ArchiveQuery>,
+) -> ApiResult<Json<Value>> {
+    let variant = match &q.variant {
+        None => None,
+        Some(v) => Some(
+            Variant::from_name(v)
+                .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?
+                .name()
+                .to_string(),
+        ),
+    };
+    if let Some(r) = &q.result {
+        let ok = matches!(r.as_str(), "south" | "north" | "draw" | "none")
+            || (q.player.is_some() && matches!(r.as_str(), "win" | "loss"));
+        if !ok {
+            return Err(ApiError::bad_request(
+                "bad_result",
+                format!("unknown result {r:?} (south, north, draw, none; win or loss with player)"),
+            ));
+        }
+    }
+    if q.player.as_ref().is_some_and(|p| p.len() > 64) {
+        return Err(ApiError::bad_request(
+            "bad_field",
+            "player: at most 64 characters",
+        ));
+    }
+    let from_ms = q
+        .from
+        .as_deref()
+        .map(|s| parse_when("from", s))
+        .transpose()?;
+    // A date `to` includes that whole day.
+    let to_ms = match q.to.as_deref() {
+        None => None,
+        Some(s) if s.contains('-') => Some(parse_when("to", s)? + DAY_MS),
+        Some(s) => Some(parse_when("to", s)?),
+    };
+    let per_page = q.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
+    let page = q.page.unwrap_or(1).max(1);
+    let offset = (page - 1)
+        .checked_mul(per_page)
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "bad_page", "page out of range"))?;
+    let query = GameQuery {
+        player: q.player.clone(),
+        variant,
+        result: q.result.clone(),
+        from_ms,
+        to_ms,
+        offset,
+        // One more than asked, to know whether there is a next page.
+        limit: per_page + 1,
+    };
+    let app2 = Arc::clone(&app);
+    let mut games = blocking(move || Ok(app2.hub.store().search(&query)?)).await?;
+    let more = games.len() > per_page as usize;
+    games.truncate(per_page as usize);
+    Ok(Json(json!({
+        "games": games.iter().map(summary_json).collect::<Vec<_>>(),
+        "page": page,
+        "per_page": per_page,
+        "more": more,
+    })))
+}
+
+/// `GET /api/leaderboard/{preset}`: the best-rated players, provisional ratings marked.
+pub(crate) async fn leaderboard(
+    State(app): State<Arc<App>>,
+    Path(variant): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let v = Variant::from_name(&variant)
+        .map_err(|e| ApiError::new(StatusCode::NOT_FOUND, "unknown_variant", e.to_string()))?;
+    let name = v.name().to_string();
+    let app2 = Arc::clone(&app);
+    let rows = blocking(move || Ok(app2.hub.store().leaderboard(&name, LEADERBOARD)?)).await?;
+    let players: Vec<Value> = rows
+        .iter()
+        .map(|(p, r)| {
+            let mut j = crate::play::rating_json(r);
+            j["name"] = json!(p);
+            j
+        })
+        .collect();
+    Ok(Json(json!({ "variant": v.name(), "players": players })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_when("from", "1970-01-02").unwrap(), DAY_MS);
+        assert_eq!(parse_when("from", "2026-12-01").unwrap(), 1_796_083_200_000);
+        assert_eq!(parse_when("from", "12345").unwrap(), 12_345);
+        for bad in ["2026-13-01", "26-1-1", "yesterday", "2026-01"] {
+            assert!(parse_when("from", bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The analysis board's endpoints (`POST /api/positions`, `POST /api/analysis`) against a real
+//! server on a loopback port: lines checked by the rules core, errors that say where.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use mancala_core::variant::{DynGame, Variant};
+use mancala_server::client::{Client, Reply};
+use mancala_server::{Config, EngineBrain};
+use serde_json::{json, Value};
+
+async fn server() -> Client {
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: None,
+        ..Config::default()
+    };
+    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
+        .await
+        .unwrap();
+    let addr: SocketAddr = bound.local_addr().unwrap();
+    tokio::spawn(bound.serve(std::future::pending()));
+    Client::new(addr)
+}
+
+fn assert_error(r: &Reply, status: u16, code: &str) -> Value {
+    assert_eq!(r.status, status, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["error"], code, "{}", r.text());
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
+    j
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn positions_follow_the_rules_core() {
+    let mut c = server().await;
+    let moves = ["C", "c", "A", "f", "D"];
+    let r = c
+        .post_json(
+            "/api/positions",
+            &json!({"variant": "oware", "moves": moves}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["ply"], 5);
+    assert_eq!(j["pits_per_row"], 6);
+    let states = j["states"].as_array().unwrap();
+    assert_eq!(states.len(), moves.len() + 1);
+    assert_eq!(states[0]["position"], "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+    // The first move sows C's four seeds into D, E, F and a.
+    assert_eq!(states[1]["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+    // Every state is the core's own, move after move.
+    let mut game = Variant::from_name("oware")
+        .unwrap()
+        .new_game(&[], None)
+        .unwrap();
+    for (i, mv) in moves.iter().enumerate() {
+        game.play(mv).unwrap();
+        assert_eq!(states[i + 1]["position"], game.state().position);
+        assert_eq!(
+            states[i + 1]["to_move"],
+            json!(game.state().to_move.map(|s| s.name()))
+        );
+    }
+    assert_eq!(j["last_move"]["move"], "D");
+    assert_eq!(j["last_move"]["side"], "south");
+    assert!(j["last_move"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "drop"));
+
+    // A custom start position with non-default rules.
+    let r = c
+        .post_json(
+            "/api/positions",
+            &json!({"variant": "oware", "rules": {"grand_slam": "Illegal"},
+                    "position": "0-0-0-0-0-3-1-1-0-0-0-0-20-23-S", "moves": ["F"]}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["start"], "0-0-0-0-0-3-1-1-0-0-0-0-20-23-S");
+    assert!(j["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["name"] == "grand_slam" && o["value"] == "Illegal"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_lines_say_what_and_where() {
+    let mut c = server().await;
+    // An empty pit on the third move.
+    let r = c
+        .post_json(
+            "/api/positions",
+            &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+            None,
+        )
+        .await
+        .unwrap();
+    let j = assert_error(&r, 422, "illegal_move");
+    assert_eq!(j["ply"], 3);
+    assert_eq!(j["reason"], "empty pit");
+    assert!(!j["legal"].as_array().unwrap().iter().any(|m| m == "C"));
+    // Not a move at all.
+    let r = c
+        .post_json(
+            "/api/positions",
+            &json!({"variant": "oware", "moves": ["C", "zz"]}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(assert_error(&r, 400, "bad_move")["ply"], 2);
+    // A position the core refuses: its reason is passed on.
+    let r = c
+        .post_json(
+            "/api/positions",
+            &json!({"variant": "oware", "position": "4-4-x"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_setup");
+    for body in [
+        json!({"variant": "no-such-game"}),
+        json!({"variant": "oware", "rules": {"no_such_option": "1"}}),
+        json!({"variant": "oware", "moves": [""]}),
+        json!({"variant": "oware", "extra": 1}),
+        json!({"variant": "oware", "ms": 50}),
+        json!({"variant": "oware", "moves": vec!["A"; 2001]}),
+    ] {
+        let r = c.post_json("/api/positions", &body, None).await.unwrap();
+        assert!(
+            (400..500).contains(&r.status) && r.json()["error"].is_string(),
+            "{body}: {}",
+            r.text()
+        );
+    }
+    // The analysis refuses the same lines the same way.
+    let r = c
+        .post_json(
+            "/api/analysis",
+            &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 422, "illegal_move");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn documented() {
+    let mut c = server().await;
+    let doc = c.get("/api/openapi.json").await.unwrap().json();
+    for p in ["/api/positions", "/api/analysis"] {
+        assert!(doc["paths"][p]["post"].is_object(), "{p} undocumented");
+    }
+    assert!(doc["components"]["schemas"]["Line"]["properties"]["moves"].is_object());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_of_any_position() {
+    let mut c = server().await;
+    let r = c
+        .post_json(
+            "/api/analysis",
+            &json!({"variant": "oware", "moves": ["C"], "ms": 60}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let a = r.json();
+    assert_eq!(a["ply"], 1);
+    assert_eq!(a["to_move"], "north");
+    assert_eq!(a["state"]["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+    let legal = a["state"]["legal"].as_array().unwrap();
+    assert!(legal.contains(&a["best"]));
+    let pv = a["pv"].as_array().unwrap();
+    assert_eq!(pv.first(), Some(&a["best"]));
+    assert_eq!(a["moves"].as_array().unwrap().len(), legal.len());
+
+    // A finished game has nothing to analyse: the answer says so.
+    let r = c
+        .post_json(
+            "/api/analysis",
+            &json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["over"], true);
+    assert_eq!(r.json()["state"]["over"], true);
+}

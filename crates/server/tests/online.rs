@@ -1,0 +1,1161 @@
+//! API tests of online play between accounts: sign-up and sessions, the lobby, clocks, endings,
+//! ratings and the archive, against a real server on a loopback port. Every flow is also tried
+//! by the wrong player, out of turn and replayed.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use mancala_server::client::{Client, Reply};
+use mancala_server::{App, Config, EngineBrain};
+use serde_json::{json, Value};
+
+/// A server with cheap password hashing (the tests sign up many players).
+async fn start_with(config: Config) -> (SocketAddr, Arc<App>) {
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: None,
+        password_memory_kib: 64,
+        password_passes: 1,
+        ..config
+    };
+    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
+        .await
+        .unwrap();
+    let addr = bound.local_addr().unwrap();
+    let app = bound.app();
+    tokio::spawn(bound.serve(std::future::pending()));
+    (addr, app)
+}
+
+/// The defaults, but many sign-ups and games allowed from one address.
+fn many() -> Config {
+    Config {
+        auth_burst: 1000,
+        create_burst: 1000,
+        ..Config::default()
+    }
+}
+
+async fn start() -> SocketAddr {
+    start_with(many()).await.0
+}
+
+fn assert_error(r: &Reply, status: u16, code: &str) {
+    assert_eq!(r.status, status, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["error"], code, "{}", r.text());
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
+}
+
+/// Signs up and logs in `name`; answers the session token.
+async fn account(c: &mut Client, name: &str) -> String {
+    let cred = json!({"name": name, "password": "secret-password"});
+    let r = c.post_json("/api/players", &cred, None).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(r.json(), json!({"name": name}));
+    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()["token"].as_str().unwrap().to_string()
+}
+
+async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
+    c.post_json(path, &body, Some(token)).await.unwrap()
+}
+
+async fn get(c: &mut Client, path: &str) -> Value {
+    let r = c.get(path).await.unwrap();
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.json()
+}
+
+/// Two players, a seek by the first (South) accepted by the second: the game's id.
+async fn seek_game(c: &mut Client, a: &str, b: &str, seek: Value) -> String {
+    let r = post(c, "/api/seeks", seek, a).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let r = post(c, &format!("/api/seeks/{id}/accept"), json!({}), b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()["game"].as_str().unwrap().to_string()
+}
+
+/// Plays the first legal move for whoever is to move, with the matching token.
+async fn play_any(c: &mut Client, game: &str, tokens: [&str; 2]) -> Value {
+    let g = get(c, &format!("/api/games/{game}")).await;
+    let side = if g["to_move"] == "south" { 0 } else { 1 };
+    let mv = g["legal"][0].as_str().unwrap().to_string();
+    let r = post(
+        c,
+        &format!("/api/games/{game}/moves"),
+        json!({"move": mv}),
+        tokens[side],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_and_sessions() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let token = account(&mut c, "Kofi").await;
+
+    // The name is taken, whatever its case; bad names and passwords say what is wrong.
+    let r = c
+        .post_json(
+            "/api/players",
+            &json!({"name": "kofi", "password": "another-one"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 409, "name_taken");
+    for (body, code) in [
+        (json!({"name": "K", "password": "long enough"}), "bad_name"),
+        (
+            json!({"name": "Kofi Annan", "password": "long enough"}),
+            "bad_name",
+        ),
+        (
+            json!({"name": "admin", "password": "long enough"}),
+            "bad_name",
+        ),
+        (json!({"name": "Ama", "password": "short"}), "bad_password"),
+        (json!({"name": "Ama"}), "bad_json"),
+    ] {
+        let r = c.post_json("/api/players", &body, None).await.unwrap();
+        assert_error(&r, 400, code);
+    }
+
+    // A failed log-in says nothing about which part was wrong.
+    let wrong_password = c
+        .post_json(
+            "/api/session",
+            &json!({"name": "Kofi", "password": "wrong-password"}),
+            None,
+        )
+        .await
+        .unwrap();
+    let wrong_name = c
+        .post_json(
+            "/api/session",
+            &json!({"name": "Nobody", "password": "secret-password"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&wrong_password, 401, "bad_credentials");
+    assert_error(&wrong_name, 401, "bad_credentials");
+    assert_eq!(wrong_password.json(), wrong_name.json());
+
+    // The session by bearer token and by cookie.
+    let who = c
+        .request(
+            "GET",
+            "/api/session",
+            &[("Authorization", &format!("Bearer {token}"))],
+            b"",
+        )
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], "Kofi");
+    let cred = json!({"name": "Kofi", "password": "secret-password"});
+    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    let cookie = r.header("set-cookie").unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    let pair = cookie.split(';').next().unwrap().to_string();
+    let who = c
+        .request("GET", "/api/session", &[("Cookie", &pair)], b"")
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], "Kofi");
+
+    // The player page.
+    let p = get(&mut c, "/api/players/kofi").await;
+    assert_eq!(p["name"], "Kofi");
+    assert!(p["ratings"].as_object().unwrap().is_empty());
+    assert_error(
+        &c.get("/api/players/nobody").await.unwrap(),
+        404,
+        "no_such_player",
+    );
+
+    // Log-out ends the session (for this token only).
+    let r = c
+        .request(
+            "DELETE",
+            "/api/session",
+            &[("Authorization", &format!("Bearer {token}"))],
+            b"",
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.header("set-cookie").unwrap().contains("Max-Age=0"));
+    let who = c
+        .request(
+            "GET",
+            "/api/session",
+            &[("Authorization", &format!("Bearer {token}"))],
+            b"",
+        )
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], Value::Null);
+    let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &token).await;
+    assert_error(&r, 401, "not_signed_in");
+    let who = c
+        .request("GET", "/api/session", &[("Cookie", &pair)], b"")
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], "Kofi");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_in_attempts_are_rate_limited() {
+    let (addr, _) = start_with(Config {
+        auth_burst: 3,
+        auth_per_minute: 1,
+        ..Config::default()
+    })
+    .await;
+    let mut c = Client::new(addr);
+    let bad = json!({"name": "Nobody", "password": "whatever-it-is"});
+    for _ in 0..3 {
+        let r = c.post_json("/api/session", &bad, None).await.unwrap();
+        assert_error(&r, 401, "bad_credentials");
+    }
+    let r = c.post_json("/api/session", &bad, None).await.unwrap();
+    assert_error(&r, 429, "rate_limited");
+    // A malformed sign-up is refused before it costs an attempt, and says why.
+    let r = c
+        .post_json("/api/players", &json!({"name": "x", "password": "p"}), None)
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_name");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn account_pages_sign_up_log_in_and_out() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    for page in ["/signup", "/login", "/logout"] {
+        let r = c.get(page).await.unwrap();
+        assert_eq!(r.status, 200, "{page}");
+        assert!(r.text().contains("<form method=\"post\""), "{page}");
+    }
+    let form = [("Content-Type", "application/x-www-form-urlencoded")];
+    let r = c
+        .request("POST", "/signup", &form, b"name=Ama&password=secret+pass")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 303, "{}", r.text());
+    let cookie = r
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let who = c
+        .request("GET", "/api/session", &[("Cookie", &cookie)], b"")
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], "Ama");
+    let r = c
+        .request("POST", "/login", &form, b"name=Ama&password=wrong+pass")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 401);
+    assert!(r.text().contains("wrong name or password"));
+    let r = c
+        .request("POST", "/signup", &form, b"name=Ama&password=secret+pass")
+        .await
+        .unwrap();
+    assert_eq!(r.status, 409);
+    let mut headers = form.to_vec();
+    headers.push(("Cookie", &cookie));
+    let r = c.request("POST", "/logout", &headers, b"").await.unwrap();
+    assert_eq!(r.status, 303);
+    let who = c
+        .request("GET", "/api/session", &[("Cookie", &cookie)], b"")
+        .await
+        .unwrap();
+    assert_eq!(who.json()["name"], Value::Null);
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON message on `ws` (within 5 s).
+async fn next(ws: &mut Ws) -> Value {
+    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("a message within 5 s")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_seeks_challenges_and_pushes() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let (a, b, x) = (
+        account(&mut c, "Akua").await,
+        account(&mut c, "Yaw").await,
+        account(&mut c, "Esi").await,
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
+        .await
+        .unwrap();
+    let hello = next(&mut ws).await;
+    assert_eq!(hello, json!({"type": "seeks", "seeks": []}));
+
+    // Bad seeks say what is wrong.
+    for (body, code) in [
+        (json!({"variant": "chess"}), "unknown_variant"),
+        (
+            json!({"variant": "oware", "clock": {"initial_ms": 5}}),
+            "bad_clock",
+        ),
+        (json!({"variant": "oware", "side": "east"}), "bad_side"),
+        (
+            json!({"variant": "oware", "rules": {"grand_slam": "Sometimes"}}),
+            "bad_setup",
+        ),
+    ] {
+        assert_error(&post(&mut c, "/api/seeks", body, &a).await, 400, code);
+    }
+    let r = c
+        .post_json("/api/seeks", &json!({"variant": "oware"}), None)
+        .await
+        .unwrap();
+    assert_error(&r, 401, "not_signed_in");
+
+    let seek = json!({"variant": "abapa", "clock": {"initial_ms": 180000, "increment_ms": 2000},
+        "rated": true, "side": "north"});
+    let r = post(&mut c, "/api/seeks", seek, &a).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let pushed = next(&mut ws).await;
+    assert_eq!(pushed["type"], "seeks");
+    assert_eq!(pushed["seeks"][0]["id"], id.as_str());
+    let list = get(&mut c, "/api/seeks").await;
+    let s = &list[0];
+    assert_eq!(
+        (s["owner"].as_str(), s["variant"].as_str()),
+        (Some("Akua"), Some("abapa"))
+    );
+    assert_eq!(
+        s["clock"],
+        json!({"initial_ms": 180000, "increment_ms": 2000})
+    );
+    assert_eq!(
+        (s["rated"].as_bool(), s["side"].as_str()),
+        (Some(true), Some("north"))
+    );
+    assert_eq!(s["time_control"], "3+2");
+    assert_eq!(s["rating"], 1500.0);
+
+    // Nobody accepts his own seek; cancelling is for the owner.
+    assert_error(
+        &post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &a).await,
+        403,
+        "own_seek",
+    );
+    assert_error(
+        &post(&mut c, &format!("/api/seeks/{id}/cancel"), json!({}), &b).await,
+        403,
+        "not_yours",
+    );
+    let r = post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let game = r.json()["game"].as_str().unwrap().to_string();
+    // Replayed: the seek is gone.
+    assert_error(
+        &post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &x).await,
+        404,
+        "no_such_seek",
+    );
+    // The lobby hears the list change and the game start.
+    let mut started = None;
+    for _ in 0..3 {
+        let m = next(&mut ws).await;
+        if m["type"] == "game" {
+            started = Some(m);
+            break;
+        }
+    }
+    let started = started.expect("game announced");
+    assert_eq!(started["game"], game.as_str());
+    assert_eq!(started["players"], json!({"south": "Yaw", "north": "Akua"}));
+    let g = get(&mut c, &format!("/api/games/{game}")).await;
+    assert_eq!(g["players"], json!({"south": "Yaw", "north": "Akua"}));
+    assert_eq!(g["variant"], "abapa");
+    assert_eq!(g["rated"], true);
+    assert_eq!(g["clock"]["running"], "south");
+    assert!(g["clock"]["south_ms"].as_i64().unwrap() <= 180_000);
+    assert_eq!(g["clock"]["north_ms"], 180_000);
+    assert!(get(&mut c, "/api/seeks")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    // A challenge: only the named player may accept or decline it.
+    let r = post(
+        &mut c,
+        "/api/challenges",
+        json!({"to": "yaw", "variant": "oware"}),
+        &a,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let ch = r.json()["id"].as_str().unwrap().to_string();
+    assert_eq!(get(&mut c, "/api/seeks").await[0]["to"], "Yaw");
+    assert_error(
+        &post(&mut c, &format!("/api/seeks/{ch}/accept"), json!({}), &x).await,
+        403,
+        "not_for_you",
+    );
+    assert_error(
+        &post(&mut c, &format!("/api/seeks/{ch}/decline"), json!({}), &x).await,
+        403,
+        "not_yours",
+    );
+    let r = post(&mut c, &format!("/api/seeks/{ch}/decline"), json!({}), &b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(get(&mut c, "/api/seeks")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let r = post(
+        &mut c,
+        "/api/challenges",
+        json!({"to": "Nobody", "variant": "oware"}),
+        &a,
+    )
+    .await;
+    assert_error(&r, 404, "no_such_player");
+    let r = post(
+        &mut c,
+        "/api/challenges",
+        json!({"to": "Akua", "variant": "oware"}),
+        &a,
+    )
+    .await;
+    assert_error(&r, 400, "self_challenge");
+
+    // Cancel by DELETE.
+    let r = post(&mut c, "/api/seeks", json!({"variant": "wuri"}), &a).await;
+    let sid = r.json()["id"].as_str().unwrap().to_string();
+    let auth = format!("Bearer {a}");
+    let r = c
+        .request(
+            "DELETE",
+            &format!("/api/seeks/{sid}"),
+            &[("Authorization", &auth)],
+            b"",
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(get(&mut c, "/api/seeks")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_goes_when_its_owner_leaves() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let a = account(&mut c, "Kwame").await;
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws?token={a}"))
+        .await
+        .unwrap();
+    let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
+    assert_eq!(r.status, 201);
+    assert_eq!(get(&mut c, "/api/seeks").await.as_array().unwrap().len(), 1);
+    drop(ws);
+    // Gone once the grace for a reload has passed.
+    let mut gone = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if get(&mut c, "/api/seeks")
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+        {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the seek outlived its owner's departure");
+    // Logging out takes them too.
+    let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
+    assert_eq!(r.status, 201);
+    let auth = format!("Bearer {a}");
+    c.request("DELETE", "/api/session", &[("Authorization", &auth)], b"")
+        .await
+        .unwrap();
+    assert!(get(&mut c, "/api/seeks")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_the_wrong_player_out_of_turn_and_replayed() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let (a, b, x) = (
+        account(&mut c, "Abena").await,
+        account(&mut c, "Kojo").await,
+        account(&mut c, "Efua").await,
+    );
+    let game = seek_game(&mut c, &a, &b, json!({"variant": "oware", "side": "south"})).await;
+    let path = format!("/api/games/{game}/moves");
+    // A stranger, and the player out of turn.
+    assert_error(
+        &post(&mut c, &path, json!({"move": "C"}), &x).await,
+        403,
+        "bad_token",
+    );
+    assert_error(
+        &post(&mut c, &path, json!({"move": "c"}), &b).await,
+        403,
+        "not_your_turn",
+    );
+    let r = c
+        .post_json(&path, &json!({"move": "C"}), None)
+        .await
+        .unwrap();
+    assert_error(&r, 401, "no_token");
+    let r = post(&mut c, &path, json!({"move": "C", "ply": 0}), &a).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["players"]["south"], "Abena");
+    // The same request again: stale, and not South's turn any more.
+    assert_error(
+        &post(&mut c, &path, json!({"move": "C", "ply": 0}), &a).await,
+        403,
+        "not_your_turn",
+    );
+    let r = post(&mut c, &path, json!({"move": "d", "ply": 0}), &b).await;
+    assert_error(&r, 409, "stale");
+    // Nobody resigns, offers or accepts for a seat that is not his.
+    for action in [
+        "resign",
+        "abort",
+        "offer/accept",
+        "offer/decline",
+        "rematch",
+    ] {
+        let r = post(
+            &mut c,
+            &format!("/api/games/{game}/{action}"),
+            json!({}),
+            &x,
+        )
+        .await;
+        assert_error(&r, 403, "bad_token");
+    }
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer"),
+        json!({"kind": "draw"}),
+        &x,
+    )
+    .await;
+    assert_error(&r, 403, "bad_token");
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer"),
+        json!({"kind": "tea"}),
+        &a,
+    )
+    .await;
+    assert_error(&r, 400, "bad_offer");
+    // The offerer cannot accept his own offer.
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer"),
+        json!({"kind": "draw"}),
+        &a,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["offer"], json!({"kind": "draw", "by": "south"}));
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer/accept"),
+        json!({}),
+        &a,
+    )
+    .await;
+    assert_error(&r, 403, "own_offer");
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer/decline"),
+        json!({}),
+        &b,
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["offer"], Value::Null);
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/offer/accept"),
+        json!({}),
+        &b,
+    )
+    .await;
+    assert_error(&r, 409, "no_offer");
+    // Too late to abort once both have moved.
+    play_any(&mut c, &game, [&a, &b]).await;
+    let r = post(&mut c, &format!("/api/games/{game}/abort"), json!({}), &a).await;
+    assert_error(&r, 409, "too_late_to_abort");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn endings_ratings_rematch_and_archive() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let (a, b) = (
+        account(&mut c, "Adjoa").await,
+        account(&mut c, "Kweku").await,
+    );
+    let rated = json!({"variant": "oware", "rated": true, "side": "south",
+        "clock": {"initial_ms": 300000, "increment_ms": 3000}});
+
+    // Agreement: each side scores the seeds on its own row, as the rules core counts them.
+    let g1 = seek_game(&mut c, &a, &b, rated.clone()).await;
+    for _ in 0..6 {
+        play_any(&mut c, &g1, [&a, &b]).await;
+    }
+    let before = get(&mut c, &format!("/api/games/{g1}")).await;
+    let r = post(
+        &mut c,
+        &format!("/api/games/{g1}/offer"),
+        json!({"kind": "agreement"}),
+        &b,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let r = post(
+        &mut c,
+        &format!("/api/games/{g1}/offer/accept"),
+        json!({}),
+        &a,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let end = r.json();
+    let pits: Vec<u64> = before["pits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    let stores: Vec<u64> = before["stores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    let south = stores[0] + pits[..6].iter().sum::<u64>();
+    let north = stores[1] + pits[6..].iter().sum::<u64>();
+    assert_eq!(end["agreement_scores"], json!([south, north]));
+    let expected = match south.cmp(&north) {
+        std::cmp::Ordering::Greater => "south",
+        std::cmp::Ordering::Less => "north",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    assert_eq!(
+        (end["over"].as_bool(), end["result"].as_str()),
+        (Some(true), Some(expected))
+    );
+    assert_eq!(end["reason"], "agreement");
+    assert_eq!(end["clock"]["running"], Value::Null);
+    assert_eq!(end["legal"], json!([]));
+    // Over: no more moves or offers.
+    let r = post(&mut c, &format!("/api/games/{g1}/resign"), json!({}), &a).await;
+    assert_error(&r, 409, "game_over");
+
+    // Rematch with colours swapped, then a resignation.
+    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &a).await;
+    assert_eq!(r.json()["rematch"], json!({"offered_by": "south"}));
+    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &a).await;
+    assert_error(&r, 409, "already_offered");
+    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g2 = r.json()["rematch"]["game"].as_str().unwrap().to_string();
+    let st = get(&mut c, &format!("/api/games/{g2}")).await;
+    assert_eq!(st["players"], json!({"south": "Kweku", "north": "Adjoa"}));
+    assert_eq!(
+        st["clock"]["control"],
+        json!({"initial_ms": 300000, "increment_ms": 3000})
+    );
+    play_any(&mut c, &g2, [&b, &a]).await;
+    let r = post(&mut c, &format!("/api/games/{g2}/resign"), json!({}), &b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
+        (Some("north"), Some("resigned"))
+    );
+    // The record names the ending, and reads back.
+    let r = c.get(&format!("/api/games/{g2}/record")).await.unwrap();
+    assert_eq!(r.status, 200);
+    let text = r.text();
+    assert!(text.contains("[Termination \"resigned\"]"), "{text}");
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("[South \"Kweku\"]"), "{text}");
+    let rec = mancala_core::record::Record::parse(&text).unwrap();
+    assert_eq!(rec.termination(), Some("resigned"));
+    rec.to_game().unwrap();
+
+    // A draw agreed, casual, and an abort.
+    let g3 = seek_game(&mut c, &a, &b, json!({"variant": "wuri", "side": "south"})).await;
+    play_any(&mut c, &g3, [&a, &b]).await;
+    play_any(&mut c, &g3, [&a, &b]).await;
+    post(
+        &mut c,
+        &format!("/api/games/{g3}/offer"),
+        json!({"kind": "draw"}),
+        &a,
+    )
+    .await;
+    let r = post(
+        &mut c,
+        &format!("/api/games/{g3}/offer"),
+        json!({"kind": "draw"}),
+        &b,
+    )
+    .await;
+    assert_eq!(
+        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
+        (Some("draw"), Some("draw_agreed"))
+    );
+    let g4 = seek_game(
+        &mut c,
+        &a,
+        &b,
+        json!({"variant": "oware", "side": "south", "rated": true}),
+    )
+    .await;
+    play_any(&mut c, &g4, [&a, &b]).await;
+    let r = post(&mut c, &format!("/api/games/{g4}/abort"), json!({}), &b).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
+        (Some("none"), Some("aborted"))
+    );
+
+    // Ratings: two rated oware games counted (the aborted one not), both moved.
+    let pa = get(&mut c, "/api/players/Adjoa").await;
+    let pb = get(&mut c, "/api/players/Kweku").await;
+    let (ra, rb) = (&pa["ratings"]["oware"], &pb["ratings"]["oware"]);
+    assert_eq!(
+        (ra["games"].as_u64(), rb["games"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_ne!(ra["rating"], 1500.0);
+    assert!(ra["deviation"].as_f64().unwrap() < 350.0);
+    assert_eq!(ra["provisional"], true);
+    assert!(pa["ratings"]["wuri"].is_null());
+    assert_eq!(pa["history"].as_array().unwrap().len(), 2);
+    assert_eq!(pa["games"].as_array().unwrap().len(), 4);
+    // Resigning Kweku lost game 2: Adjoa's rating rose with it.
+    let h = pa["history"].as_array().unwrap();
+    assert!(h[1]["rating"].as_f64() > h[0]["rating"].as_f64());
+    let board = get(&mut c, "/api/leaderboard/oware").await;
+    assert_eq!(board["players"].as_array().unwrap().len(), 2);
+    assert_eq!(board["players"][0]["name"], "Adjoa");
+    assert_error(
+        &c.get("/api/leaderboard/chess").await.unwrap(),
+        404,
+        "unknown_variant",
+    );
+
+    // The archive.
+    let all = get(&mut c, "/api/games?player=Adjoa").await;
+    assert_eq!(all["games"].as_array().unwrap().len(), 4);
+    let wins = get(&mut c, "/api/games?player=Adjoa&result=win").await;
+    assert!(wins["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == g2.as_str()));
+    let wuri = get(&mut c, "/api/games?variant=wuri").await;
+    assert_eq!(wuri["games"][0]["id"], g3.as_str());
+    assert_eq!(wuri["games"][0]["reason"], "draw_agreed");
+    let aborted = get(&mut c, "/api/games?result=none").await;
+    assert_eq!(aborted["games"][0]["id"], g4.as_str());
+    let paged = get(&mut c, "/api/games?per_page=3&page=1").await;
+    assert_eq!(
+        (
+            paged["games"].as_array().unwrap().len(),
+            paged["more"].as_bool()
+        ),
+        (3, Some(true))
+    );
+    let paged = get(&mut c, "/api/games?per_page=3&page=2").await;
+    assert_eq!(
+        (
+            paged["games"].as_array().unwrap().len(),
+            paged["more"].as_bool()
+        ),
+        (1, Some(false))
+    );
+    let none = get(&mut c, "/api/games?to=2000-01-01").await;
+    assert!(none["games"].as_array().unwrap().is_empty());
+    let today = get(
+        &mut c,
+        "/api/games?from=2000-01-01&player=Kweku&variant=oware",
+    )
+    .await;
+    assert_eq!(today["games"].as_array().unwrap().len(), 3);
+    for (q, code) in [
+        ("result=maybe", "bad_result"),
+        ("result=win", "bad_result"),
+        ("from=yesterday", "bad_date"),
+        ("variant=chess", "unknown_variant"),
+    ] {
+        assert_error(&c.get(&format!("/api/games?{q}")).await.unwrap(), 400, code);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_runs_out_while_both_players_are_away() {
+    let (addr, app) = start_with(many()).await;
+    let mut c = Client::new(addr);
+    let (a, b) = (account(&mut c, "Yaa").await, account(&mut c, "Fiifi").await);
+    let game = seek_game(
+        &mut c,
+        &a,
+        &b,
+        json!({"variant": "oware", "side": "south", "rated": true,
+            "clock": {"initial_ms": 1500, "increment_ms": 0}}),
+    )
+    .await;
+    let g = play_any(&mut c, &game, [&a, &b]).await;
+    assert_eq!(g["clock"]["running"], "north");
+    assert_eq!(app.clocks_armed(), 1);
+    // Nobody is connected, nobody asks: the server's own timer ends the game on time.
+    drop(c);
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(app.clocks_armed(), 0);
+    let mut c = Client::new(addr);
+    let g = get(&mut c, &format!("/api/games/{game}")).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("south"), Some("time"))
+    );
+    assert_eq!(g["clock"]["north_ms"], 0);
+    assert!(g["clock"]["south_ms"].as_i64().unwrap() > 0);
+    let arch = get(&mut c, "/api/games?player=Fiifi&result=loss").await;
+    assert_eq!(arch["games"][0]["reason"], "time");
+    assert_eq!(
+        get(&mut c, "/api/players/Fiifi").await["ratings"]["oware"]["games"],
+        1
+    );
+    // A move after the flag is refused.
+    let r = post(
+        &mut c,
+        &format!("/api/games/{game}/moves"),
+        json!({"move": "a"}),
+        &b,
+    )
+    .await;
+    assert_error(&r, 409, "game_over");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "online",
+                "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    let created = r.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let (s, n) = (
+        created["seats"]["south"].as_str().unwrap().to_string(),
+        created["seats"]["north"].as_str().unwrap().to_string(),
+    );
+    assert_eq!(
+        created["game"]["players"],
+        json!({"south": null, "north": null})
+    );
+    let g = play_any(&mut c, &id, [&s, &n]).await;
+    let south_ms = g["clock"]["south_ms"].as_i64().unwrap();
+    assert!(south_ms > 59_000 && south_ms <= 61_000, "{south_ms}");
+    let r = post(&mut c, &format!("/api/games/{id}/resign"), json!({}), &n).await;
+    assert_eq!(r.json()["result"], "south");
+    // Rematch: each keeps his token and takes the other colour.
+    post(&mut c, &format!("/api/games/{id}/rematch"), json!({}), &n).await;
+    let r = post(&mut c, &format!("/api/games/{id}/rematch"), json!({}), &s).await;
+    let g2 = r.json()["rematch"]["game"].as_str().unwrap().to_string();
+    let r = post(
+        &mut c,
+        &format!("/api/games/{g2}/moves"),
+        json!({"move": "A"}),
+        &n,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    // Untimed games show no clock; only online games take one.
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "local"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.json()["game"]["clock"], Value::Null);
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 400, "bad_clock");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_keys_are_checked() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "local"}),
+            None,
+        )
+        .await
+        .unwrap();
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    for path in [format!("/api/games/{id}/ws"), "/api/lobby/ws".to_string()] {
+        for key in [
+            "",
+            "not base64!!",
+            "dGhlIHNhbXBsZSBub25jZQ",
+            "dGhlIHNhbXBsZSBub25jZR==",
+        ] {
+            let mut c = Client::new(addr);
+            let r = c
+                .request(
+                    "GET",
+                    &path,
+                    &[
+                        ("Upgrade", "websocket"),
+                        ("Connection", "Upgrade"),
+                        ("Sec-WebSocket-Version", "13"),
+                        ("Sec-WebSocket-Key", key),
+                    ],
+                    b"",
+                )
+                .await
+                .unwrap();
+            assert_error(&r, 400, "bad_websocket_key");
+        }
+        // The RFC's own sample key is fine.
+        let mut c = Client::new(addr);
+        let r = c
+            .request(
+                "GET",
+                &path,
+                &[
+                    ("Upgrade", "websocket"),
+                    ("Connection", "Upgrade"),
+                    ("Sec-WebSocket-Version", "13"),
+                    ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+                ],
+                b"",
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.status, 101, "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_creations_do_not_use_up_the_allowance() {
+    // A server that allows a client two games at once, then one a minute.
+    let bound = mancala_server::bind(
+        &Config {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db: None,
+            create_burst: 2,
+            create_per_minute: 1,
+            ..Config::default()
+        },
+        Arc::new(EngineBrain),
+    )
+    .await
+    .unwrap();
+    let addr = bound.local_addr().unwrap();
+    tokio::spawn(bound.serve(std::future::pending()));
+    let mut c = Client::new(addr);
+    for _ in 0..10 {
+        let r = c
+            .post_json("/api/games", &json!({"variant": "chess"}), None)
+            .await
+            .unwrap();
+        assert_error(&r, 400, "unknown_variant");
+        let r = c
+            .request(
+                "POST",
+                "/api/games",
+                &[("Content-Type", "application/json")],
+                b"{oops",
+            )
+            .await
+            .unwrap();
+        assert_error(&r, 400, "bad_json");
+    }
+    for _ in 0..2 {
+        let r = c
+            .post_json(
+                "/api/games",
+                &json!({"variant": "oware", "mode": "local"}),
+                None,
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "oware", "mode": "local"}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_error(&r, 429, "rate_limited");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_endpoint_is_in_the_openapi_document() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let doc = get(&mut c, "/api/openapi.json").await;
+    for (path, method) in [
+        ("/api/players", "post"),
+        ("/api/players/{name}", "get"),
+        ("/api/session", "post"),
+        ("/api/session", "get"),
+        ("/api/session", "delete"),
+        ("/api/session/logout", "post"),
+        ("/api/seeks", "post"),
+        ("/api/seeks", "get"),
+        ("/api/seeks/{id}", "delete"),
+        ("/api/seeks/{id}/accept", "post"),
+        ("/api/seeks/{id}/cancel", "post"),
+        ("/api/seeks/{id}/decline", "post"),
+        ("/api/challenges", "post"),
+        ("/api/lobby/ws", "get"),
+        ("/api/leaderboard/{variant}", "get"),
+        ("/api/games", "get"),
+        ("/api/games/{id}/resign", "post"),
+        ("/api/games/{id}/abort", "post"),
+        ("/api/games/{id}/offer", "post"),
+        ("/api/games/{id}/offer/accept", "post"),
+        ("/api/games/{id}/offer/decline", "post"),
+        ("/api/games/{id}/rematch", "post"),
+    ] {
+        assert!(
+            doc["paths"][path][method].is_object(),
+            "{method} {path} undocumented"
+        );
+    }
+    let game = &doc["components"]["schemas"]["Game"]["allOf"][1]["properties"];
+    for field in ["players", "clock", "result", "reason", "offer", "rematch"] {
+        assert!(game[field].is_object(), "Game.{field} undocumented");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ba_awa_keeps_one_clock_across_rounds() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    // rules.md B3: North's capture ends round 1; North starts round 2.
+    let r = c
+        .post_json(
+            "/api/games",
+            &json!({"variant": "ba-awa", "mode": "online",
+                "position": "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
+                "clock": {"initial_ms": 60000, "increment_ms": 5000}}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    let created = r.json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let north = created["seats"]["north"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = post(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "f"}),
+        &north,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = r.json();
+    assert_eq!(g["round"], 2, "{g}");
+    assert_eq!(g["over"], false);
+    // Round 2 goes on with the match's clock: North's time was spent and incremented, not reset.
+    assert_eq!(g["clock"]["running"], "north");
+    let north_ms = g["clock"]["north_ms"].as_i64().unwrap();
+    assert!(north_ms > 60_000 && north_ms <= 65_000 - 200, "{north_ms}");
+    assert_eq!(g["clock"]["south_ms"], 60_000);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn correspondence_clocks_give_days_per_move() {
+    let addr = start().await;
+    let mut c = Client::new(addr);
+    let (a, b) = (
+        account(&mut c, "Nana").await,
+        account(&mut c, "Kobby").await,
+    );
+    let game = seek_game(
+        &mut c,
+        &a,
+        &b,
+        json!({"variant": "olowuka", "side": "south", "clock": {"days_per_move": 2}}),
+    )
+    .await;
+    let g = get(&mut c, &format!("/api/games/{game}")).await;
+    assert_eq!(g["clock"]["control"], json!({"days_per_move": 2}));
+    assert_eq!(g["clock"]["label"], "2d");
+    let day = 86_400_000_i64;
+    assert!(g["clock"]["south_ms"].as_i64().unwrap() > 2 * day - 60_000);
+    let g = play_any(&mut c, &game, [&a, &b]).await;
+    // The time starts afresh after each move.
+    assert_eq!(g["clock"]["south_ms"], 2 * day);
+    assert_eq!(g["clock"]["running"], "north");
+}
