@@ -18,10 +18,9 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use pyo3::IntoPyObjectExt;
 
+use mancala_core::extras::Extras;
 use mancala_core::trace::{SettleKind, SowStep};
-use mancala_core::value::Value;
 use mancala_core::variant::DynPlayError;
 use mancala_core::{Position, SetupError};
 
@@ -89,29 +88,6 @@ fn rule_pairs(rules: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String
         out.push((name, value));
     }
     Ok(out)
-}
-
-fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
-    match v {
-        Value::Null => Ok(py.None().into_bound(py)),
-        Value::Bool(b) => b.into_bound_py_any(py),
-        Value::Int(i) => i.into_bound_py_any(py),
-        Value::Str(s) => s.into_bound_py_any(py),
-        Value::List(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(value_to_py(py, item)?)?;
-            }
-            Ok(list.into_any())
-        }
-        Value::Map(fields) => {
-            let dict = PyDict::new(py);
-            for (k, item) in fields {
-                dict.set_item(k, value_to_py(py, item)?)?;
-            }
-            Ok(dict.into_any())
-        }
-    }
 }
 
 fn step_to_py<'py>(py: Python<'py>, step: &SowStep) -> PyResult<Bound<'py, PyDict>> {
@@ -340,8 +316,15 @@ impl PyGame {
     /// turn, ...), as a dict.
     fn extras<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.inner.state().extras {
-            d.set_item(k, value_to_py(py, &v)?)?;
+        let extras = self.inner.state().extras;
+        if extras != Extras::None {
+            // The fields as the state JSON writes them (docs/state.md), read by Python's json.
+            let text =
+                serde_json::to_string(&extras).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            d.call_method1(
+                "update",
+                (py.import("json")?.call_method1("loads", (text,))?,),
+            )?;
         }
         Ok(d)
     }

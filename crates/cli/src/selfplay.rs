@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use mancala_core::value::Value;
+use mancala_core::extras::Extras;
 use mancala_core::variant::DynGame;
 use mancala_core::{advance, Game, MoveList, Position};
 use mancala_engine::{dispatch, EngineGame, GameTask};
@@ -101,10 +101,8 @@ fn play_one<P: Position>(
         }
         None => tally.capped += 1,
     }
-    let mut extras = Vec::new();
-    pos.extras(&mut extras);
-    if let Some((_, Value::Int(r))) = extras.iter().find(|(k, _)| *k == "round") {
-        tally.rounds += *r as u64;
+    if let Extras::BaAwa(b) = pos.extras() {
+        tally.rounds += u64::from(b.round);
     }
 }
 

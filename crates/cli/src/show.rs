@@ -3,7 +3,6 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use mancala_core::value::Value;
 use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, Variant};
 use mancala_core::Side;
 
@@ -77,26 +76,9 @@ pub fn diagram(game: &AnyGame) -> String {
         }
         l.trim_end().to_string() + "\n"
     };
-    let owners: Option<Vec<String>> =
-        s.extras
-            .iter()
-            .find(|(k, _)| *k == "owners")
-            .and_then(|(_, v)| match v {
-                Value::List(items) if items.len() == s.pits.len() => Some(
-                    items
-                        .iter()
-                        .map(|v| match v {
-                            Value::Int(0) => "S".to_string(),
-                            Value::Int(1) => "N".to_string(),
-                            Value::Str(t) => {
-                                Side::parse(t).map_or("?".into(), |s| s.letter().to_string())
-                            }
-                            _ => " ".to_string(),
-                        })
-                        .collect(),
-                ),
-                _ => None,
-            });
+    let owners: Option<Vec<String>> = crate::play::text::owners(&s.extras)
+        .filter(|o| o.len() == s.pits.len())
+        .map(|o| o.iter().map(|s| s.letter().to_string()).collect());
     let row = |idx: &[usize], side: Side| -> String {
         let mark = if s.to_move == Some(side) { ">" } else { " " };
         let mut l = format!("{mark}{} {:>3} |", side.letter(), s.stores[side.index()]);
@@ -141,10 +123,8 @@ pub fn diagram(game: &AnyGame) -> String {
         }
         (None, None) => {}
     }
-    for (k, v) in &s.extras {
-        if *k != "owners" {
-            out.push_str(&format!("{k}: {}\n", crate::play::text::value_text(v)));
-        }
+    for (k, v) in crate::play::text::extras_fields(&s.extras) {
+        out.push_str(&format!("{k}: {v}\n"));
     }
     out
 }

@@ -47,12 +47,12 @@
 
 use core::fmt;
 
+use crate::extras::{BaAwaExtras, BaAwaMatch, BaAwaRoundEnd, Extras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::parse_oware_fields;
 use crate::sow::{Pit, PITS};
 use crate::trace::{Observer, SowTrace};
-use crate::value::Value;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
     ParsePositionError, Position, Side,
@@ -1109,51 +1109,24 @@ impl Position for BaAwa {
         Outcome::by_scores(scores, EndReason::Agreement)
     }
 
-    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
-        let owners: Vec<Value> = self
-            .owners()
-            .iter()
-            .map(|s| Value::from(s.name()))
-            .collect();
-        out.push(("owners", Value::List(owners)));
-        out.push(("round", Value::from(self.round)));
-        let owned = self.pits_owned();
-        out.push((
-            "match",
-            Value::Map(vec![
-                ("pits".into(), Value::from(vec![owned[0], owned[1]])),
-                (
-                    "rounds_won".into(),
-                    Value::from(vec![
-                        u32::from(self.rounds_won[0]),
-                        u32::from(self.rounds_won[1]),
-                    ]),
-                ),
-                (
-                    "target".into(),
-                    Value::from(u32::from(self.rules.match_target)),
-                ),
-                ("starter".into(), Value::from(self.starter.name())),
-                ("setup_picks".into(), Value::from(u32::from(self.picks))),
-            ]),
-        ));
-        if let Some(r) = self.round_end {
-            out.push((
-                "round_end",
-                Value::Map(vec![
-                    ("round".into(), Value::from(r.round)),
-                    (
-                        "captures".into(),
-                        Value::from(vec![u32::from(r.captures[0]), u32::from(r.captures[1])]),
-                    ),
-                    ("reason".into(), Value::from(r.reason.as_str())),
-                    (
-                        "winner".into(),
-                        Value::from(r.winner.map_or("draw", |w| w.name())),
-                    ),
-                ]),
-            ));
-        }
+    fn extras(&self) -> Extras {
+        Extras::BaAwa(BaAwaExtras {
+            owners: self.owners().to_vec(),
+            round: self.round,
+            match_state: BaAwaMatch {
+                pits: self.pits_owned(),
+                rounds_won: self.rounds_won.map(u32::from),
+                target: u32::from(self.rules.match_target),
+                starter: self.starter,
+                setup_picks: u32::from(self.picks),
+            },
+            round_end: self.round_end.map(|r| BaAwaRoundEnd {
+                round: r.round,
+                captures: r.captures.map(u32::from),
+                reason: r.reason,
+                winner: r.winner,
+            }),
+        })
     }
 }
 

@@ -98,11 +98,11 @@
 
 use core::fmt;
 
+use crate::extras::{Extras, IsoloExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::Pit;
 use crate::trace::{Observer, SowTrace};
-use crate::value::Value;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
     ParsePositionError, Position, Side,
@@ -1155,32 +1155,16 @@ impl Position for Isolo {
         [0, 0]
     }
 
-    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
-        out.push(("phase", Value::from(self.phase.name())));
-        out.push((
-            "stock_used",
-            Value::from(vec![self.stock_used[0], self.stock_used[1]]),
-        ));
-        out.push((
-            "row_seeds",
-            Value::from(vec![
-                self.row_seeds(Side::South),
-                self.row_seeds(Side::North),
-            ]),
-        ));
-        out.push((
-            "foregame_winner",
-            Value::from(self.foregame_winner.map(Side::name)),
-        ));
-        out.push((
-            "foregame_end",
-            Value::from(self.foregame_end.map(EndReason::as_str)),
-        ));
-        out.push(("plies_in_phase", Value::from(self.plies)));
-        out.push((
-            "laps",
-            Value::Int(i64::try_from(self.last_laps).unwrap_or(i64::MAX)),
-        ));
+    fn extras(&self) -> Extras {
+        Extras::Isolo(IsoloExtras {
+            phase: self.phase,
+            stock_used: self.stock_used,
+            row_seeds: [self.row_seeds(Side::South), self.row_seeds(Side::North)],
+            foregame_winner: self.foregame_winner,
+            foregame_end: self.foregame_end,
+            plies_in_phase: self.plies,
+            laps: self.last_laps,
+        })
     }
 }
 

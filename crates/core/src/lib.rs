@@ -4,7 +4,7 @@
 //! the Oware family (`oware`, `abapa`, `wuri`, `ouril`), the relay-sowing games Ọlọwuka
 //! ([`olowuka`]) and Ba-awa ([`ba_awa`], whole matches), and the shared machinery the other seed
 //! games build on. This crate does no I/O, starts no threads and has no required dependencies
-//! (the optional `serde` feature makes records serialisable).
+//! (the optional `serde` feature makes records and each game's [`extras::Extras`] serialisable).
 //!
 //! The central abstraction is the [`Position`] trait: a small `Copy` value with a handful of required
 //! methods (legal moves, play, outcome, repetition key) and a rich provided surface (checked play,
@@ -26,6 +26,7 @@
 
 pub mod ba_awa;
 mod error;
+pub mod extras;
 mod game;
 mod history;
 pub mod isolo;
@@ -39,7 +40,6 @@ pub mod relay;
 mod side;
 pub mod sow;
 pub mod trace;
-pub mod value;
 pub mod variant;
 
 pub use error::{Illegal, ParseMoveError, ParsePositionError, RuleError, SetupError};

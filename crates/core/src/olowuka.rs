@@ -27,6 +27,7 @@
 
 use core::fmt;
 
+use crate::extras::{Extras, OlowukaExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::{
@@ -34,7 +35,6 @@ use crate::sow::{
     Pit, PITS,
 };
 use crate::trace::{Observer, SowTrace};
-use crate::value::Value;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
     ParsePositionError, Position, Side,
@@ -718,11 +718,9 @@ impl Position for Olowuka {
         self.store_scores()
     }
 
-    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
-        let owners: Vec<Value> = (0..PITS)
-            .map(|i| Value::from(Pit::<6>(i as u8).row().name()))
-            .collect();
-        out.push(("owners", Value::List(owners)));
+    fn extras(&self) -> Extras {
+        let owners = (0..PITS).map(|i| Pit::<6>(i as u8).row()).collect();
+        Extras::Olowuka(OlowukaExtras { owners })
     }
 }
 

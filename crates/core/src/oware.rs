@@ -23,13 +23,13 @@
 
 use core::fmt;
 
+use crate::extras::{Extras, OwareExtras};
 use crate::options::rule_options;
 use crate::sow::{
     capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum, sow_lap,
     Pit, LAP_MASKS, PITS,
 };
 use crate::trace::SowTrace;
-use crate::value::Value;
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
     ParsePositionError, Position, Side,
@@ -1016,9 +1016,13 @@ impl Position for Oware {
         self.store_scores()
     }
 
-    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
+    fn extras(&self) -> Extras {
         if self.rules.grand_slam == GrandSlam::OurilExtraTurn {
-            out.push(("extra_turn", Value::Bool(self.extra_turn)));
+            Extras::Oware(OwareExtras {
+                extra_turn: self.extra_turn,
+            })
+        } else {
+            Extras::None
         }
     }
 }

@@ -3,9 +3,9 @@
 use core::fmt;
 use core::hash::Hash;
 
+use crate::extras::Extras;
 use crate::history::History;
 use crate::options::OptionInfo;
-use crate::value::Value;
 use crate::{
     EndReason, Illegal, MoveList, Outcome, ParseMoveError, ParsePositionError, RuleError, Side,
 };
@@ -80,9 +80,9 @@ pub trait Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn pits(&self) -> &[u8];
     /// Seeds captured (or scored) by South and North.
     fn stores(&self) -> [u32; 2];
-    /// Extra state for front ends and traces (ownership, phase, ...), as named JSON-like values.
-    fn extras(&self, out: &mut Vec<(&'static str, Value)>) {
-        let _ = out;
+    /// Extra state for front ends and traces (ownership, phase, ...), typed per game.
+    fn extras(&self) -> Extras {
+        Extras::None
     }
 
     /// The result if both players agree to end the game in this position (the Oware rules text:

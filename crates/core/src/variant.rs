@@ -7,11 +7,11 @@
 pub use crate::options::OptionInfo;
 
 use crate::ba_awa::{BaAwa, BaAwaRules};
+use crate::extras::{BaAwaExtras, Extras};
 use crate::isolo::{Isolo, IsoloRules};
 use crate::olowuka::{Olowuka, OlowukaRules};
 use crate::oware::{Oware, OwareRules};
 use crate::trace::{SettleKind, SowBoard, SowStep, SowTrace, DROP_CAP};
-use crate::value::Value;
 use crate::{Game, Illegal, Outcome, ParseMoveError, Position, RuleSet, SetupError, Side};
 
 /// Every preset a user can name.
@@ -219,8 +219,8 @@ pub struct StateView {
     pub captured: u32,
     /// The outcome once over.
     pub outcome: Option<Outcome>,
-    /// Game-specific extra fields.
-    pub extras: Vec<(&'static str, Value)>,
+    /// The game's extra state.
+    pub extras: Extras,
 }
 
 /// A game of any preset: one arm per game type, each holding the [`Session`] of that type.
@@ -413,8 +413,6 @@ impl<P: Position> DynGame for Session<P> {
             .map(ToString::to_string)
             .collect();
         legal.sort();
-        let mut extras = Vec::new();
-        pos.extras(&mut extras);
         StateView {
             position: pos.to_string(),
             pits: pos.pits().iter().map(|&x| u32::from(x)).collect(),
@@ -423,7 +421,7 @@ impl<P: Position> DynGame for Session<P> {
             legal,
             captured: self.game.moves().last().map_or(0, |r| r.effect.captured),
             outcome: pos.outcome(),
-            extras,
+            extras: pos.extras(),
         }
     }
 
@@ -510,27 +508,22 @@ impl<P: Position> DynGame for Session<P> {
 /// Why the board after a move is not the board its sowing left: the game, a round or a phase
 /// ended, or a set-up was played.
 fn settle_reason<P: Position>(before: &P, after: &P) -> String {
-    let extra = |p: &P, name: &str| {
-        let mut out = Vec::new();
-        p.extras(&mut out);
-        out.into_iter().find(|(k, _)| *k == name).map(|(_, v)| v)
-    };
     if let Some(o) = after.outcome() {
         return format!("the game ends ({})", o.reason.as_str().replace('_', " "));
     }
-    if let Some(Value::Map(fields)) = extra(after, "round_end") {
-        let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-        if let (Some(Value::Int(round)), Some(Value::Str(why))) = (field("round"), field("reason"))
-        {
-            return format!(
-                "round {round} ends ({}): the seeds left are taken and the next round is laid out",
-                why.replace('_', " ")
-            );
-        }
-    }
-    match (extra(before, "phase"), extra(after, "phase")) {
-        (Some(Value::Str(a)), Some(Value::Str(b))) if a != b => {
-            format!("the {a} ends: {b} follows")
+    match (before.extras(), after.extras()) {
+        (
+            _,
+            Extras::BaAwa(BaAwaExtras {
+                round_end: Some(r), ..
+            }),
+        ) => format!(
+            "round {} ends ({}): the seeds left are taken and the next round is laid out",
+            r.round,
+            r.reason.as_str().replace('_', " ")
+        ),
+        (Extras::Isolo(a), Extras::Isolo(b)) if a.phase != b.phase => {
+            format!("the {} ends: {} follows", a.phase.name(), b.phase.name())
         }
         _ => "the rules settle the board after the move".to_string(),
     }

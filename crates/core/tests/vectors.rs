@@ -1,6 +1,8 @@
-//! Replays the golden vectors of rules.md (kept as data files in `tests/data/*.vectors`) through
-//! the public API. See the header of each data file for the format.
+//! Replays the golden vectors of rules.md (kept as data files in `tests/data/*.vectors`, one
+//! format for every game: see the header of `oware-family.vectors`) through the public variant
+//! API, as a front end would.
 
+use mancala_core::extras::{BaAwaExtras, Extras};
 use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, DynPlayError, Variant};
 
 struct Case {
@@ -149,6 +151,27 @@ fn run_file(text: &str, file: &str) -> usize {
                     None => panic!("{at}: result needs a value"),
                 }
             }
+            "to_move" => {
+                let got = c.game().state().to_move.map_or("none", |s| s.name());
+                assert_eq!(got, rest, "{at}: side to move");
+            }
+            "round_end" => {
+                let state = c.game().state();
+                let Extras::BaAwa(BaAwaExtras {
+                    round_end: Some(r), ..
+                }) = &state.extras
+                else {
+                    panic!("{at}: no round ended")
+                };
+                let got = format!(
+                    "{} {} {} {}",
+                    r.captures[0],
+                    r.captures[1],
+                    r.reason.as_str(),
+                    r.winner.map_or("draw", |w| w.name())
+                );
+                assert_eq!(got, rest, "{at}: round end");
+            }
             other => panic!("{at}: unknown command {other:?}"),
         }
     }
@@ -159,5 +182,19 @@ fn run_file(text: &str, file: &str) -> usize {
 fn oware_family_vectors() {
     let text = include_str!("data/oware-family.vectors");
     let n = run_file(text, "oware-family.vectors");
-    assert!(n >= 35, "only {n} cases");
+    assert_eq!(n, 37, "cases read");
+}
+
+#[test]
+fn relay_vectors() {
+    let text = include_str!("data/relay.vectors");
+    let n = run_file(text, "relay.vectors");
+    assert_eq!(n, 43, "cases read");
+}
+
+#[test]
+fn isolo_vectors() {
+    let text = include_str!("data/isolo.vectors");
+    let n = run_file(text, "isolo.vectors");
+    assert_eq!(n, 50, "cases read");
 }

@@ -2,26 +2,8 @@
 //! API so that both speak exactly the same words.
 
 use mancala_core::trace::SowStep;
-use mancala_core::value::Value;
 use mancala_core::variant::{OptionInfo, StateView};
 use serde_json::{json, Map};
-
-/// Converts a core [`Value`] to JSON.
-pub fn value_json(v: &Value) -> serde_json::Value {
-    match v {
-        Value::Null => serde_json::Value::Null,
-        Value::Bool(b) => json!(b),
-        Value::Int(i) => json!(i),
-        Value::Str(s) => json!(s),
-        Value::List(items) => serde_json::Value::Array(items.iter().map(value_json).collect()),
-        Value::Map(entries) => serde_json::Value::Object(
-            entries
-                .iter()
-                .map(|(k, v)| (k.clone(), value_json(v)))
-                .collect(),
-        ),
-    }
-}
 
 /// The state as the trace schema's JSON object: `position`, `pits`, `stores`, `to_move`, `legal`,
 /// `captured`, `over`, `result`, `reason`, then the game's extra fields.
@@ -41,8 +23,8 @@ pub fn state_map(s: &StateView) -> Map<String, serde_json::Value> {
     m.insert("over".into(), json!(s.outcome.is_some()));
     m.insert("result".into(), json!(s.outcome.map(|o| o.result_name())));
     m.insert("reason".into(), json!(s.outcome.map(|o| o.reason.as_str())));
-    for (k, v) in &s.extras {
-        m.insert((*k).to_string(), value_json(v));
+    if let Ok(serde_json::Value::Object(extras)) = serde_json::to_value(&s.extras) {
+        m.extend(extras);
     }
     m
 }

@@ -1,7 +1,8 @@
 //! The play screen as a state machine: [`App::handle`] takes an [`Event`] and changes the state;
 //! drawing is done elsewhere (`ui::render`) from `&App` alone, so tests drive it without a terminal.
 
-use mancala_core::value::Value;
+use mancala_core::extras::{BaAwaExtras, BaAwaMatch, Extras};
+use mancala_core::isolo::Phase;
 use mancala_core::variant::{AnyGame, DynGame, DynPlayError, StateView};
 use mancala_core::{Outcome, Side};
 
@@ -415,26 +416,10 @@ impl App {
         (offset < n).then_some(row * n + offset)
     }
 
-    /// Who owns each pit, when the game says (Ba-awa's `owners` extra), else `None`.
+    /// Who owns each pit, when the game says (Ọlọwuka's rows, Ba-awa's owners), else `None`.
     pub fn owners(&self, state: &StateView) -> Option<Vec<Option<Side>>> {
-        let (_, value) = state.extras.iter().find(|(k, _)| *k == "owners")?;
-        let Value::List(items) = value else {
-            return None;
-        };
-        if items.len() != state.pits.len() {
-            return None;
-        }
-        Some(
-            items
-                .iter()
-                .map(|v| match v {
-                    Value::Int(0) => Some(Side::South),
-                    Value::Int(1) => Some(Side::North),
-                    Value::Str(s) => Side::parse(s),
-                    _ => None,
-                })
-                .collect(),
-        )
+        let owners = super::text::owners(&state.extras)?;
+        (owners.len() == state.pits.len()).then(|| owners.iter().copied().map(Some).collect())
     }
 
     /// Whether the cursor may rest on `pit`: a pit the player to move may play from (his own
@@ -529,33 +514,9 @@ impl App {
         }
     }
 
-    /// A string extra of the current state, e.g. Isolo's `phase`.
-    fn extra_str(state: &StateView, key: &str) -> Option<String> {
-        state
-            .extras
-            .iter()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, v)| match v {
-                Value::Str(s) => Some(s.clone()),
-                _ => None,
-            })
-    }
-
-    /// An integer extra of the current state, e.g. Ba-awa's `round`.
-    fn extra_int(state: &StateView, key: &str) -> Option<i64> {
-        state
-            .extras
-            .iter()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, v)| match v {
-                Value::Int(i) => Some(*i),
-                _ => None,
-            })
-    }
-
     /// Whether the player to move must set up his row (Isolo's kucheleka).
     pub fn in_kucheleka(state: &StateView) -> bool {
-        Self::extra_str(state, "phase").is_some_and(|p| p.eq_ignore_ascii_case("kucheleka"))
+        matches!(&state.extras, Extras::Isolo(i) if i.phase == Phase::Kucheleka)
     }
 
     /// Opens the kucheleka editor when a person must set up, and closes it otherwise.
@@ -1028,12 +989,15 @@ impl App {
             format!("{who}set up the row {mv}")
         } else if captured > 0 {
             format!("{who}played {mv}, capturing {captured}")
-        } else if let Some(laps) = Self::extra_int(&after, "laps").filter(|&l| l > 1) {
+        } else if let Some(laps) = laps(&after).filter(|&l| l > 1) {
             format!("{who}played {mv} ({laps} laps)")
         } else {
             format!("{who}played {mv}")
         };
-        let round = |s: &StateView| Self::extra_int(s, "round");
+        let round = |s: &StateView| match &s.extras {
+            Extras::BaAwa(b) => Some(b.round),
+            _ => None,
+        };
         if round(&after) != round(&before) || (after.outcome.is_some() && round(&after).is_some()) {
             // A Ba-awa round ended: say how, and let it be read before the computer goes on.
             if let Some(summary) = round_summary(&after) {
@@ -1048,9 +1012,7 @@ impl App {
             if let Some(side) = after.to_move {
                 if picks_left(&after) > 0 {
                     text.push_str(&format!(" · {side} picks again"));
-                } else if !mv.starts_with("k:")
-                    && Self::extra_str(&after, "phase") == Self::extra_str(&before, "phase")
-                {
+                } else if !mv.starts_with("k:") && phase(&after) == phase(&before) {
                     text.push_str(&format!(
                         " · {} has no move and passes: {side} moves again",
                         side.opponent()
@@ -1217,52 +1179,54 @@ impl App {
     }
 }
 
-/// Ba-awa's set-up picks still to make (`match.setup_picks`), 0 for other games.
-pub fn picks_left(state: &StateView) -> u32 {
-    match_field(state, "setup_picks")
-        .and_then(|v| match v {
-            Value::Int(i) => u32::try_from(*i).ok(),
-            _ => None,
-        })
-        .unwrap_or(0)
+/// Laps the last move made (Isolo), `None` for other games.
+fn laps(state: &StateView) -> Option<u64> {
+    match &state.extras {
+        Extras::Isolo(i) => Some(i.laps),
+        _ => None,
+    }
 }
 
-/// A field of Ba-awa's `match` extra.
-pub fn match_field<'a>(state: &'a StateView, key: &str) -> Option<&'a Value> {
-    let (_, Value::Map(entries)) = state.extras.iter().find(|(k, _)| *k == "match")? else {
-        return None;
-    };
-    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+/// Isolo's phase, `None` for other games.
+fn phase(state: &StateView) -> Option<Phase> {
+    match &state.extras {
+        Extras::Isolo(i) => Some(i.phase),
+        _ => None,
+    }
+}
+
+/// Ba-awa's set-up picks still to make (`match.setup_picks`), 0 for other games.
+pub fn picks_left(state: &StateView) -> u32 {
+    ba_awa_match(state).map_or(0, |m| m.setup_picks)
+}
+
+/// Ba-awa's `match` extra.
+pub fn ba_awa_match(state: &StateView) -> Option<&BaAwaMatch> {
+    match &state.extras {
+        Extras::BaAwa(b) => Some(&b.match_state),
+        _ => None,
+    }
 }
 
 /// The last finished Ba-awa round in words, e.g. `"round 1 over (captures 20-28, north wins the
 /// round, board_of_eight)"`.
 pub fn round_summary(state: &StateView) -> Option<String> {
-    let (_, Value::Map(entries)) = state.extras.iter().find(|(k, _)| *k == "round_end")? else {
+    let Extras::BaAwa(BaAwaExtras {
+        round_end: Some(r), ..
+    }) = &state.extras
+    else {
         return None;
     };
-    let get = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let text = |v: Option<&Value>| v.map_or(String::from("?"), super::text::value_text);
-    let captures = match get("captures") {
-        Some(Value::List(c)) if c.len() == 2 => {
-            format!(
-                "{}-{}",
-                super::text::value_text(&c[0]),
-                super::text::value_text(&c[1])
-            )
-        }
-        _ => "?".into(),
-    };
-    let winner = text(get("winner"));
-    let won = if winner == "draw" {
-        "a drawn round".to_string()
-    } else {
-        format!("{winner} wins the round")
+    let won = match r.winner {
+        None => "a drawn round".to_string(),
+        Some(w) => format!("{} wins the round", w.name()),
     };
     Some(format!(
-        "round {} over: captured {captures} (last seeds incl.), {won} ({})",
-        text(get("round")),
-        text(get("reason"))
+        "round {} over: captured {}-{} (last seeds incl.), {won} ({})",
+        r.round,
+        r.captures[0],
+        r.captures[1],
+        r.reason.as_str()
     ))
 }
 

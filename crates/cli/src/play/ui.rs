@@ -7,15 +7,15 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use mancala_core::value::Value;
+use mancala_core::extras::Extras;
 use mancala_core::Side;
 
 use mancala_core::variant::{DynGame, StateView};
 
-use super::app::{describe_outcome, match_field, picks_left, App, Mode, Tone};
+use super::app::{ba_awa_match, describe_outcome, picks_left, App, Mode, Tone};
 use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
-use super::text::value_text;
+use super::text::extras_fields;
 
 /// Draws the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
@@ -220,39 +220,21 @@ fn side_colour(side: Side) -> Color {
     }
 }
 
-/// An integer list extra such as Isolo's `stock_used`, at `index`.
-fn extra_list_int(state: &StateView, key: &str, index: usize) -> Option<String> {
-    match state.extras.iter().find(|(k, _)| *k == key) {
-        Some((_, Value::List(items))) => items.get(index).map(value_text),
-        _ => None,
-    }
-}
-
 /// What a side's box shows: its store (captures), and for Isolo its stock seeds and row, for
 /// Ba-awa the pits it owns and the rounds it won.
 fn store_lines(app: &App, state: &StateView, side: Side, store: u32) -> Vec<Line<'static>> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let i = side.index();
-    if let Some(stock) = extra_list_int(state, "stock_used", i) {
-        let row = extra_list_int(state, "row_seeds", i).unwrap_or_default();
+    if let Extras::Isolo(iso) = &state.extras {
+        let (stock, row) = (iso.stock_used[i], iso.row_seeds[i]);
         return vec![
             Line::from(Span::styled(format!("row {row}"), bold)),
             Line::from(format!("stock {stock}")),
             Line::from("used"),
         ];
     }
-    if app.owners(state).is_some() {
-        let pits = match match_field(state, "pits") {
-            Some(Value::List(p)) => p.get(i).map(value_text).unwrap_or_default(),
-            _ => String::new(),
-        };
-        let target = match_field(state, "target")
-            .map(value_text)
-            .unwrap_or_default();
-        let won = match match_field(state, "rounds_won") {
-            Some(Value::List(p)) => p.get(i).map(value_text).unwrap_or_default(),
-            _ => String::new(),
-        };
+    if let (Some(_), Some(m)) = (app.owners(state), ba_awa_match(state)) {
+        let (pits, target, won) = (m.pits[i], m.target, m.rounds_won[i]);
         return vec![
             Line::from(Span::styled(format!("{store}"), bold)),
             Line::from(Span::styled(
@@ -270,33 +252,25 @@ fn store_lines(app: &App, state: &StateView, side: Side, store: u32) -> Vec<Line
 
 /// The game's own state in words: Isolo's phase, Ba-awa's round and match.
 fn game_line(app: &App, state: &StateView) -> Option<String> {
-    if let Some(phase) = state.extras.iter().find(|(k, _)| *k == "phase") {
-        let phase = value_text(&phase.1);
-        let stock = |i| extra_list_int(state, "stock_used", i).unwrap_or_default();
+    if let Extras::Isolo(iso) = &state.extras {
         let mut s = format!(
-            "Isolo · phase: {phase} · stock seeds used S {} N {}",
-            stock(0),
-            stock(1)
+            "Isolo · phase: {} · stock seeds used S {} N {}",
+            iso.phase.name(),
+            iso.stock_used[0],
+            iso.stock_used[1]
         );
-        if let Some((_, w)) = state.extras.iter().find(|(k, _)| *k == "foregame_winner") {
-            if !matches!(w, Value::Null) {
-                s.push_str(&format!(" · foregame won by {}", value_text(w)));
-            }
+        if let Some(w) = iso.foregame_winner {
+            s.push_str(&format!(" · foregame won by {}", w.name()));
         }
         return Some(s);
     }
     app.owners(state)?;
-    let round = state
-        .extras
-        .iter()
-        .find(|(k, _)| *k == "round")
-        .map_or(String::new(), |(_, v)| value_text(v));
-    let pits = match_field(state, "pits")
-        .map(value_text)
-        .unwrap_or_default();
-    let target = match_field(state, "target")
-        .map(value_text)
-        .unwrap_or_default();
+    let Extras::BaAwa(b) = &state.extras else {
+        return None;
+    };
+    let round = b.round;
+    let pits = format!("[{} {}]", b.match_state.pits[0], b.match_state.pits[1]);
+    let target = b.match_state.target;
     let mut s = format!("Ba-awa · round {round} · pits owned S-N {pits}, {target} win the match");
     let picks = picks_left(state);
     if picks > 0 {
@@ -507,10 +481,8 @@ fn capitalise(s: &str) -> String {
 
 /// The game's extra state as `name: value` texts (pit ownership is drawn on the pits instead).
 fn state_extras(app: &App) -> Vec<String> {
-    app.state()
-        .extras
-        .iter()
-        .filter(|(k, _)| *k != "owners")
-        .map(|(k, v)| format!("{k}: {}", value_text(v)))
+    extras_fields(&app.state().extras)
+        .into_iter()
+        .map(|(k, v)| format!("{k}: {v}"))
         .collect()
 }
