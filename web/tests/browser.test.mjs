@@ -670,6 +670,8 @@ test('sounds: a move is heard unless muted, and the setting is kept', async () =
   await page.click('#sound-toggle');
   assert.equal(await page.getAttribute('body', 'data-muted'), 'true');
   await page.waitForFunction(() => document.getElementById('an-board').dataset.animating === 'false');
+  // North's pits become playable once the board shows the position after C.
+  await page.waitForSelector('#an-board [data-move="c"].legal');
   await page.click('#an-board [data-move="c"]');
   await page.waitForFunction(() => document.getElementById('an-board').dataset.ply === '2');
   assert.equal(await page.getAttribute('body', 'data-sounds'), '1');
