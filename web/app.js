@@ -1145,6 +1145,9 @@ function resultText(st) {
 }
 
 function anRender() {
+  // A sowing being animated draws the board itself; the position it ends on is drawn after it
+  // (an analysis arriving meanwhile must not draw the end early and make the pits clickable).
+  if (an.animating) return;
   const st = anState();
   const g = anGame(st);
   const n = g.pits_per_row;
