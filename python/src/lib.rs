@@ -774,19 +774,22 @@ impl PyTablebase {
         let d = PyDict::new(py);
         d.set_item("seeds", p.seeds)?;
         d.set_item("value", p.value)?;
+        d.set_item("half_seeds", p.half_seeds)?;
         d.set_item("exactness", p.exactness.name())?;
         Ok(Some(d))
     }
 
     /// Every legal move's table value: a list of `(move, seeds the mover gets, exactness)`, or
-    /// `None` when the tables do not cover the position.
-    fn probe_moves(&self, game: &PyGame) -> Option<Vec<(String, u32, &'static str)>> {
+    /// `None` when the tables do not cover the position. The seeds are a float: Awari's shared
+    /// cycles can leave a player half a seed.
+    fn probe_moves(&self, game: &PyGame) -> Option<Vec<(String, f64, &'static str)>> {
         let pos = adapter::oware_position(&game.inner)?;
         let moves = mancala_tablebase::probe_moves(&self.table, pos)?;
         Some(
             moves
                 .into_iter()
-                .map(|(m, v, e)| (m.to_string(), v, e.name()))
+                // The table counts half-seeds.
+                .map(|(m, half_seeds, e)| (m.to_string(), f64::from(half_seeds) / 2.0, e.name()))
                 .collect(),
         )
     }

@@ -11,7 +11,7 @@ PRESETS = mancala.presets()
 
 
 def test_every_preset_is_listed():
-    assert PRESETS == ["oware", "abapa", "wuri", "ouril", "ouril-ludii", "olowuka", "ba-awa", "isolo"]
+    assert PRESETS == ["oware", "abapa", "wuri", "awari", "ouril", "ouril-ludii", "olowuka", "ba-awa", "isolo"]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
