@@ -488,87 +488,106 @@ fn observe<'py, P: Encoded>(
         .into_pyarray(py)
 }
 
-/// A score in the project's one representation: `kind` is `"estimate"` (an evaluation in
-/// centiseeds, 100 = one seed ahead) or `"proven"` (the final seed margin: positive wins,
-/// 0 draws), from the side to move's point of view.
+/// A score in the project's one representation (`mancala_engine::Score`, docs/engine.md
+/// "Scores"), from the side to move's point of view: `kind` is `"estimate"` (an evaluation),
+/// `"proven"` (a result proven by the search: outcome, margin and distance) or `"exact"` (an
+/// endgame table's exact value).
 #[pyclass(module = "mancala._mancala", name = "Score", frozen)]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct PyScore {
-    /// `"estimate"` or `"proven"`.
-    #[pyo3(get)]
-    kind: &'static str,
-    /// Centiseeds for an estimate, seeds for a proven result.
-    #[pyo3(get)]
-    value: i32,
-    rank: i64,
-}
+pub struct PyScore(mancala_engine::Score);
 
 impl From<mancala_engine::Score> for PyScore {
     fn from(s: mancala_engine::Score) -> Self {
-        let (kind, value) = match s {
-            mancala_engine::Score::Heuristic(v) => ("estimate", v),
-            mancala_engine::Score::Exact(m) => ("proven", m),
-        };
-        PyScore {
-            kind,
-            value,
-            rank: s.rank(),
-        }
-    }
-}
-
-impl PyScore {
-    fn engine(&self) -> mancala_engine::Score {
-        if self.kind == "proven" {
-            mancala_engine::Score::Exact(self.value)
-        } else {
-            mancala_engine::Score::Heuristic(self.value)
-        }
+        PyScore(s)
     }
 }
 
 #[pymethods]
 impl PyScore {
-    /// A number to sort by: proven wins above every estimate, proven losses below.
+    /// `"estimate"`, `"proven"` or `"exact"`.
     #[getter]
-    fn rank(&self) -> i64 {
-        self.rank
+    fn kind(&self) -> &'static str {
+        self.0.kind()
     }
 
-    /// The JSON shape of the CLI and the API: `{"kind": "estimate", "centiseeds": N}` or
-    /// `{"kind": "proven", "seeds": N}`.
+    /// The value in seeds: an estimate (centiseeds / 100), a proven final margin, a table's
+    /// value (halves possible).
+    #[getter]
+    fn seeds(&self) -> f64 {
+        self.0.seeds()
+    }
+
+    /// `"win"`, `"draw"` or `"loss"` when known (proven and table values), else `None`.
+    #[getter]
+    fn outcome(&self) -> Option<&'static str> {
+        self.0.outcome().map(mancala_engine::ScoreOutcome::name)
+    }
+
+    /// The winner's margin in seeds when the outcome is known, else `None`.
+    #[getter]
+    fn margin(&self) -> Option<f64> {
+        self.0.outcome().map(|_| self.0.seeds().abs())
+    }
+
+    /// Whether `margin` is exact (`False`: a guaranteed minimum for a win, maximum for a loss).
+    #[getter]
+    fn margin_exact(&self) -> Option<bool> {
+        self.0.margin_exact()
+    }
+
+    /// Plies to the end along the best line, when known.
+    #[getter]
+    fn plies(&self) -> Option<u32> {
+        self.0.plies()
+    }
+
+    /// The human form: `"+1.35 (estimate)"`, `"proven win by ≥ 3"`, `"table: exact +2"`.
+    #[getter]
+    fn text(&self) -> String {
+        self.0.text()
+    }
+
+    /// A number to sort by: known wins above every estimate, known losses below.
+    #[getter]
+    fn rank(&self) -> i64 {
+        self.0.rank()
+    }
+
+    /// The JSON shape of the CLI and the API: `{"kind", "seeds", "outcome", "margin",
+    /// "margin_exact", "plies", "text"}`.
     #[pyo3(name = "to_dict")]
     fn json_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let text =
+            serde_json::to_string(&self.0).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let d = PyDict::new(py);
-        d.set_item("kind", self.kind)?;
-        d.set_item(
-            if self.kind == "proven" {
-                "seeds"
-            } else {
-                "centiseeds"
-            },
-            self.value,
+        d.call_method1(
+            "update",
+            (py.import("json")?.call_method1("loads", (text,))?,),
         )?;
         Ok(d)
     }
 
     fn __str__(&self) -> String {
-        self.engine().to_string()
+        self.0.text()
     }
 
     fn __repr__(&self) -> String {
-        format!("Score({:?}, {})", self.kind, self.value)
+        format!("Score({:?})", self.0.text())
     }
 
     fn __richcmp__(&self, other: &PyScore, op: pyo3::basic::CompareOp) -> bool {
         if matches!(op, pyo3::basic::CompareOp::Eq | pyo3::basic::CompareOp::Ne) {
-            return op.matches((self.kind, self.value).cmp(&(other.kind, other.value)));
+            return op.matches(if self.0 == other.0 {
+                std::cmp::Ordering::Equal
+            } else {
+                std::cmp::Ordering::Less
+            });
         }
-        op.matches(self.rank.cmp(&other.rank))
+        op.matches(self.0.rank().cmp(&other.0.rank()))
     }
 
     fn __hash__(&self) -> u64 {
-        self.rank as u64
+        self.0.rank() as u64
     }
 }
 
@@ -601,7 +620,7 @@ impl PyAnalysis {
         format!(
             "Analysis(best_move={:?}, score={}, depth={}, moves={})",
             self.best_move,
-            self.score.engine(),
+            self.score.0,
             self.depth,
             self.moves.len()
         )

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use mancala_engine::{Engine, Limits, Score, SearchOptions};
+use mancala_engine::{Engine, Limits, SearchOptions};
 use serde_json::json;
 
 use crate::GameArgs;
@@ -31,15 +31,6 @@ pub struct Args {
     /// Use the endgame tables in this directory (`mancala tb build`).
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
-}
-
-/// A score as JSON: `{"kind": "estimate", "centiseeds": N}` or `{"kind": "proven", "seeds": N}`
-/// (the final seed margin for the side to move; 0 is a draw).
-pub fn score_json(s: Score) -> serde_json::Value {
-    match s {
-        Score::Heuristic(v) => json!({"kind": "estimate", "centiseeds": v}),
-        Score::Exact(m) => json!({"kind": "proven", "seeds": m}),
-    }
 }
 
 /// Runs the command.
@@ -75,7 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let elapsed = start.elapsed();
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
-    let Some(a) = result else {
+    let Some(mut a) = result else {
         if state.outcome.is_none() {
             bail!("the engine cannot search this game yet");
         }
@@ -90,11 +81,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
+    // A position the tables know exactly shows the table's value rather than the search's.
+    if let Some(exact) = engine.table_score(&game) {
+        a.score = exact;
+    }
     if args.json {
         let moves: Vec<_> = a
             .moves
             .iter()
-            .map(|(m, s)| json!({"move": m, "score": score_json(*s)}))
+            .map(|(m, s)| json!({"move": m, "score": s}))
             .collect();
         let v = json!({
             "variant": game.variant().name(),
@@ -105,7 +100,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "nodes": a.nodes,
             "time_ms": elapsed.as_millis() as u64,
             "best": a.best,
-            "score": score_json(a.score),
+            "score": a.score,
             "pv": a.pv,
             "moves": moves,
         });

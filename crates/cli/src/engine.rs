@@ -10,7 +10,8 @@
 //! go [depth N] [movetime MS] [nodes N] [wtime MS] [btime MS] [winc MS] [binc MS]
 //!    [movestogo N] [infinite]
 //!                          -> info depth D score cp S|seeds N [lowerbound|upperbound]
-//!                             nodes N nps N time MS hashfull H pv ...; bestmove X
+//!                             nodes N nps N time MS hashfull H pv ...;
+//!                             info string score {"kind": ..., "text": ...}; bestmove X
 //! stop                     ends the search (bestmove follows)
 //! quit
 //! ```
@@ -20,6 +21,9 @@
 //! its own thread, so `isready` and `stop` are answered while thinking; any other command that
 //! arrives during a search stops it first. Scores: `cp` is an estimate in centiseeds;
 //! `seeds N` is a proven result, the final seed margin for the side to move (0: a proven draw).
+//! Before `bestmove`, `info string score` gives the search's result in the project's one score
+//! representation (JSON, docs/engine.md "Scores": estimate, proven with its outcome, margin and
+//! distance, or a table's exact value when the tables in use know the position).
 //!
 //! Options beyond the dialect: `Variant` (default `abapa`), `Hash` (MiB), `Threads`, `MultiPV`,
 //! `Eval` (`fitted`, the default, or `hand`: the evaluation, see `mancala_engine::eval`),
@@ -608,6 +612,14 @@ impl Uci {
         let handle = std::thread::spawn(move || {
             let mut on_report = |r: &Report| report(&out, r);
             let a = engine.search_dyn(&game, &options, Some(&flag), &mut on_report);
+            if let Some(a) = &a {
+                // The result in the project's one score representation (a position the
+                // tables know exactly shows the table's value).
+                let score = engine.table_score(&game).unwrap_or(a.score);
+                if let Ok(json) = serde_json::to_string(&score) {
+                    say(&out, &format!("info string score {json}"));
+                }
+            }
             let best = a.and_then(|a| a.best).unwrap_or(fallback);
             say(&out, &format!("bestmove {best}"));
         });
@@ -635,9 +647,11 @@ fn report(out: &Out, r: &Report) {
     let nps = r.nodes.saturating_mul(1000) / ms;
     let multi = r.lines.len() > 1;
     for (k, (score, pv)) in r.lines.iter().enumerate() {
-        let score = match score {
+        // The protocol's field: `cp` for an estimate, `seeds` for a known margin.
+        let score = match *score {
             Score::Heuristic(v) => format!("cp {v}"),
-            Score::Exact(m) => format!("seeds {m}"),
+            Score::Proven { margin, .. } => format!("seeds {margin}"),
+            Score::Table(h) => format!("seeds {}", h / 2),
         };
         let bound = match r.bound {
             ReportBound::Exact => "",

@@ -83,6 +83,45 @@ impl Engine {
             .any(|t| t.covers(&rules) && t.max_seeds() >= seeds)
     }
 
+    /// The exact value of `game`'s position in the endgame tables in use ([`Score::Table`]):
+    /// `None` when no table covers it, the game is over, or its entry is not exact here (a value
+    /// by the cycle convention, or one exact from an empty history while positions were seen
+    /// since the last capture). Searches do not change with it: front ends show it in place of
+    /// the search's value of the position.
+    #[must_use]
+    pub fn table_score(&self, game: &AnyGame) -> Option<Score> {
+        struct Task<'a>(&'a Engine);
+        impl GameTask for Task<'_> {
+            type Output = Option<Score>;
+            fn run<P: EngineGame>(self, game: &Game<P>) -> Option<Score> {
+                let root = game.position();
+                let me = root.to_move()?;
+                let tb = self.0.tablebase_for(root)?;
+                let p = root.table_probe(tb.table)?;
+                // Positions since the last capture, the current one included.
+                let since_capture = game
+                    .moves()
+                    .iter()
+                    .rev()
+                    .take_while(|r| !r.effect.irreversible)
+                    .count();
+                let exact = match p.exactness {
+                    mancala_tablebase::Exactness::AnyHistory => true,
+                    mancala_tablebase::Exactness::EmptyHistory => since_capture == 0,
+                    mancala_tablebase::Exactness::Convention => false,
+                };
+                if !exact {
+                    return None;
+                }
+                // Twice the mover's seeds at the end, against twice the total.
+                let x2 = 2 * i64::from(root.stores()[me.index()]) + i64::from(p.half_seeds);
+                let half_diff = 2 * (x2 - i64::from(tb.total));
+                i32::try_from(half_diff).ok().map(Score::Table)
+            }
+        }
+        dispatch(game, Task(self))
+    }
+
     /// Replaces the table with one of about `hash_mb` MiB.
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.table = Table::new(hash_mb);
@@ -224,7 +263,7 @@ fn make_report<P: EngineGame>(
                 .take(multi)
                 .map(|m| {
                     (
-                        Score::from_value(m.value, c.resolved),
+                        Score::from_search(m.value, c.resolved, c.exact_margin),
                         m.pv.iter().map(ToString::to_string).collect(),
                     )
                 })
@@ -235,7 +274,7 @@ fn make_report<P: EngineGame>(
             let m = &w.root_moves[0];
             (
                 vec![(
-                    Score::from_value(m.value, false),
+                    Score::from_search(m.value, false, false),
                     m.pv.iter().map(ToString::to_string).collect(),
                 )],
                 w.completed.as_ref().map_or(1, |c| c.depth + 1),
@@ -261,12 +300,17 @@ fn analysis<M: std::fmt::Display>(done: &Completed<M>, nodes: u64) -> Analysis {
     let mut moves: Vec<(String, Score)> = done
         .moves
         .iter()
-        .map(|m| (m.mv.to_string(), Score::from_value(m.value, done.resolved)))
+        .map(|m| {
+            (
+                m.mv.to_string(),
+                Score::from_search(m.value, done.resolved, done.exact_margin),
+            )
+        })
         .collect();
     moves.sort_by_key(|(_, s)| std::cmp::Reverse(s.rank()));
     Analysis {
         best: best.map(|m| m.mv.to_string()),
-        score: Score::from_value(done.value, done.resolved),
+        score: Score::from_search(done.value, done.resolved, done.exact_margin),
         depth: done.depth,
         nodes,
         pv: best.map_or_else(Vec::new, |m| m.pv.iter().map(ToString::to_string).collect()),

@@ -127,7 +127,7 @@ pub fn level_move(game: &AnyGame, level: u8, seed: u64) -> Option<String> {
     if temperature <= 0.0 || a.moves.len() == 1 {
         return a.best;
     }
-    if level >= 3 && matches!(a.score, Score::Exact(m) if m > 0) {
+    if level >= 3 && matches!(a.score.proven_margin(), Some(m) if m > 0) {
         return a.best;
     }
     let unit = |x: u64| (x >> 11) as f64 / (1u64 << 53) as f64;
@@ -137,7 +137,11 @@ pub fn level_move(game: &AnyGame, level: u8, seed: u64) -> Option<String> {
     let value = |s: Score| -> f64 {
         match s {
             Score::Heuristic(v) => f64::from(v),
-            Score::Exact(m) => f64::from(m.signum()) * 3000.0 + f64::from(m) * 100.0,
+            Score::Proven { margin: m, .. } => {
+                f64::from(m.signum()) * 3000.0 + f64::from(m) * 100.0
+            }
+            // Analyses do not read tables at the root (only `Engine::table_score` does).
+            Score::Table(h) => f64::from(h.signum()) * 3000.0 + f64::from(h) * 50.0,
         }
     };
     let top = a

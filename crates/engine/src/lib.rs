@@ -15,8 +15,11 @@
 //! * [`Engine`]: a long-lived searcher with its own table, clocks, progress reports and threads,
 //!   for protocol front ends (`mancala engine`).
 //!
-//! Scores ([`Score`]) are from the side to move's point of view. See [`eval`] for how values are
-//! encoded and what the evaluation looks at.
+//! Scores ([`Score`]) are from the side to move's point of view: an estimate, a result proven by
+//! the search, or an endgame table's exact value ([`Engine::table_score`]); [`Score::text`] is
+//! their one human form and, with the `serde` feature, they serialise as one JSON object
+//! (docs/engine.md, "Scores"). See [`eval`] for how values are encoded and what the evaluation
+//! looks at.
 //!
 //! # Repetitions and the transposition table
 //!
@@ -37,7 +40,7 @@
 //! on the leaves it pruned), and so is its margin unless it rests on a win read from an endgame
 //! table (whose margin is a guaranteed minimum). Resolved entries are valid at any depth, and an
 //! iteration whose root is resolved (a draw, or a margin that rests on no table win) has solved
-//! the position: the search stops and reports [`Score::Exact`]. A proven win or loss (a forced end
+//! the position: the search stops and reports [`Score::Proven`] with an exact margin. A proven win or loss (a forced end
 //! within the horizon) is reported as exact as soon as it is found.
 //!
 //! # Determinism and threads
@@ -97,6 +100,6 @@ pub use search::MAX_DEPTH;
 pub use tables::{build_tables, shared_tables, LEVEL_TABLE_SEEDS};
 pub use tt::Table;
 pub use types::{
-    Algorithm, Analysis, Clock, Limits, Report, ReportBound, Score, SearchOptions,
+    Algorithm, Analysis, Clock, Limits, Report, ReportBound, Score, ScoreOutcome, SearchOptions,
     UnknownAlgorithm, MCTS_DEFAULT_SIMULATIONS,
 };

@@ -64,8 +64,17 @@ pub(crate) fn search_mcts<P: EngineGame>(
 
 fn mcts_score((proof, estimate): (Option<i32>, i32)) -> Score {
     match proof {
-        Some(v) if eval::is_decisive(v) => Score::Exact(eval::margin(v)),
-        Some(_) => Score::Exact(0),
+        // A proof by the tree's statistics: the first proven win, not necessarily the best
+        // margin (no endgame tables are read, so the line ends in a finished game).
+        Some(v) if eval::is_decisive(v) => match Score::from_search(v, true, true) {
+            Score::Proven { margin, plies, .. } => Score::Proven {
+                margin,
+                exact: false,
+                plies,
+            },
+            other => other,
+        },
+        Some(_) => Score::DRAW,
         None => Score::Heuristic(estimate),
     }
 }

@@ -111,6 +111,9 @@ pub(crate) struct Completed<M> {
     pub value: i32,
     /// The outcome of `value` is proven (see the module docs).
     pub resolved: bool,
+    /// No table win lies below: a proven value's margin and distance are those of a finished
+    /// game (see the module docs).
+    pub exact_margin: bool,
     pub moves: Vec<RootMove<M>>,
 }
 
@@ -279,6 +282,7 @@ impl<'a, P: EngineGame> Worker<'a, P> {
                 depth,
                 value,
                 resolved,
+                exact_margin: self.inexact == 0,
                 moves: self.root_moves.clone(),
             });
             report(self, Progress::Exact);

@@ -177,7 +177,9 @@ pub fn play_game(cfg: &GenConfig, index: u32) -> Result<Vec<Sample>, TuneError> 
         let best = a.best.ok_or_else(|| TuneError::NoMove(game.notation()))?;
         let score = match a.score {
             Score::Heuristic(v) => v,
-            Score::Exact(m) => m.signum() * 3000 + m * 100,
+            Score::Proven { margin: m, .. } => m.signum() * 3000 + m * 100,
+            // Searches do not read tables at the root (only `Engine::table_score` does).
+            Score::Table(h) => h.signum() * 3000 + h * 50,
         };
         seen.push((game.notation(), side, score, r, won));
         game.play(&best)

@@ -54,11 +54,17 @@ fn key_of_value(v: i32) -> (i32, i32) {
     }
 }
 
+/// Plies to the end encoded in a decisive value (`±(WIN + 1000 m - ply)`).
+fn plies_of(v: i32) -> u32 {
+    (1000 * margin(v).abs() - (v.abs() - mancala_engine::eval::WIN)) as u32
+}
+
 fn key_of_score(s: Score) -> (i32, i32) {
     match s {
         Score::Heuristic(v) => (0, v),
-        Score::Exact(0) => (0, 0),
-        Score::Exact(m) => (1, m),
+        Score::Proven { margin: 0, .. } => (0, 0),
+        Score::Proven { margin: m, .. } => (1, m),
+        Score::Table(h) => panic!("a search's value is never a table's: {h}"),
     }
 }
 
@@ -267,21 +273,22 @@ fn proven_results_match_an_exhaustive_solver() {
         let expected = dispatch(&game, MoveValues(None));
         let best = expected.iter().map(|(_, v)| *v).max().unwrap();
         let want = if is_decisive(best) {
-            Score::Exact(margin(best))
+            Score::Proven {
+                margin: margin(best),
+                exact: true,
+                plies: Some(plies_of(best)),
+            }
         } else {
             assert_eq!(best, 0, "a finished game is a win, a loss or a draw");
-            Score::Exact(0)
+            Score::DRAW
         };
         let a = analyse_exact(&game, 80).unwrap();
         assert_eq!(a.score, want, "{name} {pos}");
         for (mv, v) in &expected {
             let got = a.moves.iter().find(|(m, _)| m == mv).unwrap().1;
-            let want = if is_decisive(*v) {
-                Score::Exact(margin(*v))
-            } else {
-                Score::Exact(0)
-            };
-            assert_eq!(got, want, "{name} {pos} move {mv}");
+            let want = if is_decisive(*v) { margin(*v) } else { 0 };
+            assert_eq!(got.proven_margin(), Some(want), "{name} {pos} move {mv}");
+            assert_eq!(got.margin_exact(), Some(true), "{name} {pos} move {mv}");
         }
         assert!(a.depth < 80, "the search stops once the position is solved");
         assert!(t.elapsed().as_secs() < 60);
@@ -434,18 +441,18 @@ fn mcts_proves_the_exhaustive_results() {
             let at = format!("{name} {pos} {leaf:?}");
             assert!(a.nodes < 2_000_000, "{at}: solved before the node limit");
             if is_decisive(best) && best > 0 {
-                let Score::Exact(m) = a.score else {
+                let Some(m) = a.score.proven_margin() else {
                     panic!("{at}: a win is proven, got {:?}", a.score)
                 };
                 assert!(m > 0 && m <= margin(best), "{at}: {m} vs {}", margin(best));
                 assert!(is_decisive(chosen) && chosen > 0, "{at}: a winning move");
             } else if is_decisive(best) {
-                let Score::Exact(m) = a.score else {
+                let Some(m) = a.score.proven_margin() else {
                     panic!("{at}: a loss is proven, got {:?}", a.score)
                 };
                 assert!(m < 0 && m >= margin(best), "{at}: {m} vs {}", margin(best));
             } else {
-                assert_eq!(a.score, Score::Exact(0), "{at}");
+                assert_eq!(a.score.proven_margin(), Some(0), "{at}");
                 assert_eq!(key_of_value(chosen), key_of_value(best), "{at}");
             }
         }
@@ -466,7 +473,7 @@ fn mcts_takes_short_forced_wins() {
         checked += 1;
         let a = mcts(&game, 20_000, MctsOptions::default()).unwrap();
         assert!(
-            matches!(a.score, Score::Exact(m) if m > 0),
+            matches!(a.score.proven_margin(), Some(m) if m > 0),
             "{}: {:?}",
             game.notation(),
             a.score
@@ -484,9 +491,9 @@ fn mcts_takes_short_forced_wins() {
                 ..Limits::default()
             };
             let deep = analyse_dyn(&game, &limits, None).unwrap();
-            deep.moves
-                .iter()
-                .any(|(m, s)| Some(m) == a.best.as_ref() && matches!(s, Score::Exact(v) if *v > 0))
+            deep.moves.iter().any(|(m, s)| {
+                Some(m) == a.best.as_ref() && matches!(s.proven_margin(), Some(v) if v > 0)
+            })
         };
         assert!(wins, "{}: {:?}", game.notation(), a.best);
     }
@@ -535,7 +542,10 @@ fn mcts_ends_on_repetitions_and_other_limits() {
             .new_game(&[], Some(pos))
             .unwrap();
         let a = mcts(&game, 1_000_000, MctsOptions::default()).unwrap();
-        assert!(matches!(a.score, Score::Exact(_)), "{name} {pos}: {a:?}");
+        assert!(
+            matches!(a.score, Score::Proven { .. }),
+            "{name} {pos}: {a:?}"
+        );
         assert!(a.nodes < 1_000_000);
     }
     // A game that is over has no move; a stop flag already set still gives a move.

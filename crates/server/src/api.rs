@@ -834,11 +834,11 @@ pub(crate) async fn analyse(
         "over": false,
         "to_move": to_move.name(),
         "best": a.best,
-        "score": a.score.to_json(),
+        "score": a.score,
         "depth": a.depth,
         "nodes": a.nodes,
         "pv": a.pv,
-        "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s.to_json() })).collect::<Vec<_>>(),
+        "moves": a.moves.iter().map(|(m, s)| json!({ "move": m, "score": s })).collect::<Vec<_>>(),
     }))
 }
 

@@ -5,26 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::variant::AnyGame;
-use serde_json::json;
-
-/// A position's value from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// An estimate in centiseeds (100 = one seed ahead).
-    Heuristic(i32),
-    /// A proven result as the final seed margin (positive = the side to move wins).
-    Exact(i32),
-}
-
-impl Eval {
-    /// `{"kind": "heuristic"|"exact", "value": N}`.
-    pub fn to_json(self) -> serde_json::Value {
-        match self {
-            Eval::Heuristic(v) => json!({ "kind": "heuristic", "value": v }),
-            Eval::Exact(v) => json!({ "kind": "exact", "value": v }),
-        }
-    }
-}
+pub use mancala_engine::Score;
 
 /// What an analysis found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +13,7 @@ pub struct Analysis {
     /// The best move.
     pub best: Option<String>,
     /// The position's value for the side to move.
-    pub score: Eval,
+    pub score: Score,
     /// Deepest completed iteration.
     pub depth: u32,
     /// Nodes searched.
@@ -40,7 +21,7 @@ pub struct Analysis {
     /// The principal variation.
     pub pv: Vec<String>,
     /// Every legal move with its value, best first.
-    pub moves: Vec<(String, Eval)>,
+    pub moves: Vec<(String, Score)>,
 }
 
 /// The computer: chooses moves at a level and analyses positions. Implementations block; the
@@ -61,7 +42,7 @@ pub trait Brain: Send + Sync + 'static {
     /// A quick value of the position for the side to move: a search at most `depth` plies deep
     /// and at most `movetime` long (the evaluation graph). `None` when the game is over or
     /// unknown to the engine. By default, an [`analyse`](Brain::analyse) bounded by `movetime`.
-    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Eval> {
+    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Score> {
         let _ = depth;
         self.analyse(game, movetime, None).map(|a| a.score)
     }
@@ -70,13 +51,6 @@ pub trait Brain: Send + Sync + 'static {
 /// The real opponent: `mancala-engine`'s alpha-beta search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EngineBrain;
-
-fn eval(s: mancala_engine::Score) -> Eval {
-    match s {
-        mancala_engine::Score::Heuristic(v) => Eval::Heuristic(v),
-        mancala_engine::Score::Exact(v) => Eval::Exact(v),
-    }
-}
 
 impl Brain for EngineBrain {
     fn choose(&self, game: &AnyGame, level: u8, seed: u64) -> Option<String> {
@@ -96,11 +70,11 @@ impl Brain for EngineBrain {
         let a = mancala_engine::analyse_dyn(game, &limits, stop)?;
         Some(Analysis {
             best: a.best,
-            score: eval(a.score),
+            score: a.score,
             depth: a.depth,
             nodes: a.nodes,
             pv: a.pv,
-            moves: a.moves.into_iter().map(|(m, s)| (m, eval(s))).collect(),
+            moves: a.moves,
         })
     }
 
@@ -108,7 +82,7 @@ impl Brain for EngineBrain {
         mancala_engine::MAX_LEVEL
     }
 
-    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Eval> {
+    fn evaluate(&self, game: &AnyGame, depth: u32, movetime: Duration) -> Option<Score> {
         // One line is enough for a value, and a small table for a shallow search.
         let engine = mancala_engine::Engine::new(EVAL_HASH_MB);
         let options = mancala_engine::SearchOptions {
@@ -120,7 +94,7 @@ impl Brain for EngineBrain {
             ..mancala_engine::SearchOptions::default()
         };
         let a = engine.search_dyn(game, &options, None, &mut |_| {})?;
-        Some(eval(a.score))
+        Some(a.score)
     }
 }
 

@@ -19,7 +19,7 @@ use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::brain::{Brain, Eval};
+use crate::brain::{Brain, Score};
 use crate::error::ApiError;
 use crate::store::Mode;
 use crate::App;
@@ -37,8 +37,8 @@ const REQUEST_BUDGET: Duration = Duration::from_millis(1500);
 enum Entry {
     /// Not computed yet.
     Pending,
-    /// The value for South (finished positions: the final margin, exact).
-    Value(Eval),
+    /// The value for South (finished positions: the final margin, proven).
+    Value(Score),
     /// The engine cannot value this game.
     Unavailable,
 }
@@ -85,19 +85,22 @@ fn value_for_south(brain: &dyn Brain, game: &AnyGame) -> Entry {
     if let Some(outcome) = state.outcome {
         let diff = i64::from(state.stores[0]) - i64::from(state.stores[1]);
         let margin = |d: i64| i32::try_from(d.clamp(1, 1000)).unwrap_or(1);
-        return Entry::Value(Eval::Exact(match outcome.winner {
-            None => 0,
-            Some(Side::South) => margin(diff),
-            Some(Side::North) => -margin(-diff),
-        }));
+        return Entry::Value(Score::Proven {
+            margin: match outcome.winner {
+                None => 0,
+                Some(Side::South) => margin(diff),
+                Some(Side::North) => -margin(-diff),
+            },
+            exact: true,
+            plies: Some(0),
+        });
     }
     let Some(to_move) = state.to_move else {
         return Entry::Unavailable;
     };
     match brain.evaluate(game, EVAL_DEPTH, EVAL_MOVETIME) {
         Some(e) if to_move == Side::South => Entry::Value(e),
-        Some(Eval::Heuristic(v)) => Entry::Value(Eval::Heuristic(-v)),
-        Some(Eval::Exact(v)) => Entry::Value(Eval::Exact(-v)),
+        Some(e) => Entry::Value(e.flipped()),
         None => Entry::Unavailable,
     }
 }
@@ -172,17 +175,14 @@ pub(crate) async fn evaluations(
     Ok(Json(answer(&moves, Some(&line.values))))
 }
 
-/// The response body: one item per position, `null` while pending.
+/// The response body: one item per position, `null` while pending; each item is `{ply, score}`
+/// with the project's one score representation (from South's point of view), `score` `null`
+/// when the engine cannot value the game.
 fn answer(moves: &[String], values: Option<&[Entry]>) -> Value {
     let items: Vec<Value> = (0..=moves.len())
         .map(|ply| match values.and_then(|v| v.get(ply)) {
-            Some(Entry::Value(Eval::Heuristic(v))) => {
-                json!({ "ply": ply, "kind": "heuristic", "value": f64::from(*v) / 100.0 })
-            }
-            Some(Entry::Value(Eval::Exact(v))) => {
-                json!({ "ply": ply, "kind": "exact", "value": v })
-            }
-            Some(Entry::Unavailable) => json!({ "ply": ply, "kind": "unavailable" }),
+            Some(Entry::Value(s)) => json!({ "ply": ply, "score": s }),
+            Some(Entry::Unavailable) => json!({ "ply": ply, "score": null }),
             Some(Entry::Pending) | None => Value::Null,
         })
         .collect();
@@ -212,15 +212,15 @@ mod tests {
         line.rebase(&moves(&["C", "a", "D"]));
         assert_eq!(line.values.len(), 4);
         for (i, e) in line.values.iter_mut().enumerate() {
-            *e = Entry::Value(Eval::Heuristic(i as i32));
+            *e = Entry::Value(Score::Heuristic(i as i32));
         }
         // Undo two moves and play another: positions 0 and 1 are the same, 2 is new.
         line.rebase(&moves(&["C", "b"]));
         assert_eq!(
             line.values,
             vec![
-                Entry::Value(Eval::Heuristic(0)),
-                Entry::Value(Eval::Heuristic(1)),
+                Entry::Value(Score::Heuristic(0)),
+                Entry::Value(Score::Heuristic(1)),
                 Entry::Pending
             ]
         );
@@ -229,17 +229,28 @@ mod tests {
     #[test]
     fn pending_positions_are_null_and_values_are_in_seeds() {
         let body = answer(
-            &moves(&["C", "a"]),
+            &moves(&["C", "a", "D"]),
             Some(&[
-                Entry::Value(Eval::Heuristic(250)),
-                Entry::Value(Eval::Exact(-3)),
+                Entry::Value(Score::Heuristic(250)),
+                Entry::Value(Score::Proven {
+                    margin: -3,
+                    exact: false,
+                    plies: None,
+                }),
+                Entry::Unavailable,
                 Entry::Pending,
             ]),
         );
         assert_eq!(body["complete"], false);
-        assert_eq!(body["evaluations"][0]["value"], 2.5);
-        assert_eq!(body["evaluations"][1]["kind"], "exact");
-        assert_eq!(body["evaluations"][1]["value"], -3);
-        assert!(body["evaluations"][2].is_null());
+        assert_eq!(body["evaluations"][0]["score"]["kind"], "estimate");
+        assert_eq!(body["evaluations"][0]["score"]["seeds"], 2.5);
+        assert_eq!(body["evaluations"][1]["score"]["kind"], "proven");
+        assert_eq!(body["evaluations"][1]["score"]["seeds"], -3);
+        assert_eq!(
+            body["evaluations"][1]["score"]["text"],
+            "proven loss by ≤ 3"
+        );
+        assert!(body["evaluations"][2]["score"].is_null());
+        assert!(body["evaluations"][3].is_null());
     }
 }

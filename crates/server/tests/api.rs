@@ -379,8 +379,9 @@ async fn against_the_computer_undo_and_analysis() {
     assert!(a["best"].is_string());
     assert!(matches!(
         a["score"]["kind"].as_str(),
-        Some("heuristic" | "exact")
+        Some("estimate" | "proven")
     ));
+    assert!(a["score"]["text"].is_string());
     let r = c
         .get(&format!("/api/games/{id}/analysis?ms=abc"))
         .await
@@ -1062,7 +1063,7 @@ impl mancala_server::Brain for CountingBrain {
         game: &mancala_core::variant::AnyGame,
         depth: u32,
         movetime: Duration,
-    ) -> Option<mancala_server::brain::Eval> {
+    ) -> Option<mancala_server::brain::Score> {
         self.evaluations
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         EngineBrain.evaluate(game, depth, movetime)
@@ -1113,8 +1114,8 @@ fn values(e: &Value) -> Vec<(String, f64)> {
         .map(|(i, item)| {
             assert_eq!(item["ply"], i, "{e}");
             (
-                item["kind"].as_str().unwrap().to_string(),
-                item["value"].as_f64().unwrap(),
+                item["score"]["kind"].as_str().unwrap().to_string(),
+                item["score"]["seeds"].as_f64().unwrap(),
             )
         })
         .collect()
@@ -1172,7 +1173,7 @@ async fn evaluation_graph_values_each_position_once_for_south() {
     let v = values(&e);
     assert_eq!(v.len(), 4);
     for (kind, value) in &v {
-        assert!(kind == "heuristic" || kind == "exact", "{e}");
+        assert!(kind == "estimate" || kind == "proven", "{e}");
         assert!(*value > 5.0, "South is well ahead after every ply: {e}");
     }
     assert_eq!(evaluated(), 4);
@@ -1212,9 +1213,14 @@ async fn evaluation_graph_of_a_finished_game_ends_with_the_result() {
     let e = evaluations(&mut c, &id).await;
     let v = values(&e);
     // The search proves the win; the final position is the result itself, 26 - 21.
-    assert_eq!(v[0].0, "exact", "{e}");
+    assert_eq!(v[0].0, "proven", "{e}");
     assert!(v[0].1 > 0.0, "{e}");
-    assert_eq!(v[1], ("exact".to_string(), 5.0));
+    assert_eq!(v[1], ("proven".to_string(), 5.0));
+    assert_eq!(
+        e["evaluations"][1]["score"]["text"], "proven win by 5",
+        "{e}"
+    );
+    assert_eq!(e["evaluations"][1]["score"]["plies"], 0, "{e}");
     assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
 

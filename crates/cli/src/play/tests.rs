@@ -66,7 +66,7 @@ impl Opponent for Scripted {
     fn hint(&mut self, game: &AnyGame) -> Result<Hint, String> {
         Ok(Hint {
             mv: game.state().legal.first().cloned().ok_or("no move")?,
-            value: Some("+1 (heuristic)".into()),
+            value: Some("+1.00 (estimate)".into()),
         })
     }
 }
@@ -346,7 +346,7 @@ fn against_the_computer_it_answers_and_undo_goes_back_to_your_turn() {
     assert_eq!(app.to_move(), Some(Side::South));
     app.handle(Event::Key(Key::Char('t')));
     assert_eq!(app.hint().unwrap().mv, "A");
-    assert!(screen(&app, 100, 30).contains("hint: A (+1 (heuristic))"));
+    assert!(screen(&app, 100, 30).contains("hint: A (+1.00 (estimate))"));
 }
 
 #[test]
@@ -531,12 +531,36 @@ fn the_engine_answers_and_gives_a_hint_with_its_value() {
     app.handle(Event::Key(Key::Char('t')));
     let hint = app.hint().expect("a hint").clone();
     assert!(app.state().legal.contains(&hint.mv));
-    assert!(hint.value.unwrap().contains("depth"));
+    let value = hint.value.unwrap();
+    assert!(value.contains("depth"), "{value}");
+    assert!(value.contains(" (estimate), depth "), "{value}");
     app.handle(Event::Key(Key::Enter));
     assert_eq!(app.played()[0].mv, hint.mv, "Enter plays the hinted pit");
     settle(&mut app);
     assert_eq!(app.played().len(), 2);
     assert_eq!(app.played()[1].side, Some(Side::North));
+}
+
+#[test]
+fn a_hint_in_a_solved_endgame_says_proven() {
+    use super::opponent::EngineOpponent;
+    // With grand slams allowed, South's F takes North's last seed: 25-23.
+    let game = Variant::Abapa
+        .new_game(
+            &[("grand_slam".into(), "Allowed".into())],
+            Some("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
+        )
+        .unwrap();
+    let mut app = App::new(
+        game,
+        Mode::Computer,
+        Side::South,
+        2,
+        Box::new(EngineOpponent::new(9)),
+    );
+    app.handle(Event::Key(Key::Char('t')));
+    let value = app.hint().expect("a hint").value.clone().unwrap();
+    assert!(value.starts_with("proven win by 2, depth "), "{value}");
 }
 
 #[test]
