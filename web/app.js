@@ -98,9 +98,8 @@ const T = {
   howToPlay: (v) => `How to play ${v}`,
   phaseNames: { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' },
   illegal: (mv, reason) => `Illegal move ${mv}: ${reason}`,
-  drawLower: 'draw', winBy: (n) => `win by ${n}`, lossBy: (n) => `loss by ${n}`,
   evalFor: (side, text) => `evaluation for ${side}: ${text}`,
-  provenDraw: 'a draw (proven)', provenDrawShort: 'draw (proven)', provenWin: (side, n) => `${side} wins by ${n} (proven)`,
+  known: (side, text) => `${side}: ${text}`,
   noEvaluation: 'no evaluation', evalUnavailable: (e) => `Evaluation unavailable: ${e}`,
   graphNote: (ply, value) => `After move ${ply}: ${value} · South above the line, North below · ◆ proven result`,
   noSuggestion: 'No move to suggest.',
@@ -869,9 +868,11 @@ async function undo() {
   } catch (e) { $('message').textContent = e.message; }
 }
 
+// A score in the server's one representation ({kind, seeds, outcome, margin, margin_exact,
+// plies, text}, docs/engine.md "Scores"): its text is the engine's own wording ("+1.35
+// (estimate)", "proven win by ≥ 3", "proven draw", "table: exact +2").
 function scoreText(s) {
-  if (s.kind === 'exact') return s.value === 0 ? T.drawLower : s.value > 0 ? T.winBy(s.value) : T.lossBy(-s.value);
-  return (s.value >= 0 ? '+' : '') + (s.value / 100).toFixed(2);
+  return s.text;
 }
 
 async function hint() {
@@ -899,9 +900,9 @@ async function evaluate() {
 // The bar shows South's share: a proven result fills it, an estimate moves it smoothly.
 function showEval(a) {
   if (!a.score) return;
-  let v = a.score.kind === 'exact' ? Math.sign(a.score.value) * 10000 : a.score.value;
+  let v = a.score.outcome ? Math.sign(a.score.seeds) * 10000 : a.score.seeds * 100;
   if (a.to_move === 'north') v = -v;
-  const frac = a.score.kind === 'exact' && a.score.value === 0 ? 0.5 : 0.5 + Math.tanh(v / 600) / 2;
+  const frac = a.score.outcome === 'draw' ? 0.5 : 0.5 + Math.tanh(v / 600) / 2;
   $('evalbar').hidden = !view.evalOn && !a.best;
   $('evalfill').style.height = (frac * 100).toFixed(1) + '%';
   $('evalbar').title = T.evalFor(a.to_move, scoreText(a.score));
@@ -940,15 +941,14 @@ async function updateGraph() {
   }
 }
 
+// An item of the graph: {ply, score}, the score from South's point of view (null: none).
 function describeValue(e) {
   if (!e) return 'evaluating…';
-  if (e.kind === 'exact') {
-    if (e.value === 0) return T.provenDraw;
-    return T.provenWin(e.value > 0 ? T.south : T.north, Math.abs(e.value));
-  }
-  if (e.kind !== 'heuristic') return T.noEvaluation;
-  if (Math.abs(e.value) < 0.05) return T.even;
-  return `${e.value > 0 ? 'South' : 'North'} +${Math.abs(e.value).toFixed(1)}`;
+  const s = e.score;
+  if (!s) return T.noEvaluation;
+  if (s.outcome) return T.known(T.south, s.text);
+  if (Math.abs(s.seeds) < 0.05) return T.even;
+  return `${s.seeds > 0 ? T.south : T.north} +${Math.abs(s.seeds).toFixed(1)}`;
 }
 
 function drawGraph() {
@@ -960,7 +960,8 @@ function drawGraph() {
   const W = 600, H = 130, left = 34, right = 8, top = 8, bottom = 8;
   const ply = g.ply;
   const items = (graph.data ? graph.data.evaluations : [])
-    .filter((e) => e && e.ply <= ply && (e.kind === 'heuristic' || e.kind === 'exact'));
+    .filter((e) => e && e.ply <= ply && e.score)
+    .map((e) => ({ ply: e.ply, kind: e.score.kind, known: Boolean(e.score.outcome), value: e.score.seeds }));
   const biggest = items.reduce((m, e) => Math.max(m, Math.abs(e.value)), 0);
   const range = Math.min(48, Math.max(4, Math.ceil(biggest)));
   const span = Math.max(ply, 10);
@@ -987,14 +988,14 @@ function drawGraph() {
     const cx = x(e.ply).toFixed(1), cy = y(e.value).toFixed(1);
     const attrs = { 'data-ply': e.ply, 'data-kind': e.kind, 'data-value': e.value };
     // Proven results are diamonds, estimates small dots.
-    svg.append(e.kind === 'exact'
+    svg.append(e.known
       ? el('rect', { ...attrs, class: 'graph-point proven', x: cx - 4, y: cy - 4, width: 8, height: 8, transform: `rotate(45 ${cx} ${cy})` })
       : el('circle', { ...attrs, class: 'graph-point', cx, cy, r: span > 120 ? 1.2 : 2.2 }));
   }
   svg.append(el('line', { class: 'graph-current', x1: x(ply), x2: x(ply), y1: top, y2: H - bottom, 'data-ply': ply }));
   svg.dataset.ply = String(ply);
   svg.dataset.points = String(items.length);
-  const now = items.find((e) => e.ply === ply);
+  const now = (graph.data ? graph.data.evaluations : []).find((e) => e && e.ply === ply);
   const error = $('graph-note').dataset.error;
   $('graph-note').textContent = error
     ? T.evalUnavailable(error)
@@ -1193,12 +1194,13 @@ function anRender() {
   if (!a && !st.over) anRequest();
 }
 
+// The position's value: a known result (proven or from a table) in the engine's words for the
+// side to move, an estimate from South's point of view.
 function valueForSouth(a) {
   if (!a.score) return '';
+  if (a.score.outcome) return T.known(a.to_move === 'north' ? T.north : T.south, a.score.text);
   const sign = a.to_move === 'north' ? -1 : 1;
-  const v = a.score.value * sign;
-  if (a.score.kind === 'exact') return v === 0 ? T.provenDrawShort : T.provenWin(v > 0 ? T.south : T.north, Math.abs(v));
-  const seeds = v / 100;
+  const seeds = a.score.seeds * sign;
   if (Math.abs(seeds) < 0.05) return T.even;
   return `${seeds > 0 ? T.south : T.north} +${Math.abs(seeds).toFixed(2)}`;
 }

@@ -393,7 +393,7 @@ for (const [n, game] of SEED_GAMES.entries()) {
       await page.waitForFunction((p) => Number(document.getElementById('evalgraph').dataset.points) === p + 1,
         g.ply, { timeout: 60000 });
       const last = page.locator(`#evalgraph .graph-point[data-ply="${g.ply}"]`);
-      assert.equal(await last.getAttribute('data-kind'), 'exact');
+      assert.equal(await last.getAttribute('data-kind'), 'proven');
       const margin = Number(await last.getAttribute('data-value'));
       assert.equal(Math.sign(margin), g.result === 'south' ? 1 : g.result === 'north' ? -1 : 0);
       assert.equal(await page.getAttribute('#evalgraph .graph-current', 'data-ply'), String(g.ply));
@@ -422,7 +422,7 @@ test('the evaluation graph follows the game live, moves pushed by WebSocket incl
   const e = await apiJson('GET', `/api/games/${id}/evaluations`);
   assert.equal(e.ply, g.ply);
   const shown = await page.$$eval('#evalgraph .graph-point', (els) => els.map((x) => [Number(x.dataset.ply), Number(x.dataset.value)]));
-  assert.deepEqual(shown, e.evaluations.map((v) => [v.ply, v.value]));
+  assert.deepEqual(shown, e.evaluations.map((v) => [v.ply, v.score.seeds]));
   assert.match(await page.textContent('#graph-note'), new RegExp(`After move ${g.ply}:`));
   // Undo: the graph ends at the new current ply.
   await page.click('#undo');
@@ -598,6 +598,30 @@ test('analysis board: a game stepped through with the engine\'s value and best l
   await page.click('#an-first');
   await page.click('#an-board [data-move="a"]');
   await page.waitForFunction(() => /not your pit/.test(document.getElementById('an-error').textContent));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('analysis board: an endgame the engine solves is shown in proven words, as the API says', async () => {
+  // South to move wins with F (a grand slam allowed by the rules: 25-23); the engine proves it.
+  const setup = { variant: 'abapa', rules: { grand_slam: 'Allowed' }, position: '0-0-0-0-0-1-1-0-0-0-0-0-23-23-S' };
+  const api = await apiJson('POST', '/api/analysis', { ...setup, ms: 500 });
+  assert.equal(api.score.kind, 'proven');
+  assert.equal(api.score.outcome, 'win');
+  assert.equal(api.score.text, 'proven win by 2');
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const q = new URLSearchParams({ variant: setup.variant, rules: JSON.stringify(setup.rules), position: setup.position });
+  await page.goto(`${base}/analysis?${q}`);
+  await engineDone(page);
+  const value = await page.textContent('#an-value');
+  assert.match(value, /Value: South: proven win by 2\b/);
+  assert.doesNotMatch(value, /estimate/);
+  // Every candidate move is labelled with the engine's words too.
+  const candidates = await page.$$eval('#an-candidates button', (els) => els.map((b) => b.textContent));
+  assert.ok(candidates.length >= 1 && candidates.every((t) => /proven (win|draw|loss)/.test(t)), candidates.join(', '));
   assert.deepEqual(errors, []);
   await ctx.close();
 });
