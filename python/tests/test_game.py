@@ -1,6 +1,11 @@
 """Games of every preset, errors, records, sowing steps, observations and the engine."""
 
+import json
+import os
+import pathlib
 import random
+import re
+import subprocess
 
 import numpy as np
 import pytest
@@ -198,7 +203,12 @@ def test_analyse_values_every_move():
     assert ranks == sorted(ranks, reverse=True)
     for _, s in a.moves:
         assert s.kind in ("estimate", "proven")
-        assert set(s.to_dict()) == {"kind", "centiseeds" if s.kind == "estimate" else "seeds"}
+        d = s.to_dict()
+        assert set(d) == {"kind", "seeds", "outcome", "margin", "margin_exact", "plies", "text"}
+        assert d["kind"] == s.kind and d["text"] == s.text == str(s)
+        if s.kind == "estimate":
+            assert re.fullmatch(r"[+-]\d+\.\d\d \(estimate\)", s.text), s.text
+            assert s.outcome is None and s.margin is None and s.plies is None
     assert a.depth == 5
     assert a.pv[0] == a.best_move
     timed = mancala.analyse(g, movetime_ms=50)
@@ -212,6 +222,40 @@ def test_analyse_proves_a_won_endgame():
     g = mancala.Game("abapa", position="0-0-0-0-0-1-2-0-0-0-0-0-24-21-S")
     a = mancala.analyse(g, depth=20)
     assert a.score.kind == "proven"
+
+
+def _cli():
+    """The `mancala` binary of this checkout (built by the Rust tests before these run)."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    path = pathlib.Path(os.environ.get("MANCALA_BIN", root / "target" / "ci" / "mancala"))
+    if not path.exists():
+        pytest.skip(f"no mancala binary at {path}")
+    return path
+
+
+@pytest.mark.parametrize(
+    "position, depth",
+    [
+        # A lost endgame the search solves: proven, with its exact margin and distance.
+        ("0-0-0-0-2-0-0-1-0-0-0-0-23-22-S", 20),
+        # The opening: an estimate.
+        (None, 5),
+    ],
+)
+def test_scores_are_the_cli_representation(position, depth):
+    g = mancala.Game("abapa", position=position) if position else mancala.Game("abapa")
+    a = mancala.analyse(g, depth=depth)
+    args = [str(_cli()), "analyze", "abapa", "--depth", str(depth), "--json"]
+    if position:
+        args += ["--position", position]
+    out = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    assert a.score.to_dict() == out["score"]
+    assert [(m, s.to_dict()) for m, s in a.moves] == [(m["move"], m["score"]) for m in out["moves"]]
+    if position:
+        assert (a.score.kind, a.score.outcome, a.score.margin_exact) == ("proven", "loss", True)
+        assert a.score.text == "proven loss by 2" and a.score.seeds == -2 and a.score.plies == 3
+    else:
+        assert a.score.kind == "estimate" and a.score.outcome is None
 
 
 def test_analyse_refuses_a_finished_game():
