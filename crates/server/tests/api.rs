@@ -9,27 +9,14 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use mancala_core::variant::AnyGame;
 use mancala_server::brain::Analysis;
-use mancala_server::client::{Client, Reply};
+use mancala_server::client::Client;
 use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
 
-/// A server with `brain`, and its shared state.
-async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        ..config
-    };
-    let bound = mancala_server::bind(&config, brain).await.unwrap();
-    let addr = bound.local_addr().unwrap();
-    let app = bound.app();
-    tokio::spawn(bound.serve(std::future::pending()));
-    (addr, app)
-}
-
-async fn start(config: Config) -> SocketAddr {
-    start_with(config, Arc::new(EngineBrain)).await.0
-}
+mod common;
+use common::{
+    assert_error, create, many, next, server, start, start_with, wait_for, wait_until, watch,
+};
 
 /// A server with the engine and `config` that lets a client create many games, its state and a
 /// client.
@@ -40,40 +27,6 @@ async fn server_with(config: Config) -> (Arc<App>, Client, SocketAddr) {
     };
     let (addr, app) = start_with(config, Arc::new(EngineBrain)).await;
     (app, Client::new(addr), addr)
-}
-
-async fn server() -> (SocketAddr, Client) {
-    let addr = start(Config {
-        create_burst: 1000,
-        ..Config::default()
-    })
-    .await;
-    (addr, Client::new(addr))
-}
-
-async fn create(c: &mut Client, body: Value) -> Value {
-    let r = c.post_json("/api/games", &body, None).await.unwrap();
-    assert_eq!(r.status, 201, "{}", r.text());
-    r.json()
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-}
-
-/// Waits until the game satisfies `pred` (polling; the computer moves asynchronously).
-async fn wait_for(c: &mut Client, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..400 {
-        let g = c.get(&format!("/api/games/{id}")).await.unwrap().json();
-        if pred(&g) {
-            return g;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("condition not reached");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -663,13 +616,8 @@ async fn websocket_pushes_moves_to_spectators() {
     let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
     let id = g["id"].as_str().unwrap().to_string();
     let south = g["seats"]["south"].as_str().unwrap().to_string();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
-    let next = |m: tokio_tungstenite::tungstenite::Message| -> Value {
-        serde_json::from_str(m.to_text().unwrap()).unwrap()
-    };
-    let hello = next(ws.next().await.unwrap().unwrap());
+    let mut ws = watch(addr, &id).await;
+    let hello = next(&mut ws).await;
     assert_eq!(hello["event"], "hello");
     assert_eq!(hello["game"]["ply"], 0);
     let r = c
@@ -681,12 +629,7 @@ async fn websocket_pushes_moves_to_spectators() {
         .await
         .unwrap();
     assert_eq!(r.status, 200);
-    let update = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let update = next(update);
+    let update = next(&mut ws).await;
     assert_eq!(update["event"], "move");
     assert_eq!(update["game"]["moves"], json!(["F"]));
     assert_eq!(update["game"]["last_move"]["side"], "south");
@@ -757,37 +700,6 @@ impl Brain for MoodyBrain {
     }
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn watch(addr: SocketAddr, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
-    ws
-}
-
-/// The next update a watcher receives (within five seconds).
-async fn next_update(ws: &mut Ws) -> Value {
-    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("an update in time")
-        .expect("an open socket")
-        .unwrap();
-    serde_json::from_str(m.to_text().unwrap()).unwrap()
-}
-
-/// Waits until `pred` holds of the server's state.
-async fn wait_until(app: &App, pred: impl Fn(&App) -> bool) {
-    for _ in 0..500 {
-        if pred(app) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("condition not reached");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_leave_memory_and_come_back() {
     let (app, mut c, addr) = server_with(Config {
@@ -816,7 +728,7 @@ async fn games_leave_memory_and_come_back() {
     }
     // A watched game stays in memory: its watcher sees every move while the others come and go.
     let mut watcher = watch(addr, &games[0].0).await;
-    assert_eq!(next_update(&mut watcher).await["event"], "hello");
+    assert_eq!(next(&mut watcher).await["event"], "hello");
     for round in 0..8 {
         for (n, (id, tokens, played)) in games.iter_mut().enumerate() {
             let s = c.get(&format!("/api/games/{id}")).await.unwrap();
@@ -849,7 +761,7 @@ async fn games_leave_memory_and_come_back() {
             assert_eq!(r.json()["moves"], json!(played));
             assert!(app.games_in_memory() <= 2);
             if n == 0 {
-                let u = next_update(&mut watcher).await;
+                let u = next(&mut watcher).await;
                 assert_eq!(u["event"], "move");
                 assert_eq!(u["game"]["moves"], json!(played));
             }
@@ -868,7 +780,7 @@ async fn games_leave_memory_and_come_back() {
 
     // Two watched games fill the memory: a third game must wait.
     let mut second = watch(addr, &games[1].0).await;
-    next_update(&mut second).await;
+    next(&mut second).await;
     let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
     assert_error(&r, 429, "too_many_games");
     assert!(r.header("retry-after").is_some());
@@ -963,7 +875,7 @@ async fn websocket_connections_are_capped() {
     a1.close(None).await.unwrap();
     wait_until(&app, |a| a.websockets_open() == 2).await;
     let mut b2 = watch(addr, b).await;
-    assert_eq!(next_update(&mut b2).await["event"], "hello");
+    assert_eq!(next(&mut b2).await["event"], "hello");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -982,7 +894,7 @@ async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
             .unwrap();
     // ... and one that reads everything.
     let mut reader = watch(addr, &id).await;
-    assert_eq!(next_update(&mut reader).await["event"], "hello");
+    assert_eq!(next(&mut reader).await["event"], "hello");
     let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let counter = Arc::clone(&received);
     let counting = tokio::spawn(async move {
@@ -1071,20 +983,10 @@ impl mancala_server::Brain for CountingBrain {
 
 async fn counting_server() -> (Client, Arc<std::sync::atomic::AtomicUsize>) {
     let evaluations = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        create_burst: 1000,
-        ..Config::default()
-    };
     let brain = CountingBrain {
         evaluations: Arc::clone(&evaluations),
     };
-    let bound = mancala_server::bind(&config, Arc::new(brain))
-        .await
-        .unwrap();
-    let addr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
+    let (addr, _) = start_with(many(), Arc::new(brain)).await;
     (Client::new(addr), evaluations)
 }
 

@@ -1,34 +1,15 @@
 //! The analysis board's endpoints (`POST /api/positions`, `POST /api/analysis`) against a real
 //! server on a loopback port: lines checked by the rules core, errors that say where.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
-
 use mancala_core::variant::{DynGame, Variant};
-use mancala_server::client::{Client, Reply};
-use mancala_server::{Config, EngineBrain};
-use serde_json::{json, Value};
+use mancala_server::client::Client;
+use serde_json::json;
+
+mod common;
+use common::assert_error;
 
 async fn server() -> Client {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        ..Config::default()
-    };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
-    let addr: SocketAddr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
-    Client::new(addr)
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) -> Value {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-    j
+    common::server().await.1
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,68 +6,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::StreamExt;
-use mancala_server::client::{Client, Reply};
-use mancala_server::{App, Config, EngineBrain};
+use mancala_server::client::Client;
+use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
-/// A server with cheap password hashing (the tests sign up many players).
-async fn start_with(config: Config) -> (SocketAddr, Arc<App>) {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        password_memory_kib: 64,
-        password_passes: 1,
-        ..config
-    };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
-    let addr = bound.local_addr().unwrap();
-    let app = bound.app();
-    tokio::spawn(bound.serve(std::future::pending()));
-    (addr, app)
-}
-
-/// The defaults, but many sign-ups and games allowed from one address.
-fn many() -> Config {
-    Config {
-        auth_burst: 1000,
-        create_burst: 1000,
-        ..Config::default()
-    }
-}
+mod common;
+use common::{account, assert_error, get, many, next, post, socket, start_with};
 
 async fn start() -> SocketAddr {
-    start_with(many()).await.0
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-}
-
-/// Signs up and logs in `name`; answers the session token.
-async fn account(c: &mut Client, name: &str) -> String {
-    let cred = json!({"name": name, "password": "secret-password"});
-    let r = c.post_json("/api/players", &cred, None).await.unwrap();
-    assert_eq!(r.status, 201, "{}", r.text());
-    assert_eq!(r.json(), json!({"name": name}));
-    let r = c.post_json("/api/session", &cred, None).await.unwrap();
-    assert_eq!(r.status, 200, "{}", r.text());
-    r.json()["token"].as_str().unwrap().to_string()
-}
-
-async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
-    c.post_json(path, &body, Some(token)).await.unwrap()
-}
-
-async fn get(c: &mut Client, path: &str) -> Value {
-    let r = c.get(path).await.unwrap();
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.json()
+    common::start(many()).await
 }
 
 /// Two players, a seek by the first (South) accepted by the second: the game's id.
@@ -218,7 +165,7 @@ async fn accounts_and_sessions() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_in_attempts_are_rate_limited() {
-    let (addr, _) = start_with(Config {
+    let addr = common::start(Config {
         auth_burst: 3,
         auth_per_minute: 1,
         ..Config::default()
@@ -289,19 +236,6 @@ async fn account_pages_sign_up_log_in_and_out() {
     assert_eq!(who.json()["name"], Value::Null);
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// The next JSON message on `ws` (within 5 s).
-async fn next(ws: &mut Ws) -> Value {
-    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("a message within 5 s")
-        .unwrap()
-        .unwrap();
-    serde_json::from_str(msg.to_text().unwrap()).unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seeks_challenges_and_pushes() {
     let addr = start().await;
@@ -311,9 +245,7 @@ async fn lobby_seeks_challenges_and_pushes() {
         account(&mut c, "Yaw").await,
         account(&mut c, "Esi").await,
     );
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
-        .await
-        .unwrap();
+    let mut ws = socket(addr, "/api/lobby/ws").await;
     let hello = next(&mut ws).await;
     assert_eq!(hello, json!({"type": "seeks", "seeks": []}));
 
@@ -479,9 +411,7 @@ async fn a_seek_goes_when_its_owner_leaves() {
     let addr = start().await;
     let mut c = Client::new(addr);
     let a = account(&mut c, "Kwame").await;
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws?token={a}"))
-        .await
-        .unwrap();
+    let ws = socket(addr, &format!("/api/lobby/ws?token={a}")).await;
     let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
     assert_eq!(r.status, 201);
     assert_eq!(get(&mut c, "/api/seeks").await.as_array().unwrap().len(), 1);
@@ -837,7 +767,7 @@ async fn endings_ratings_rematch_and_archive() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_runs_out_while_both_players_are_away() {
-    let (addr, app) = start_with(many()).await;
+    let (addr, app) = start_with(many(), Arc::new(EngineBrain)).await;
     let mut c = Client::new(addr);
     let (a, b) = (account(&mut c, "Yaa").await, account(&mut c, "Fiifi").await);
     let game = seek_game(
@@ -1002,20 +932,12 @@ async fn websocket_keys_are_checked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_creations_do_not_use_up_the_allowance() {
     // A server that allows a client two games at once, then one a minute.
-    let bound = mancala_server::bind(
-        &Config {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            db: None,
-            create_burst: 2,
-            create_per_minute: 1,
-            ..Config::default()
-        },
-        Arc::new(EngineBrain),
-    )
-    .await
-    .unwrap();
-    let addr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
+    let addr = common::start(Config {
+        create_burst: 2,
+        create_per_minute: 1,
+        ..Config::default()
+    })
+    .await;
     let mut c = Client::new(addr);
     for _ in 0..10 {
         let r = c
