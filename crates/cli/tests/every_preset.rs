@@ -59,11 +59,6 @@ fn start_state(preset: &str) -> Value {
     serde_json::from_str(text.lines().next().expect("a line")).expect("JSON")
 }
 
-/// Whether `preset` has endgame tables (the Oware-family presets the builder accepts).
-fn has_tables(preset: &str) -> bool {
-    matches!(preset, "abapa" | "awari" | "wuri" | "ouril-ludii")
-}
-
 #[test]
 fn rules_commands_run_on_every_preset() {
     let listed = ok(&["variants"]);
@@ -175,7 +170,7 @@ fn tools_run_on_every_preset_or_say_why_not() {
         let dir = temp_dir(&format!("tools-{name}"));
         let d = dir.to_str().expect("utf-8 path");
         // endgame tables: Oware-family rules only
-        if has_tables(name) {
+        if mancala_engine::has_tables(v) {
             ok(&["tb", "build", name, "--seeds", "3", "--dir", d]);
             let file = std::fs::read_dir(&dir)
                 .expect("the tables")
