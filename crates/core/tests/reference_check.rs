@@ -5,6 +5,7 @@ mod reference;
 
 use mancala_core::ba_awa::{BaAwa, BaAwaRules};
 use mancala_core::olowuka::{Olowuka, OlowukaRules};
+use mancala_core::random::Lcg;
 use mancala_core::{perft, Game, Position, Side};
 use reference::{RefBaAwa, RefOlowuka};
 
@@ -57,19 +58,6 @@ fn ba_awa_perft_ladder_to_8() {
     }
 }
 
-/// A small deterministic generator for move choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 #[test]
 fn olowuka_random_games_match_reference() {
     let games = if cfg!(debug_assertions) { 100 } else { 1000 };
@@ -91,7 +79,7 @@ fn olowuka_random_games_match_reference() {
                 break;
             }
             assert_eq!(pos.side().index(), slow.turn, "{ctx}");
-            let i = rng.pick(legal.len());
+            let i = rng.below(legal.len());
             fast.play(pos.legal_move_list()[i]).unwrap();
             slow.play(legal[i]);
         }
@@ -129,7 +117,7 @@ fn ba_awa_random_matches_match_reference() {
                 break;
             }
             assert_eq!(pos.side().index(), slow.turn, "{ctx}");
-            let i = rng.pick(legal.len());
+            let i = rng.below(legal.len());
             fast.play(pos.legal_move_list()[i]).unwrap();
             slow.play(legal[i]);
         }
