@@ -130,16 +130,20 @@ pub(crate) fn variants_json() -> Value {
         .map(|v| {
             let info = v.info();
             let start = v.new_game(&[], None).ok();
-            json!({
-                "name": info.name,
-                "aliases": info.aliases,
-                "board": info.board,
-                "summary": info.summary,
-                "spec": info.spec,
-                "options": info.options.iter().map(crate::json::option_json).collect::<Vec<_>>(),
-                "pits_per_row": start.as_ref().map(|g| g.pits_per_row()),
-                "start": start.as_ref().map(|g| crate::json::state_json(&g.state())),
-            })
+            let mut m = crate::json::variant_map(&info);
+            m.insert(
+                "options".into(),
+                info.options.iter().map(crate::json::option_json).collect(),
+            );
+            m.insert(
+                "pits_per_row".into(),
+                json!(start.as_ref().map(|g| g.pits_per_row())),
+            );
+            m.insert(
+                "start".into(),
+                json!(start.as_ref().map(|g| crate::json::state_json(&g.state()))),
+            );
+            Value::Object(m)
         })
         .collect();
     let levels: Vec<Value> = mancala_engine::LEVEL_INFO
