@@ -13,256 +13,17 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use mancala_core::variant::DynGame;
-use mancala_core::{Outcome, Side};
+use mancala_core::Side;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::api::{blocking, parse_body, room, ApiResult};
 use crate::clock::now_ms;
-use crate::error::{ApiError, StoreError};
-use crate::glicko;
+use crate::ending::{Ending, GameResult, Offer, OfferKind, Rematch};
+use crate::error::ApiError;
 use crate::rooms::{Live, Room};
-use crate::store::{Mode, RatingRow};
+use crate::service::{blocking, conclude, flag_if_out_of_time, parse_body, room, ApiResult};
+use crate::store::Mode;
 use crate::App;
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// A side won.
-    Winner(Side),
-    /// A draw.
-    Draw,
-    /// Aborted: no result.
-    Aborted,
-}
-
-impl GameResult {
-    /// `"south"`, `"north"`, `"draw"` or `"none"`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            GameResult::Winner(s) => s.name(),
-            GameResult::Draw => "draw",
-            GameResult::Aborted => "none",
-        }
-    }
-
-    /// Reads [`GameResult::name`].
-    #[must_use]
-    pub fn from_name(s: &str) -> Option<GameResult> {
-        match s {
-            "south" => Some(GameResult::Winner(Side::South)),
-            "north" => Some(GameResult::Winner(Side::North)),
-            "draw" => Some(GameResult::Draw),
-            "none" => Some(GameResult::Aborted),
-            _ => None,
-        }
-    }
-
-    /// The score of `side` (1 win, 0.5 draw, 0 loss); `None` when aborted.
-    #[must_use]
-    pub fn score(self, side: Side) -> Option<f64> {
-        match self {
-            GameResult::Winner(w) if w == side => Some(1.0),
-            GameResult::Winner(_) => Some(0.0),
-            GameResult::Draw => Some(0.5),
-            GameResult::Aborted => None,
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// The result.
-    pub result: GameResult,
-    /// Why: the rules' reason (`score_majority`, ...) or `time`, `resigned`, `agreement`,
-    /// `draw_agreed`, `aborted`.
-    pub reason: String,
-    /// When (milliseconds since the Unix epoch).
-    pub at_ms: i64,
-}
-
-impl Ending {
-    /// The rules' ending.
-    #[must_use]
-    pub fn by_rules(o: Outcome, at_ms: i64) -> Ending {
-        Ending {
-            result: o.winner.map_or(GameResult::Draw, GameResult::Winner),
-            reason: o.reason.as_str().to_string(),
-            at_ms,
-        }
-    }
-}
-
-/// What an offer proposes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OfferKind {
-    /// A draw.
-    Draw,
-    /// Ending the game by mutual agreement, each side scoring the seeds on its own row.
-    Agreement,
-}
-
-impl OfferKind {
-    /// `"draw"` or `"agreement"`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            OfferKind::Draw => "draw",
-            OfferKind::Agreement => "agreement",
-        }
-    }
-}
-
-/// A standing offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Offer {
-    /// What is offered.
-    pub kind: OfferKind,
-    /// Who offered it.
-    pub by: Side,
-}
-
-/// A rematch after the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rematch {
-    /// Offered by this side.
-    Offered(Side),
-    /// Agreed: the new game's id.
-    Game(String),
-}
-
-/// Ends the game in `live` (held locked): stores the ending, stops the clock, pushes the change
-/// and, in a rated game between two accounts, updates their ratings.
-pub(crate) fn conclude(
-    app: &App,
-    room: &Room,
-    live: &mut Live,
-    ending: Ending,
-) -> Result<(), StoreError> {
-    let plies = live.game.moves().len();
-    app.hub.store().finish(&room.meta.id, &ending, plies)?;
-    app.timers.disarm(&room.meta.id);
-    if let (Some(clock), Some(side)) = (live.clock.as_mut(), live.game.state().to_move) {
-        // Freeze the clock at the end.
-        let left = clock.remaining(Some(side), ending.at_ms);
-        clock.left_ms = left;
-        clock.since_ms = ending.at_ms;
-    }
-    let result = ending.result;
-    let at = ending.at_ms;
-    live.ending = Some(ending);
-    live.offer = None;
-    live.version += 1;
-    room.publish("end", live);
-    if room.meta.rated {
-        if let [Some(south), Some(north)] = &room.meta.players {
-            if let Some(score) = result.score(Side::South) {
-                rate(
-                    app,
-                    &room.meta.id,
-                    &room.meta.variant,
-                    at,
-                    [south, north],
-                    score,
-                )?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Updates both players' ratings in `variant` after a game South scored `score` in.
-fn rate(
-    app: &App,
-    game: &str,
-    variant: &str,
-    at_ms: i64,
-    players: [&String; 2],
-    score: f64,
-) -> Result<(), StoreError> {
-    let store = app.hub.store();
-    let current = |p: &str| -> Result<RatingRow, StoreError> {
-        Ok(store
-            .ratings(p)?
-            .into_iter()
-            .find(|(v, _)| v == variant)
-            .map_or(
-                RatingRow {
-                    rating: glicko::START,
-                    games: 0,
-                },
-                |(_, r)| r,
-            ))
-    };
-    let (s, n) = (current(players[0])?, current(players[1])?);
-    let s2 = glicko::update(s.rating, &[(n.rating, score)], glicko::TAU);
-    let n2 = glicko::update(n.rating, &[(s.rating, 1.0 - score)], glicko::TAU);
-    store.rate(
-        game,
-        variant,
-        at_ms,
-        &[
-            (
-                players[0].clone(),
-                RatingRow {
-                    rating: s2,
-                    games: s.games + 1,
-                },
-            ),
-            (
-                players[1].clone(),
-                RatingRow {
-                    rating: n2,
-                    games: n.games + 1,
-                },
-            ),
-        ],
-    )
-}
-
-/// Called when game `id`'s deadline comes: ends it on time if the side to move has no time
-/// left, or arms the timer again for its real deadline.
-pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
-    let Ok(room) = room(&app, &id).await else {
-        return;
-    };
-    let _ = tokio::task::spawn_blocking(move || {
-        let mut live = room.lock();
-        flag_if_out_of_time(&app, &room, &mut live);
-    })
-    .await;
-}
-
-/// Ends the game on time if the side to move has run out (answers true then); otherwise arms
-/// the timer for its deadline.
-pub(crate) fn flag_if_out_of_time(app: &App, room: &Room, live: &mut Live) -> bool {
-    if live.is_over() {
-        return false;
-    }
-    let Some(clock) = live.clock else {
-        return false;
-    };
-    let Some(side) = live.game.state().to_move else {
-        return false;
-    };
-    let now = now_ms();
-    if clock.remaining(Some(side), now)[side.index()] > 0 {
-        app.timers.arm(&room.meta.id, clock.deadline(side));
-        return false;
-    }
-    let ending = Ending {
-        result: GameResult::Winner(side.opponent()),
-        reason: "time".into(),
-        at_ms: now.min(clock.deadline(side)),
-    };
-    if conclude(app, room, live, ending).is_err() {
-        // Try again shortly.
-        app.timers.arm(&room.meta.id, now + 1000);
-    }
-    true
-}
 
 fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, code, message)
@@ -495,8 +256,8 @@ pub(crate) async fn rematch(
     let room = room(&app, &id).await?;
     not_against_computer(&room)?;
     let side = my_side(&app, &room, &headers).await?;
-    let new_id = crate::api::random_hex(crate::api::ID_BYTES)?;
-    let seed = crate::api::random_u64()?;
+    let new_id = crate::service::random_hex(crate::service::ID_BYTES)?;
+    let seed = crate::service::random_u64()?;
     with_game(&app, room, move |app, room, live| {
         if !live.is_over() {
             return Err(conflict("not_over", "the game is still in play"));
@@ -554,16 +315,4 @@ pub(crate) async fn rematch(
         }
     })
     .await
-}
-
-/// The JSON of a rating for the API.
-#[must_use]
-pub fn rating_json(r: &RatingRow) -> Value {
-    json!({
-        "rating": (r.rating.rating * 10.0).round() / 10.0,
-        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
-        "volatility": r.rating.volatility,
-        "games": r.games,
-        "provisional": r.rating.provisional(),
-    })
 }
