@@ -98,6 +98,7 @@
 
 use core::fmt;
 
+pub use crate::extras::Phase;
 use crate::extras::{Extras, IsoloExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
@@ -149,39 +150,6 @@ impl fmt::Display for IsoloMove {
                 }
                 Ok(())
             }
-        }
-    }
-}
-
-/// The phase of an Isolo game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// The foregame: every move adds a stock seed.
-    Foregame,
-    /// The foregame winner sets up his row.
-    Kucheleka,
-    /// The proper game.
-    Proper,
-}
-
-impl Phase {
-    /// `"foregame"`, `"kucheleka"` or `"proper"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Foregame => "foregame",
-            Phase::Kucheleka => "kucheleka",
-            Phase::Proper => "proper",
-        }
-    }
-
-    /// The notation letter: `F`, `K` or `P`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Phase::Foregame => 'F',
-            Phase::Kucheleka => 'K',
-            Phase::Proper => 'P',
         }
     }
 }
