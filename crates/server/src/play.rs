@@ -9,7 +9,8 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use mancala_core::variant::DynGame;
@@ -42,6 +43,68 @@ async fn my_side(app: &Arc<App>, room: &Room, headers: &HeaderMap) -> ApiResult<
             "only one of the two players can do this",
         )),
     }
+}
+
+/// A request by one of the two players of an online game: the game's room (from the path) and
+/// the side the request's credentials hold. Refused as the handlers' errors say: no such game,
+/// not an online game, not one of its players.
+pub(crate) struct Seated {
+    app: Arc<App>,
+    room: Arc<Room>,
+    side: Side,
+}
+
+impl Seated {
+    /// The seat of the caller of `id` (see [`Seated`]).
+    async fn find(app: &Arc<App>, room: Arc<Room>, headers: &HeaderMap) -> ApiResult<Seated> {
+        not_against_computer(&room)?;
+        let side = my_side(app, &room, headers).await?;
+        Ok(Seated {
+            app: Arc::clone(app),
+            room,
+            side,
+        })
+    }
+
+    /// Runs `f` with the game locked and the caller's side ([`with_game`]).
+    async fn act(
+        self,
+        f: impl FnOnce(&App, &Room, &mut Live, Side) -> ApiResult<()> + Send + 'static,
+    ) -> ApiResult<Json<Value>> {
+        let side = self.side;
+        with_game(&self.app, self.room, move |app, room, live| {
+            f(app, room, live, side)
+        })
+        .await
+    }
+}
+
+impl FromRequestParts<Arc<App>> for Seated {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> ApiResult<Seated> {
+        let Path(id) = Path::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(|_| ApiError::no_game())?;
+        let room = room(app, &id).await?;
+        Seated::find(app, room, &parts.headers).await
+    }
+}
+
+/// Ends the game now with `result` for `reason`.
+fn end_now(
+    app: &App,
+    room: &Room,
+    live: &mut Live,
+    result: GameResult,
+    reason: &str,
+) -> ApiResult<()> {
+    let ending = Ending {
+        result,
+        reason: reason.into(),
+        at_ms: now_ms(),
+    };
+    Ok(conclude(app, room, live, ending)?)
 }
 
 /// Runs `f` on the game locked, on the blocking pool; answers the new view.
@@ -81,36 +144,23 @@ fn not_against_computer(room: &Room) -> ApiResult<()> {
 }
 
 /// `POST /api/games/{id}/resign`.
-pub(crate) async fn resign(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
-    not_against_computer(&room)?;
-    let side = my_side(&app, &room, &headers).await?;
-    with_game(&app, room, move |app, room, live| {
+pub(crate) async fn resign(seat: Seated) -> ApiResult<Json<Value>> {
+    seat.act(|app, room, live, side| {
         not_over(live)?;
-        let ending = Ending {
-            result: GameResult::Winner(side.opponent()),
-            reason: "resigned".into(),
-            at_ms: now_ms(),
-        };
-        Ok(conclude(app, room, live, ending)?)
+        end_now(
+            app,
+            room,
+            live,
+            GameResult::Winner(side.opponent()),
+            "resigned",
+        )
     })
     .await
 }
 
 /// `POST /api/games/{id}/abort`: ends the game without a result while one side has not moved.
-pub(crate) async fn abort(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
-    not_against_computer(&room)?;
-    my_side(&app, &room, &headers).await?;
-    with_game(&app, room, move |app, room, live| {
+pub(crate) async fn abort(seat: Seated) -> ApiResult<Json<Value>> {
+    seat.act(|app, room, live, _| {
         not_over(live)?;
         if live.moved[0] && live.moved[1] {
             return Err(conflict(
@@ -118,12 +168,7 @@ pub(crate) async fn abort(
                 "both sides have moved: resign or offer a draw instead",
             ));
         }
-        let ending = Ending {
-            result: GameResult::Aborted,
-            reason: "aborted".into(),
-            at_ms: now_ms(),
-        };
-        Ok(conclude(app, room, live, ending)?)
+        end_now(app, room, live, GameResult::Aborted, "aborted")
     })
     .await
 }
@@ -154,75 +199,50 @@ pub(crate) async fn offer(
             ))
         }
     };
-    not_against_computer(&room)?;
-    let side = my_side(&app, &room, &headers).await?;
-    with_game(&app, room, move |app, room, live| {
-        not_over(live)?;
-        match live.offer {
-            Some(o) if o.by != side && o.kind == kind => accept_offer(app, room, live, o),
-            Some(o) if o.by == side && o.kind == kind => {
-                Err(conflict("already_offered", "you have offered this already"))
+    Seated::find(&app, room, &headers)
+        .await?
+        .act(move |app, room, live, side| {
+            not_over(live)?;
+            match live.offer {
+                Some(o) if o.by != side && o.kind == kind => accept_offer(app, room, live, o),
+                Some(o) if o.by == side && o.kind == kind => {
+                    Err(conflict("already_offered", "you have offered this already"))
+                }
+                _ => {
+                    live.offer = Some(Offer { kind, by: side });
+                    live.version += 1;
+                    room.publish("offer", live);
+                    Ok(())
+                }
             }
-            _ => {
-                live.offer = Some(Offer { kind, by: side });
-                live.version += 1;
-                room.publish("offer", live);
-                Ok(())
-            }
-        }
-    })
-    .await
+        })
+        .await
 }
 
 fn accept_offer(app: &App, room: &Room, live: &mut Live, o: Offer) -> ApiResult<()> {
-    let at_ms = now_ms();
-    let ending = match o.kind {
-        OfferKind::Draw => Ending {
-            result: GameResult::Draw,
-            reason: "draw_agreed".into(),
-            at_ms,
-        },
+    match o.kind {
+        OfferKind::Draw => end_now(app, room, live, GameResult::Draw, "draw_agreed"),
         OfferKind::Agreement => {
             // The rules core scores each side's own row.
             let outcome = live.game.agreement_outcome();
-            Ending {
-                result: outcome.winner.map_or(GameResult::Draw, GameResult::Winner),
-                reason: outcome.reason.as_str().to_string(),
-                at_ms,
-            }
+            let result = outcome.winner.map_or(GameResult::Draw, GameResult::Winner);
+            end_now(app, room, live, result, outcome.reason.as_str())
         }
-    };
-    Ok(conclude(app, room, live, ending)?)
+    }
 }
 
 /// `POST /api/games/{id}/offer/accept`: the opponent of the offering side accepts.
-pub(crate) async fn offer_accept(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    answer_offer(app, id, headers, true).await
+pub(crate) async fn offer_accept(seat: Seated) -> ApiResult<Json<Value>> {
+    answer_offer(seat, true).await
 }
 
 /// `POST /api/games/{id}/offer/decline`: the opponent declines (or the offerer withdraws).
-pub(crate) async fn offer_decline(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    answer_offer(app, id, headers, false).await
+pub(crate) async fn offer_decline(seat: Seated) -> ApiResult<Json<Value>> {
+    answer_offer(seat, false).await
 }
 
-async fn answer_offer(
-    app: Arc<App>,
-    id: String,
-    headers: HeaderMap,
-    accept: bool,
-) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
-    not_against_computer(&room)?;
-    let side = my_side(&app, &room, &headers).await?;
-    with_game(&app, room, move |app, room, live| {
+async fn answer_offer(seat: Seated, accept: bool) -> ApiResult<Json<Value>> {
+    seat.act(move |app, room, live, side| {
         not_over(live)?;
         let Some(o) = live.offer else {
             return Err(conflict("no_offer", "there is no offer to answer"));
@@ -248,17 +268,10 @@ async fn answer_offer(
 /// `POST /api/games/{id}/rematch`: offers a rematch with colours swapped; the opponent's
 /// request agrees and creates it. Answers the game's state; once agreed its `rematch` is
 /// `{"game": ID}` (pushed to both).
-pub(crate) async fn rematch(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
-    not_against_computer(&room)?;
-    let side = my_side(&app, &room, &headers).await?;
+pub(crate) async fn rematch(seat: Seated) -> ApiResult<Json<Value>> {
     let new_id = crate::service::random_hex(crate::service::ID_BYTES)?;
     let seed = crate::service::random_u64()?;
-    with_game(&app, room, move |app, room, live| {
+    seat.act(move |app, room, live, side| {
         if !live.is_over() {
             return Err(conflict("not_over", "the game is still in play"));
         }
