@@ -813,6 +813,8 @@ impl Position for Isolo {
     type Key = (u128, u8);
     type Rules = IsoloRules;
 
+    crate::position::position_basics!(IsoloRules);
+
     fn new(rules: IsoloRules) -> Self {
         let mut p = Isolo {
             pits: [START_SEEDS; PITS],
@@ -899,20 +901,6 @@ impl Position for Isolo {
         };
         Isolo::from_parts(phase, pits, stock, side, rules)
     }
-
-    fn rules(&self) -> &IsoloRules {
-        &self.rules
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Side> {
-        if self.over.is_some() {
-            None
-        } else {
-            Some(self.side)
-        }
-    }
-
     fn legal_moves(&self, out: &mut MoveList<IsoloMove>) {
         if self.over.is_some() {
             return;
@@ -1067,11 +1055,6 @@ impl Position for Isolo {
             self.lose_phase(self.side, EndReason::NoLegalMove);
             self.mask_known = false;
         }
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
     }
 
     fn parse_move(&self, text: &str) -> Result<IsoloMove, ParseMoveError> {
