@@ -4,7 +4,7 @@
 //! `play` (a full-screen terminal) and `serve` (a server) have tests of their own.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mancala_core::variant::Variant;
 
@@ -12,8 +12,7 @@ mod common;
 use serde_json::Value;
 
 fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
+    common::command(args)
         .env("MANCALA_TABLEBASES", "")
         .output()
         .expect("run mancala")
