@@ -15,7 +15,8 @@ use serde_json::{json, Value};
 
 mod common;
 use common::{
-    assert_error, create, many, next, server, start, start_with, wait_for, wait_until, watch,
+    assert_error, create, many, next, post_anon, post_as, refused, server, start, start_with,
+    wait_for, wait_until, watch,
 };
 
 /// A server with the engine and `config` that lets a client create many games, its state and a
@@ -127,14 +128,13 @@ async fn relay_moves_come_with_every_lap() {
     let south = g["seats"]["south"].as_str().unwrap().to_string();
     let before = c.get(&format!("/api/games/{id}")).await.unwrap().json();
     // From the start every Olowuka move relays: A's last seed makes 5 in E, and so on.
-    let r = c
-        .post_json(
-            &format!("/api/games/{id}/moves"),
-            &json!({"move": "A"}),
-            Some(&south),
-        )
-        .await
-        .unwrap();
+    let r = post_as(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "A"}),
+        &south,
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     let (pits, stores, laps) =
@@ -172,22 +172,14 @@ async fn online_game_tokens_and_moves() {
 
     let path = format!("/api/games/{id}/moves");
     let mv = json!({"move": "C"});
+    assert_error(&post_anon(&mut c, &path, &mv).await, 401, "no_token");
+    assert_error(&post_as(&mut c, &path, &mv, "0123").await, 403, "bad_token");
     assert_error(
-        &c.post_json(&path, &mv, None).await.unwrap(),
-        401,
-        "no_token",
-    );
-    assert_error(
-        &c.post_json(&path, &mv, Some("0123")).await.unwrap(),
-        403,
-        "bad_token",
-    );
-    assert_error(
-        &c.post_json(&path, &mv, Some(&north)).await.unwrap(),
+        &post_as(&mut c, &path, &mv, &north).await,
         403,
         "not_your_turn",
     );
-    let r = c.post_json(&path, &mv, Some(&south)).await.unwrap();
+    let r = post_as(&mut c, &path, &mv, &south).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     assert_eq!(s["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
@@ -206,40 +198,22 @@ async fn online_game_tokens_and_moves() {
     );
     assert_eq!(s["to_move"], "north");
     // A stale client is told to reload.
-    let r = c
-        .post_json(&path, &json!({"move": "a", "ply": 0}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "a", "ply": 0}), &north).await;
     assert_error(&r, 409, "stale");
     // Not a move of this game, then an illegal one: the reason and the legal moves come back.
-    let r = c
-        .post_json(&path, &json!({"move": "Z9"}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "Z9"}), &north).await;
     assert_error(&r, 400, "bad_move");
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "C"}), &north).await;
     assert_error(&r, 422, "illegal_move");
     assert_eq!(r.json()["reason"], "not your pit");
-    let r = c
-        .post_json(&path, &json!({"move": "a", "ply": 1}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "a", "ply": 1}), &north).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), Some(&south))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "C"}), &south).await;
     assert_error(&r, 422, "illegal_move");
     assert_eq!(r.json()["reason"], "empty pit");
 
     // No undo and no analysis while an online game is in play.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&south))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &south).await;
     assert_error(&r, 403, "undo_not_allowed");
     let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
     assert_error(&r, 403, "analysis_not_allowed");
@@ -295,27 +269,18 @@ async fn against_the_computer_undo_and_analysis() {
 
     let path = format!("/api/games/{id}/moves");
     let legal = s["legal"][0].as_str().unwrap().to_string();
-    let r = c
-        .post_json(&path, &json!({"move": legal}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": legal}), &token).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = wait_for(&mut c, &id, |g| g["ply"] == 3).await;
     assert_eq!(s["to_move"], "north");
 
     // Undo goes back to the human's turn (two plies), and the computer does not move again.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &token).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     assert_eq!(s["ply"], 1);
     assert_eq!(s["to_move"], "north");
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some("nope"))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), "nope").await;
     assert_error(&r, 403, "bad_token");
 
     let r = c
@@ -355,10 +320,7 @@ async fn local_game_to_the_end() {
         // Always the last legal move: a deterministic game that ends.
         let legal = state["legal"].as_array().unwrap();
         let mv = legal.last().unwrap().clone();
-        let r = c
-            .post_json(&path, &json!({"move": mv}), Some(&token))
-            .await
-            .unwrap();
+        let r = post_as(&mut c, &path, &json!({"move": mv}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
         state = r.json();
         plies += 1;
@@ -366,19 +328,13 @@ async fn local_game_to_the_end() {
     }
     assert!(state["result"].is_string());
     assert!(state["reason"].is_string());
-    let r = c
-        .post_json(&path, &json!({"move": "A"}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "A"}), &token).await;
     assert_error(&r, 409, "game_over");
     // Analysis of a finished game says so.
     let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
     assert_eq!(r.json()["over"], true);
     // Undo one ply in a local game.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &token).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["ply"], plies - 1);
 }
@@ -453,7 +409,7 @@ async fn bad_input_is_4xx_with_json() {
         ),
     ];
     for (body, code) in cases {
-        let r = c.post_json("/api/games", &body, None).await.unwrap();
+        let r = post_anon(&mut c, "/api/games", &body).await;
         assert_error(&r, 400, code);
     }
     // Not JSON at all, wrong content type, too large, wrong method.
@@ -517,7 +473,7 @@ async fn bad_input_is_4xx_with_json() {
         (json!({"move": "x".repeat(1000)}), 400, "bad_move"),
         (json!({"move": "C", "ply": -1}), 400, "bad_json"),
     ] {
-        let r = c.post_json(&path, &body, Some(token)).await.unwrap();
+        let r = post_as(&mut c, &path, &body, token).await;
         assert_error(&r, status, code);
     }
     let r = c
@@ -602,10 +558,7 @@ async fn creation_is_rate_limited_per_client() {
     for _ in 0..3 {
         create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
     }
-    let r = c
-        .post_json("/api/games", &json!({"variant": "oware"}), None)
-        .await
-        .unwrap();
+    let r = post_anon(&mut c, "/api/games", &json!({"variant": "oware"})).await;
     assert_error(&r, 429, "rate_limited");
     assert!(r.header("retry-after").is_some());
 }
@@ -620,14 +573,13 @@ async fn websocket_pushes_moves_to_spectators() {
     let hello = next(&mut ws).await;
     assert_eq!(hello["event"], "hello");
     assert_eq!(hello["game"]["ply"], 0);
-    let r = c
-        .post_json(
-            &format!("/api/games/{id}/moves"),
-            &json!({"move": "F"}),
-            Some(&south),
-        )
-        .await
-        .unwrap();
+    let r = post_as(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "F"}),
+        &south,
+    )
+    .await;
     assert_eq!(r.status, 200);
     let update = next(&mut ws).await;
     assert_eq!(update["event"], "move");
@@ -748,14 +700,13 @@ async fn games_leave_memory_and_come_back() {
             } else {
                 &tokens[1]
             };
-            let r = c
-                .post_json(
-                    &format!("/api/games/{id}/moves"),
-                    &json!({"move": mv, "ply": played.len()}),
-                    Some(token),
-                )
-                .await
-                .unwrap();
+            let r = post_as(
+                &mut c,
+                &format!("/api/games/{id}/moves"),
+                &json!({"move": mv, "ply": played.len()}),
+                token,
+            )
+            .await;
             assert_eq!(r.status, 200, "{}", r.text());
             played.push(r.json()["last_move"]["move"].as_str().unwrap().to_string());
             assert_eq!(r.json()["moves"], json!(played));
@@ -784,15 +735,14 @@ async fn games_leave_memory_and_come_back() {
     let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
     assert_error(&r, 429, "too_many_games");
     assert!(r.header("retry-after").is_some());
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 429, "too_many_games");
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+        429,
+        "too_many_games",
+    )
+    .await;
     drop(second);
     wait_until(&app, |a| a.websockets_open() == 1).await;
     let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
@@ -911,21 +861,15 @@ async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
     let undo = format!("/api/games/{id}/undo");
     while app.websockets_open() == 2 {
         assert!(changes < 200_000, "the stuck watcher is still connected");
-        let r = c
-            .post_json(&moves, &json!({"move": "C"}), Some(&token))
-            .await
-            .unwrap();
+        let r = post_as(&mut c, &moves, &json!({"move": "C"}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
-        let r = c.post_json(&undo, &json!({}), Some(&token)).await.unwrap();
+        let r = post_as(&mut c, &undo, &json!({}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
         changes += 2;
     }
     eprintln!("the stuck watcher was let go after {changes} changes");
     // The reader is still connected and gets every change.
-    let r = c
-        .post_json(&moves, &json!({"move": "C"}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &moves, &json!({"move": "C"}), &token).await;
     assert_eq!(r.status, 200);
     changes += 1;
     for _ in 0..500 {

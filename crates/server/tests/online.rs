@@ -11,7 +11,9 @@ use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
 mod common;
-use common::{account, assert_error, get, many, next, post, socket, start_with};
+use common::{
+    account, assert_error, get, many, next, post, post_anon, refused, socket, start_with,
+};
 
 async fn start() -> SocketAddr {
     common::start(many()).await
@@ -50,15 +52,14 @@ async fn accounts_and_sessions() {
     let token = account(&mut c, "Kofi").await;
 
     // The name is taken, whatever its case; bad names and passwords say what is wrong.
-    let r = c
-        .post_json(
-            "/api/players",
-            &json!({"name": "kofi", "password": "another-one"}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 409, "name_taken");
+    refused(
+        &mut c,
+        "/api/players",
+        &json!({"name": "kofi", "password": "another-one"}),
+        409,
+        "name_taken",
+    )
+    .await;
     for (body, code) in [
         (json!({"name": "K", "password": "long enough"}), "bad_name"),
         (
@@ -72,27 +73,23 @@ async fn accounts_and_sessions() {
         (json!({"name": "Ama", "password": "short"}), "bad_password"),
         (json!({"name": "Ama"}), "bad_json"),
     ] {
-        let r = c.post_json("/api/players", &body, None).await.unwrap();
+        let r = post_anon(&mut c, "/api/players", &body).await;
         assert_error(&r, 400, code);
     }
 
     // A failed log-in says nothing about which part was wrong.
-    let wrong_password = c
-        .post_json(
-            "/api/session",
-            &json!({"name": "Kofi", "password": "wrong-password"}),
-            None,
-        )
-        .await
-        .unwrap();
-    let wrong_name = c
-        .post_json(
-            "/api/session",
-            &json!({"name": "Nobody", "password": "secret-password"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let wrong_password = post_anon(
+        &mut c,
+        "/api/session",
+        &json!({"name": "Kofi", "password": "wrong-password"}),
+    )
+    .await;
+    let wrong_name = post_anon(
+        &mut c,
+        "/api/session",
+        &json!({"name": "Nobody", "password": "secret-password"}),
+    )
+    .await;
     assert_error(&wrong_password, 401, "bad_credentials");
     assert_error(&wrong_name, 401, "bad_credentials");
     assert_eq!(wrong_password.json(), wrong_name.json());
@@ -109,7 +106,7 @@ async fn accounts_and_sessions() {
         .unwrap();
     assert_eq!(who.json()["name"], "Kofi");
     let cred = json!({"name": "Kofi", "password": "secret-password"});
-    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    let r = post_anon(&mut c, "/api/session", &cred).await;
     let cookie = r.header("set-cookie").unwrap().to_string();
     assert!(
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
@@ -174,17 +171,18 @@ async fn log_in_attempts_are_rate_limited() {
     let mut c = Client::new(addr);
     let bad = json!({"name": "Nobody", "password": "whatever-it-is"});
     for _ in 0..3 {
-        let r = c.post_json("/api/session", &bad, None).await.unwrap();
-        assert_error(&r, 401, "bad_credentials");
+        refused(&mut c, "/api/session", &bad, 401, "bad_credentials").await;
     }
-    let r = c.post_json("/api/session", &bad, None).await.unwrap();
-    assert_error(&r, 429, "rate_limited");
+    refused(&mut c, "/api/session", &bad, 429, "rate_limited").await;
     // A malformed sign-up is refused before it costs an attempt, and says why.
-    let r = c
-        .post_json("/api/players", &json!({"name": "x", "password": "p"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 400, "bad_name");
+    refused(
+        &mut c,
+        "/api/players",
+        &json!({"name": "x", "password": "p"}),
+        400,
+        "bad_name",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -264,11 +262,14 @@ async fn lobby_seeks_challenges_and_pushes() {
     ] {
         assert_error(&post(&mut c, "/api/seeks", body, &a).await, 400, code);
     }
-    let r = c
-        .post_json("/api/seeks", &json!({"variant": "oware"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 401, "not_signed_in");
+    refused(
+        &mut c,
+        "/api/seeks",
+        &json!({"variant": "oware"}),
+        401,
+        "not_signed_in",
+    )
+    .await;
 
     let seek = json!({"variant": "abapa", "clock": {"initial_ms": 180000, "increment_ms": 2000},
         "rated": true, "side": "north"});
@@ -467,11 +468,7 @@ async fn moves_by_the_wrong_player_out_of_turn_and_replayed() {
         403,
         "not_your_turn",
     );
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 401, "no_token");
+    refused(&mut c, &path, &json!({"move": "C"}), 401, "no_token").await;
     let r = post(&mut c, &path, json!({"move": "C", "ply": 0}), &a).await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["players"]["south"], "Abena");
@@ -814,15 +811,13 @@ async fn a_clock_runs_out_while_both_players_are_away() {
 async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     let addr = start().await;
     let mut c = Client::new(addr);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "online",
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "online",
                 "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
-            None,
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let created = r.json();
     let id = created["id"].as_str().unwrap().to_string();
@@ -852,38 +847,33 @@ async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     .await;
     assert_eq!(r.status, 200, "{}", r.text());
     // Untimed games show no clock; only online games take one.
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+    )
+    .await;
     assert_eq!(r.json()["game"]["clock"], Value::Null);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 400, "bad_clock");
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
+        400,
+        "bad_clock",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_keys_are_checked() {
     let addr = start().await;
     let mut c = Client::new(addr);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+    )
+    .await;
     let id = r.json()["id"].as_str().unwrap().to_string();
     for path in [format!("/api/games/{id}/ws"), "/api/lobby/ws".to_string()] {
         for key in [
@@ -940,11 +930,14 @@ async fn malformed_creations_do_not_use_up_the_allowance() {
     .await;
     let mut c = Client::new(addr);
     for _ in 0..10 {
-        let r = c
-            .post_json("/api/games", &json!({"variant": "chess"}), None)
-            .await
-            .unwrap();
-        assert_error(&r, 400, "unknown_variant");
+        refused(
+            &mut c,
+            "/api/games",
+            &json!({"variant": "chess"}),
+            400,
+            "unknown_variant",
+        )
+        .await;
         let r = c
             .request(
                 "POST",
@@ -957,25 +950,22 @@ async fn malformed_creations_do_not_use_up_the_allowance() {
         assert_error(&r, 400, "bad_json");
     }
     for _ in 0..2 {
-        let r = c
-            .post_json(
-                "/api/games",
-                &json!({"variant": "oware", "mode": "local"}),
-                None,
-            )
-            .await
-            .unwrap();
-        assert_eq!(r.status, 201, "{}", r.text());
-    }
-    let r = c
-        .post_json(
+        let r = post_anon(
+            &mut c,
             "/api/games",
             &json!({"variant": "oware", "mode": "local"}),
-            None,
         )
-        .await
-        .unwrap();
-    assert_error(&r, 429, "rate_limited");
+        .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+        429,
+        "rate_limited",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1023,16 +1013,14 @@ async fn ba_awa_keeps_one_clock_across_rounds() {
     let addr = start().await;
     let mut c = Client::new(addr);
     // rules.md B3: North's capture ends round 1; North starts round 2.
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "ba-awa", "mode": "online",
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "ba-awa", "mode": "online",
                 "position": "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
                 "clock": {"initial_ms": 60000, "increment_ms": 5000}}),
-            None,
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let created = r.json();
     let id = created["id"].as_str().unwrap().to_string();

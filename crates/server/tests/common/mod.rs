@@ -76,6 +76,22 @@ pub async fn account(c: &mut Client, name: &str) -> String {
     r.json()["token"].as_str().unwrap().to_string()
 }
 
+/// Posts `body` to `path` without credentials.
+pub async fn post_anon(c: &mut Client, path: &str, body: &Value) -> Reply {
+    c.post_json(path, body, None).await.unwrap()
+}
+
+/// Posts `body` to `path` without credentials and checks that it is refused with the JSON error
+/// `code` and status `status`.
+pub async fn refused(c: &mut Client, path: &str, body: &Value, status: u16, code: &str) -> Value {
+    assert_error(&post_anon(c, path, body).await, status, code)
+}
+
+/// Posts `body` to `path` with the token `token`.
+pub async fn post_as(c: &mut Client, path: &str, body: &Value, token: &str) -> Reply {
+    c.post_json(path, body, Some(token)).await.unwrap()
+}
+
 /// Posts `body` to `path` with `token`.
 pub async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
     c.post_json(path, &body, Some(token)).await.unwrap()
