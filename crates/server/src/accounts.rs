@@ -28,7 +28,7 @@ use crate::error::{ApiError, StoreError};
 use crate::limit::RateLimiter;
 use crate::rooms::Room;
 use crate::service::{blocking, parse_body, random_hex, ApiResult, TOKEN_BYTES};
-use crate::store::{hash_token, PlayerRow, RatingRow, Store, TokenHash};
+use crate::store::{hash_token, PlayerRow, Store, TokenHash};
 use crate::App;
 
 /// The session cookie's name.
@@ -563,7 +563,7 @@ pub(crate) async fn get_player(
         let ratings: serde_json::Map<String, Value> = store
             .ratings(&p.name)?
             .iter()
-            .map(|(v, r)| (v.clone(), rating_json(r)))
+            .map(|(v, r)| (v.clone(), crate::json::rating_json(r)))
             .collect();
         let history: Vec<Value> = store
             .rating_history(&p.name)?
@@ -600,18 +600,6 @@ fn no_player() -> ApiError {
         "no_such_player",
         "no player with this name",
     )
-}
-
-/// The JSON of a rating for the API.
-#[must_use]
-pub fn rating_json(r: &RatingRow) -> Value {
-    json!({
-        "rating": (r.rating.rating * 10.0).round() / 10.0,
-        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
-        "volatility": r.rating.volatility,
-        "games": r.games,
-        "provisional": r.rating.provisional(),
-    })
 }
 
 #[cfg(test)]

@@ -180,7 +180,7 @@ pub(crate) async fn leaderboard(
     let players: Vec<Value> = rows
         .iter()
         .map(|(p, r)| {
-            let mut j = crate::accounts::rating_json(r);
+            let mut j = crate::json::rating_json(r);
             j["name"] = json!(p);
             j
         })

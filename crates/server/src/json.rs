@@ -80,3 +80,15 @@ pub fn step_json(step: &SowStep) -> serde_json::Value {
         }),
     }
 }
+
+/// The JSON of a rating for the API.
+#[must_use]
+pub fn rating_json(r: &crate::store::RatingRow) -> serde_json::Value {
+    json!({
+        "rating": (r.rating.rating * 10.0).round() / 10.0,
+        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
+        "volatility": r.rating.volatility,
+        "games": r.games,
+        "provisional": r.rating.provisional(),
+    })
+}
