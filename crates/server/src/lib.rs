@@ -64,6 +64,7 @@ pub mod json;
 pub mod limit;
 pub mod lobby;
 pub mod pages;
+pub mod pg;
 pub mod play;
 pub mod rooms;
 pub mod store;
@@ -84,6 +85,7 @@ use tokio::sync::Semaphore;
 
 pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
+pub use pg::PgStore;
 pub use store::{SqliteStore, Store};
 
 /// The OpenAPI description of the API.
@@ -94,8 +96,13 @@ pub const OPENAPI: &str = include_str!("openapi.json");
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The SQLite database file; `None` keeps games in memory only.
+    /// The SQLite database file; `None` keeps games in memory only (unless `postgres` is set).
     pub db: Option<PathBuf>,
+    /// A PostgreSQL database URL (`postgres://USER@HOST:PORT/DB`); when set, games are kept
+    /// there and `db` is not used.
+    pub postgres: Option<String>,
+    /// Most connections to PostgreSQL this server opens at once.
+    pub db_pool: usize,
     /// Threads that run engine searches at once (default: the cores less one, at least one).
     pub engine_threads: usize,
     /// Longest thinking time of one analysis request, in milliseconds.
@@ -138,6 +145,8 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("mancala.db")),
+            postgres: None,
+            db_pool: 16,
             // One core is left to the async threads so that requests stay fast while the
             // computer thinks.
             engine_threads: std::thread::available_parallelism()
@@ -273,8 +282,11 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
     }
 }
 
-/// Opens the store `config` names (SQLite file, or memory).
+/// Opens the store `config` names (PostgreSQL, a SQLite file, or memory).
 pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
+    if let Some(url) = &config.postgres {
+        return Ok(Arc::new(PgStore::connect(url, config.db_pool)?));
+    }
     Ok(match &config.db {
         Some(path) => Arc::new(SqliteStore::open(path)?),
         None => Arc::new(SqliteStore::in_memory()?),

@@ -13,11 +13,19 @@ use mancala_server::client::{Client, Reply};
 use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
 
+/// The database of a test server: a fresh PostgreSQL database when this suite runs as the
+/// `*_postgres` test target, else memory (SQLite).
+fn test_db() -> Option<String> {
+    mancala_test_postgres::wants_postgres(env!("CARGO_CRATE_NAME"))
+        .then(mancala_test_postgres::fresh_database)
+}
+
 /// A server with `brain`, and its shared state.
 async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: None,
+        postgres: test_db(),
         ..config
     };
     let bound = mancala_server::bind(&config, brain).await.unwrap();
@@ -1074,6 +1082,7 @@ async fn counting_server() -> (Client, Arc<std::sync::atomic::AtomicUsize>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: None,
+        postgres: test_db(),
         create_burst: 1000,
         ..Config::default()
     };

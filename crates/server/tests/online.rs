@@ -11,11 +11,19 @@ use mancala_server::client::{Client, Reply};
 use mancala_server::{App, Config, EngineBrain};
 use serde_json::{json, Value};
 
+/// The database of a test server: a fresh PostgreSQL database when this suite runs as the
+/// `*_postgres` test target, else memory (SQLite).
+fn test_db() -> Option<String> {
+    mancala_test_postgres::wants_postgres(env!("CARGO_CRATE_NAME"))
+        .then(mancala_test_postgres::fresh_database)
+}
+
 /// A server with cheap password hashing (the tests sign up many players).
 async fn start_with(config: Config) -> (SocketAddr, Arc<App>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: None,
+        postgres: test_db(),
         password_memory_kib: 64,
         password_passes: 1,
         ..config
@@ -1006,6 +1014,7 @@ async fn malformed_creations_do_not_use_up_the_allowance() {
         &Config {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: None,
+            postgres: test_db(),
             create_burst: 2,
             create_per_minute: 1,
             ..Config::default()
