@@ -17,7 +17,7 @@ use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, StoreError};
 use crate::rooms::{LastMove, Room};
 use crate::store::{hash_token, GameMeta, Mode};
 use crate::App;
@@ -462,6 +462,11 @@ pub(crate) async fn post_move(
     let room2 = Arc::clone(&room);
     let view = blocking(move || -> ApiResult<Value> {
         let (app, room) = (app2, room2);
+        // A client ahead of this instance saw a move made through another: read it first.
+        let behind = req.ply.is_some_and(|p| p > room.lock().game.moves().len());
+        if behind {
+            app.hub.refresh(&room)?;
+        }
         let mut live = room.lock();
         // A stamp taken under the lock: moves of one game are stamped in order.
         let now = crate::clock::now_ms();
@@ -531,6 +536,10 @@ pub(crate) async fn post_move(
                 .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref())
         {
             live.game.undo();
+            if let StoreError::Conflict(_) = e {
+                // Another instance moved first: read the game back.
+                crate::refresh_later(&app, &room.meta.id);
+            }
             return Err(e.into());
         }
         live.clock = clock;
@@ -717,13 +726,13 @@ fn apply_computer_move(
         match live.game.play(&mv) {
             Ok(captured) => {
                 let canonical = live.game.moves().last().cloned().unwrap_or(mv);
-                if app
-                    .hub
-                    .store()
-                    .push_move(&room.meta.id, ply, &canonical)
-                    .is_err()
-                {
+                if let Err(e) = app.hub.store().push_move(&room.meta.id, ply, &canonical) {
                     live.game.undo();
+                    if let StoreError::Conflict(_) = e {
+                        // Another instance played it first: read the game back.
+                        crate::refresh_later(app, &room.meta.id);
+                        return false;
+                    }
                     live.computer_failed = true;
                     room.publish("computer_failed", &live);
                     return false;

@@ -121,6 +121,28 @@ pub fn is_postgres_url(db: &str) -> bool {
 pub struct PgStore {
     pool: Pool,
     runtime: Option<tokio::runtime::Runtime>,
+    /// The connection settings (the change listener opens a connection of its own).
+    config: tokio_postgres::Config,
+    /// This store's name in its change notices, so that it can tell its own from the others'.
+    instance: String,
+}
+
+/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`.
+const CHANNEL: &str = "mancala_games";
+
+/// A random name for this store's instance.
+fn instance_name() -> String {
+    let mut b = [0u8; 8];
+    // Without randomness (never seen), the process id still tells instances on one host apart.
+    if getrandom::fill(&mut b).is_err() {
+        b[..4].copy_from_slice(&std::process::id().to_le_bytes());
+    }
+    hash_text(Some(&{
+        let mut full = [0u8; 32];
+        full[..8].copy_from_slice(&b);
+        full
+    }))[..16]
+        .to_string()
 }
 
 impl std::fmt::Debug for PgStore {
@@ -183,7 +205,7 @@ impl PgStore {
             .enable_all()
             .build()?;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -202,6 +224,8 @@ impl PgStore {
         let store = PgStore {
             pool,
             runtime: Some(runtime),
+            config,
+            instance: instance_name(),
         };
         store.run(|pool| async move {
             let mut client = pool.get().await?;
@@ -237,6 +261,29 @@ impl PgStore {
         })
     }
 
+    /// Runs one statement changing game `game`, then tells the other instances that it
+    /// changed.
+    fn execute_notify(
+        &self,
+        sql: &'static str,
+        game: &str,
+        params: Params,
+    ) -> Result<u64, StoreError> {
+        let notice = self.notice(game);
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            let n = client.execute(&stmt, &refs(&params)).await?;
+            notify(&client, &notice).await?;
+            Ok(n)
+        })
+    }
+
+    /// The change notice of game `game`.
+    fn notice(&self, game: &str) -> String {
+        format!("{} {game}", self.instance)
+    }
+
     /// Runs one query with `params` (owned) and answers its rows.
     fn query(
         &self,
@@ -250,6 +297,59 @@ impl PgStore {
         })
     }
 
+    /// Listens for the change notices of the other instances and sends the ids of the games
+    /// they changed to `tx` (and [`ALL_GAMES`] after the listening connection was lost and made
+    /// again: notices may have been missed meanwhile), until `tx` is closed.
+    async fn listen(
+        config: tokio_postgres::Config,
+        me: String,
+        tx: tokio::sync::mpsc::UnboundedSender<String>,
+        ready: std::sync::mpsc::SyncSender<()>,
+    ) {
+        let mut lost = false;
+        while !tx.is_closed() {
+            if let Ok((client, mut conn)) = config.connect(NoTls).await {
+                let listening = async {
+                    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+                    Ok::<_, tokio_postgres::Error>(())
+                };
+                let mut listening = std::pin::pin!(listening);
+                let mut listened = false;
+                loop {
+                    tokio::select! {
+                        r = &mut listening, if !listened => {
+                            if r.is_err() {
+                                break;
+                            }
+                            listened = true;
+                            let _ = ready.try_send(());
+                            if std::mem::take(&mut lost) && tx.send(ALL_GAMES.into()).is_err() {
+                                return;
+                            }
+                        }
+                        msg = std::future::poll_fn(|cx| conn.poll_message(cx)) => {
+                            match msg {
+                                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                                    let Some((from, game)) = n.payload().split_once(' ') else {
+                                        continue;
+                                    };
+                                    if from != me && tx.send(game.to_string()).is_err() {
+                                        return;
+                                    }
+                                }
+                                Some(Ok(_)) => {}
+                                Some(Err(_)) | None => break,
+                            }
+                        }
+                        () = tx.closed() => return,
+                    }
+                }
+            }
+            lost = true;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+
     /// The schema version of the database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         let rows = self.query("SELECT version FROM schema_version", Vec::new())?;
@@ -261,6 +361,20 @@ impl PgStore {
         self.pool.status().size
     }
 }
+
+/// Sends change notice `notice` (delivered when the transaction, if any, commits).
+async fn notify(client: &tokio_postgres::Client, notice: &str) -> Result<(), StoreError> {
+    client
+        .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
+        .await?;
+    Ok(())
+}
+
+/// How long [`Store::changes`] waits for the listener to start.
+const LISTEN_WAIT: Duration = Duration::from_secs(10);
+
+/// Sent by [`Store::changes`] when any game may have changed.
+pub const ALL_GAMES: &str = "*";
 
 /// Owned statement parameters.
 type Params = Vec<Box<dyn ToSql + Send + Sync>>;
@@ -326,6 +440,22 @@ fn rating_of(r: &tokio_postgres::Row, first: usize) -> RatingRow {
 }
 
 impl Store for PgStore {
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        let rt = self.runtime.as_ref()?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
+        rt.spawn(Self::listen(
+            self.config.clone(),
+            self.instance.clone(),
+            tx,
+            ready_tx,
+        ));
+        // Listening before the caller goes on: no change made after this is missed. (If the
+        // database cannot be reached now, the listener keeps trying.)
+        let _ = ready.recv_timeout(LISTEN_WAIT);
+        Some(rx)
+    }
+
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.execute(
             "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
@@ -365,15 +495,19 @@ impl Store for PgStore {
         mv: &str,
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError> {
+        let notice = self.notice(id);
         let (id, mv, stamp) = (id.to_string(), mv.to_string(), stamp.copied());
         let ply = to_i64(ply);
         self.run(move |pool| async move {
             let mut client = pool.get().await?;
             let Some(st) = stamp else {
+                // The key (game, move number) serialises moves: of two instances recording
+                // the same move number, the second fails (a conflict).
                 let stmt = client
                     .prepare_cached("INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)")
                     .await?;
                 client.execute(&stmt, &[&id, &ply, &mv]).await?;
+                notify(&client, &notice).await?;
                 return Ok(());
             };
             let tx = client.transaction().await?;
@@ -392,6 +526,8 @@ impl Store for PgStore {
                 .prepare_cached("UPDATE games SET deadline_ms = $2 WHERE id = $1")
                 .await?;
             tx.execute(&update, &[&id, &st.deadline_ms]).await?;
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
+                .await?;
             tx.commit().await?;
             Ok(())
         })
@@ -429,9 +565,13 @@ impl Store for PgStore {
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        self.execute(
+        // Of two instances ending one game at once (a flag fall seen by both), one does; and
+        // none ends it on a position that is not the latest.
+        let n = self.execute_notify(
             "UPDATE games SET result = $2, reason = $3, ended_ms = $4, plies = $5,
-                deadline_ms = NULL WHERE id = $1",
+                deadline_ms = NULL WHERE id = $1 AND result IS NULL
+                AND (SELECT count(*) FROM moves WHERE game = $1) = $5",
+            id,
             params![
                 id.to_string(),
                 ending.result.name().to_string(),
@@ -440,13 +580,19 @@ impl Store for PgStore {
                 to_i64(plies)
             ],
         )?;
+        if n == 0 {
+            return Err(StoreError::Conflict(format!(
+                "game {id} is over or has moved on"
+            )));
+        }
         Ok(())
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        self.execute(
+        self.execute_notify(
             "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
              WHERE id = $1",
+            id,
             params![id.to_string()],
         )?;
         Ok(())
@@ -701,8 +847,9 @@ impl Store for PgStore {
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
-        self.execute(
+        self.execute_notify(
             "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+            id,
             params![id.to_string(), to_i64(len)],
         )?;
         Ok(())

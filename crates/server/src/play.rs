@@ -229,6 +229,8 @@ pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
         return;
     };
     let _ = tokio::task::spawn_blocking(move || {
+        // Another instance sharing the store may have moved meanwhile.
+        let _ = app.hub.refresh(&room);
         let mut live = room.lock();
         flag_if_out_of_time(&app, &room, &mut live);
     })

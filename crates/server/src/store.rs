@@ -302,6 +302,12 @@ pub trait Store: Send + Sync {
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
     /// A game and its moves, or `None` when unknown.
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
+    /// The ids of the games that other server instances sharing this store change, as they
+    /// change them (`"*"` when any may have changed); `None` when no other instance can share
+    /// the store (SQLite). Each call starts a new stream.
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        None
+    }
 }
 
 /// One schema migration.
