@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[path = "common/serve.rs"]
+#[allow(dead_code)] // this test starts its servers with a PostgreSQL URL itself
 mod serve;
 
 use serde_json::{json, Value};

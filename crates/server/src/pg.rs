@@ -21,9 +21,9 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::NoTls;
 
 use crate::clock::Clock;
+use crate::ending::{Ending, GameResult};
 use crate::error::StoreError;
 use crate::glicko::Rating;
-use crate::play::{Ending, GameResult};
 use crate::store::{
     decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameQuery,
     GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint, RatingRow, Store, TokenHash,

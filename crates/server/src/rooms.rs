@@ -25,9 +25,9 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::clock::{now_ms, Clock};
+use crate::ending::{Ending, Offer, Rematch};
 use crate::error::{HubError, StoreError};
 use crate::json::{option_json, state_map, step_json};
-use crate::play::{Ending, Offer, Rematch};
 use crate::store::{GameMeta, Mode, Store};
 
 /// How many pushed updates a slow watcher may fall behind before it is sent a fresh state.
@@ -316,7 +316,7 @@ fn restore(
     last: Option<LastMove>,
     moved: [bool; 2],
     stamp: Option<crate::store::MoveStamp>,
-    ending: Option<crate::play::Ending>,
+    ending: Option<crate::ending::Ending>,
 ) {
     live.last = last;
     live.moved = moved;
@@ -326,7 +326,7 @@ fn restore(
     }
     if let Some(e) = ending {
         // A flag that fell shows no time left (the stamps are of the last move).
-        if let (Some(clock), "time", crate::play::GameResult::Winner(w)) =
+        if let (Some(clock), "time", crate::ending::GameResult::Winner(w)) =
             (live.clock.as_mut(), e.reason.as_str(), e.result)
         {
             clock.left_ms[w.opponent().index()] = 0;
@@ -616,7 +616,7 @@ impl Hub {
             return Ok(false);
         };
         let (stamp, ending) = self.store.load_play(&room.meta.id)?;
-        let how = |e: &Option<crate::play::Ending>| {
+        let how = |e: &Option<crate::ending::Ending>| {
             e.as_ref().map(|e| (e.result.name(), e.reason.clone()))
         };
         if live.game.moves() == moves.as_slice() && how(&live.ending) == how(&ending) {
@@ -632,7 +632,7 @@ impl Hub {
         restore(&mut live, last, moved, stamp, ending);
         if live.ending.is_none() {
             if let Some(o) = live.game.state().outcome {
-                live.ending = Some(crate::play::Ending::by_rules(o, now_ms()));
+                live.ending = Some(crate::ending::Ending::by_rules(o, now_ms()));
             }
         }
         live.version += 1;
