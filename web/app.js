@@ -854,7 +854,11 @@ async function play(move) {
     receive(g, 'response');
   } catch (e) {
     $('message').textContent = e.data && e.data.reason ? T.illegal(move, e.data.reason) : e.message;
-    if (e.data && e.data.error === 'stale') { receive(await api('GET', `/api/games/${view.id}`), 'load'); }
+    // The game moved on meanwhile (another tab, or another server instance took a move first):
+    // show it as it is now.
+    if (e.data && (e.data.error === 'stale' || e.data.error === 'not_your_turn')) {
+      receive(await api('GET', `/api/games/${view.id}`), 'load');
+    }
   }
 }
 

@@ -13,12 +13,17 @@ pub struct Args {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// SQLite database file; games survive restarts.
-    #[arg(long, default_value = "mancala.db")]
-    pub db: PathBuf,
+    /// Where games are kept: a SQLite database file (the default, `mancala.db`), or a
+    /// PostgreSQL database `postgres://USER@HOST:PORT/DB` that several instances can share.
+    /// Without it, `$MANCALA_DB` is used if set.
+    #[arg(long)]
+    pub db: Option<String>,
     /// Keep games in memory only (no database).
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
+    /// Most connections to PostgreSQL this instance opens at once.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub db_pool: u64,
     /// Engine searches running at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -58,9 +63,17 @@ pub struct Args {
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    let db = resolve_db(args.db.as_deref());
+    let (db, postgres) = match db {
+        _ if args.memory => (None, None),
+        Db::Sqlite(path) => (Some(path), None),
+        Db::Postgres(url) => (None, Some(url)),
+    };
     let mut config = mancala_server::Config {
         addr: args.addr,
-        db: (!args.memory).then(|| args.db.clone()),
+        db,
+        postgres,
+        db_pool: usize::try_from(args.db_pool).unwrap_or(16),
         create_burst: args.create_burst,
         max_rooms: usize::try_from(args.max_rooms).unwrap_or(usize::MAX),
         room_idle_secs: args.room_idle_secs,
@@ -83,4 +96,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     })
     .context("mancala serve")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A database named on the command line or in `$MANCALA_DB`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Db {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL URL.
+    Postgres(String),
+}
+
+/// The database `--db` names, else `$MANCALA_DB`, else `mancala.db`.
+pub fn resolve_db(arg: Option<&str>) -> Db {
+    let name = arg
+        .map(str::to_string)
+        .or_else(|| std::env::var("MANCALA_DB").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "mancala.db".to_string());
+    if mancala_server::pg::is_postgres_url(&name) {
+        Db::Postgres(name)
+    } else {
+        Db::Sqlite(PathBuf::from(name))
+    }
 }

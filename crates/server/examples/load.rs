@@ -14,6 +14,11 @@
 //!    thinking time, N clients posting back to back only measure the queue: the latency is then
 //!    N divided by the throughput.)
 //!
+//! `LOAD_INSTANCES=N` runs N server instances on one throw-away PostgreSQL cluster (which needs
+//! PostgreSQL installed, see the `mancala-test-postgres` crate) instead of one on a SQLite file:
+//! each game is played through one instance and watched through the next, and the timed games'
+//! lobby is on the first.
+//!
 //! Both parts are bounded by `LOAD_SECONDS` (default 120) each. Prints moves per second and the
 //! p50/p99 latency of posting a move (the first part excludes the engine's thinking: the
 //! computer answers asynchronously). Exits non-zero on any error.
@@ -61,6 +66,7 @@ async fn next_update(ws: &mut Ws) -> Option<Value> {
 
 async fn play_one(
     addr: std::net::SocketAddr,
+    watch_addr: std::net::SocketAddr,
     n: usize,
     moves: u64,
     deadline: Instant,
@@ -90,9 +96,11 @@ async fn play_one(
     let (mut player, _) = tokio_tungstenite::connect_async(&url)
         .await
         .map_err(|e| e.to_string())?;
-    let (mut spectator, _) = tokio_tungstenite::connect_async(&url)
-        .await
-        .map_err(|e| e.to_string())?;
+    // The spectator watches through another instance when there are several.
+    let (mut spectator, _) =
+        tokio_tungstenite::connect_async(format!("ws://{watch_addr}/api/games/{id}/ws"))
+            .await
+            .map_err(|e| e.to_string())?;
     let watcher_totals = Arc::clone(&totals);
     let watcher = tokio::spawn(async move {
         while let Some(u) = next_update(&mut spectator).await {
@@ -170,11 +178,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let games = env("LOAD_GAMES", 200) as usize;
     let moves = env("LOAD_MOVES", 10);
     let seconds = env("LOAD_SECONDS", 120);
+    let instances = env("LOAD_INSTANCES", 0) as usize;
     let dir = std::env::temp_dir().join(format!("mancala-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
+    // With LOAD_INSTANCES=N, N instances share a throw-away PostgreSQL cluster; else one
+    // instance on a SQLite file.
+    let cluster = (instances > 0).then(mancala_test_postgres::Cluster::start);
+    let postgres = cluster
+        .as_ref()
+        .map(mancala_test_postgres::Cluster::fresh_database);
     let config = Config {
         addr: "127.0.0.1:0".parse()?,
         db: Some(dir.join("load.db")),
+        postgres,
+        db_pool: env("LOAD_DB_POOL", 16) as usize,
         create_burst: u32::try_from(games).unwrap_or(u32::MAX).saturating_add(10),
         // Every simulated account signs up and logs in from this one address.
         auth_burst: 10_000,
@@ -184,15 +201,36 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         engine_threads: env("LOAD_ENGINE_THREADS", config.engine_threads as u64) as usize,
         ..config
     };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain)).await?;
-    let addr = bound.local_addr()?;
-    tokio::spawn(bound.serve(std::future::pending()));
+    let mut addrs = Vec::new();
+    for _ in 0..instances.max(1) {
+        let bound = mancala_server::bind(&config, Arc::new(EngineBrain)).await?;
+        addrs.push(bound.local_addr()?);
+        tokio::spawn(bound.serve(std::future::pending()));
+    }
+    let at = |n: usize| addrs[n % addrs.len()];
+    match &cluster {
+        Some(_) => println!(
+            "load: {} instances on one PostgreSQL (fsync off, throw-away cluster), pool {} each",
+            addrs.len(),
+            config.db_pool
+        ),
+        None => println!("load: one instance on a SQLite file"),
+    }
 
     let totals = Arc::new(Totals::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..games)
-        .map(|n| tokio::spawn(play_one(addr, n, moves, deadline, Arc::clone(&totals))))
+        .map(|n| {
+            tokio::spawn(play_one(
+                at(n),
+                at(n + 1),
+                n,
+                moves,
+                deadline,
+                Arc::clone(&totals),
+            ))
+        })
         .collect();
     let mut latencies = Vec::new();
     let mut first_error = None;
@@ -239,7 +277,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let _ = std::fs::remove_dir_all(&dir);
         return Err(format!("{errors} games failed; first: {e}").into());
     }
-    let timed = timed_games(addr, seconds).await;
+    let timed = timed_games(&addrs, seconds).await;
+    drop(cluster);
     let _ = std::fs::remove_dir_all(&dir);
     timed
 }
@@ -321,9 +360,11 @@ async fn play_timed(
 
 /// Part 2: timed games between simulated accounts, started from the lobby.
 async fn timed_games(
-    addr: std::net::SocketAddr,
+    addrs: &[std::net::SocketAddr],
     seconds: u64,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    // The lobby lives in one instance; the games are played through all.
+    let addr = addrs[0];
     let players = env("LOAD_PLAYERS", 100).max(2) as usize;
     let games = env("LOAD_TIMED_GAMES", 500) as usize;
     let moves = env("LOAD_TIMED_MOVES", 20);
@@ -398,7 +439,10 @@ async fn timed_games(
     let tasks: Vec<_> = pairs
         .into_iter()
         .enumerate()
-        .map(|(n, (game, t))| tokio::spawn(play_timed(addr, game, t, moves, deadline, n, think_ms)))
+        .map(|(n, (game, t))| {
+            let via = addrs[n % addrs.len()];
+            tokio::spawn(play_timed(via, game, t, moves, deadline, n, think_ms))
+        })
         .collect();
     let mut latencies = Vec::new();
     let (mut errors, mut finished) = (0u64, 0u64);

@@ -17,7 +17,7 @@ use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, StoreError};
 use crate::rooms::{LastMove, Room};
 use crate::service::{
     blocking, parse_body, random_hex, random_u64, room, schedule_computer, ApiResult, ID_BYTES,
@@ -388,6 +388,11 @@ pub(crate) async fn post_move(
     let room2 = Arc::clone(&room);
     let view = blocking(move || -> ApiResult<Value> {
         let (app, room) = (app2, room2);
+        // A client ahead of this instance saw a move made through another: read it first.
+        let behind = req.ply.is_some_and(|p| p > room.lock().game.moves().len());
+        if behind {
+            app.hub.refresh(&room)?;
+        }
         let mut live = room.lock();
         // A stamp taken under the lock: moves of one game are stamped in order.
         let now = crate::clock::now_ms();
@@ -457,6 +462,10 @@ pub(crate) async fn post_move(
                 .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref())
         {
             live.game.undo();
+            if let StoreError::Conflict(_) = e {
+                // Another instance moved first: read the game back.
+                crate::refresh_later(&app, &room.meta.id);
+            }
             return Err(e.into());
         }
         live.clock = clock;

@@ -65,6 +65,13 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
+        if let StoreError::Conflict(_) = e {
+            return ApiError::new(
+                StatusCode::CONFLICT,
+                "stale",
+                "the game changed meanwhile: reload",
+            );
+        }
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "storage",
@@ -116,6 +123,12 @@ pub enum StoreError {
     /// The database said no.
     #[error("sqlite: {0}")]
     Sqlite(rusqlite::Error),
+    /// PostgreSQL said no, or could not be reached.
+    #[error("postgres: {0}")]
+    Postgres(String),
+    /// Another request (possibly through another server instance) changed the record first.
+    #[error("changed meanwhile: {0}")]
+    Conflict(String),
     /// A stored record could not be read back.
     #[error("corrupt record: {0}")]
     Corrupt(String),

@@ -65,6 +65,7 @@ pub mod json;
 pub mod limit;
 pub mod lobby;
 pub mod pages;
+pub mod pg;
 pub mod play;
 pub mod rooms;
 mod service;
@@ -86,6 +87,7 @@ use tokio::sync::Semaphore;
 
 pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
+pub use pg::PgStore;
 pub use store::{SqliteStore, Store};
 
 /// The OpenAPI description of the API.
@@ -96,8 +98,13 @@ pub const OPENAPI: &str = include_str!("openapi.json");
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The SQLite database file; `None` keeps games in memory only.
+    /// The SQLite database file; `None` keeps games in memory only (unless `postgres` is set).
     pub db: Option<PathBuf>,
+    /// A PostgreSQL database URL (`postgres://USER@HOST:PORT/DB`); when set, games are kept
+    /// there and `db` is not used.
+    pub postgres: Option<String>,
+    /// Most connections to PostgreSQL this server opens at once.
+    pub db_pool: usize,
     /// Threads that run engine searches at once (default: the cores less one, at least one).
     pub engine_threads: usize,
     /// Longest thinking time of one analysis request, in milliseconds.
@@ -140,6 +147,8 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("mancala.db")),
+            postgres: None,
+            db_pool: 16,
             // One core is left to the async threads so that requests stay fast while the
             // computer thinks.
             engine_threads: std::thread::available_parallelism()
@@ -275,8 +284,121 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
     }
 }
 
-/// Opens the store `config` names (SQLite file, or memory).
+/// How long after the last change of a game where the computer is to move another instance
+/// waits before playing the computer's move itself (the instance that saw the change first
+/// plays it unless it died).
+const TAKEOVER_AFTER: Duration = Duration::from_secs(3);
+
+/// How often an instance sharing its store looks for clocks whose deadline passed unnoticed
+/// (the instance that ran them died).
+const CLOCK_SWEEP: Duration = Duration::from_secs(2);
+
+/// Reads game `id` back from the store if it is in memory (another instance changed it), tells
+/// its watchers, and arms its clock; when the computer is to move, plays for it after
+/// [`TAKEOVER_AFTER`] unless the game changed meanwhile.
+fn refresh_game(app: &Arc<App>, id: &str) {
+    use mancala_core::variant::DynGame;
+    let Some(room) = app.hub.peek(id) else {
+        return;
+    };
+    if !matches!(app.hub.refresh(&room), Ok(true)) {
+        return;
+    }
+    let (deadline, computer_due, version) = {
+        let live = room.lock();
+        let to_move = live.game.state().to_move.filter(|_| !live.is_over());
+        (
+            to_move.and_then(|s| live.clock.map(|c| c.deadline(s))),
+            to_move.is_some() && to_move == room.computer_side() && !live.thinking,
+            live.version,
+        )
+    };
+    match deadline {
+        Some(d) => app.timers.arm(id, d),
+        None => app.timers.disarm(id),
+    }
+    if computer_due {
+        let (app, room) = (Arc::clone(app), Arc::clone(&room));
+        tokio::spawn(async move {
+            tokio::time::sleep(TAKEOVER_AFTER).await;
+            let app2 = Arc::clone(&app);
+            let room2 = Arc::clone(&room);
+            let unchanged = tokio::task::spawn_blocking(move || {
+                let _ = app2.hub.refresh(&room2);
+                room2.lock().version == version
+            })
+            .await
+            .unwrap_or(false);
+            if unchanged {
+                service::schedule_computer(&app, &room);
+            }
+        });
+    }
+}
+
+/// Reads back, after this instance lost a race for it, game `id` from the store (off the
+/// caller's thread: the caller may hold the room's lock).
+pub(crate) fn refresh_later(app: &Arc<App>, id: &str) {
+    let (app, id) = (Arc::clone(app), id.to_string());
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        rt.spawn_blocking(move || refresh_game(&app, &id));
+    }
+}
+
+/// Follows the changes other instances make to the shared store, for as long as `app` lives:
+/// each changed game in memory is read back and its watchers told (see [`refresh_game`]).
+async fn follow_changes(
+    app: std::sync::Weak<App>,
+    mut changes: tokio::sync::mpsc::UnboundedReceiver<String>,
+) {
+    while let Some(first) = changes.recv().await {
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        // Every notice waiting, each game once.
+        let mut ids = std::collections::BTreeSet::from([first]);
+        while let Ok(id) = changes.try_recv() {
+            ids.insert(id);
+        }
+        if ids.contains(pg::ALL_GAMES) {
+            ids = app.hub.ids().iter().map(|id| id.to_string()).collect();
+        }
+        let _ = tokio::task::spawn_blocking(move || {
+            for id in ids {
+                refresh_game(&app, &id);
+            }
+        })
+        .await;
+    }
+}
+
+/// Arms, now and then, the clocks of the shared store whose deadline passed (their instance
+/// died): whichever instance records the flag fall first ends the game, once.
+async fn sweep_clocks(app: std::sync::Weak<App>) {
+    let mut ticks = tokio::time::interval(CLOCK_SWEEP);
+    loop {
+        ticks.tick().await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        let now = clock::now_ms();
+        let late = tokio::task::spawn_blocking(move || {
+            let clocks = app.hub.store().running_clocks().unwrap_or_default();
+            for (id, deadline) in clocks {
+                if deadline + 1000 < now {
+                    app.timers.arm(&id, deadline);
+                }
+            }
+        });
+        let _ = late.await;
+    }
+}
+
+/// Opens the store `config` names (PostgreSQL, a SQLite file, or memory).
 pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
+    if let Some(url) = &config.postgres {
+        return Ok(Arc::new(PgStore::connect(url, config.db_pool)?));
+    }
     Ok(match &config.db {
         Some(path) => Arc::new(SqliteStore::open(path)?),
         None => Arc::new(SqliteStore::in_memory()?),
@@ -495,6 +617,11 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
     // store (a deadline that passed meanwhile fires at once).
     for (id, deadline) in app.hub.store().running_clocks()? {
         app.timers.arm(&id, deadline);
+    }
+    // Several instances share a PostgreSQL store: follow the others' changes.
+    if let Some(changes) = app.hub.store().changes() {
+        tokio::spawn(follow_changes(Arc::downgrade(&app), changes));
+        tokio::spawn(sweep_clocks(Arc::downgrade(&app)));
     }
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

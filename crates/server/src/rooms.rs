@@ -309,6 +309,32 @@ pub fn replay_with_movers(meta: &GameMeta, moves: &[String]) -> Result<Replayed,
     Ok((game, last, moved))
 }
 
+/// Puts the state read back from the store into `live`: the last move, who moved, the clock
+/// after the last move and the ending.
+fn restore(
+    live: &mut Live,
+    last: Option<LastMove>,
+    moved: [bool; 2],
+    stamp: Option<crate::store::MoveStamp>,
+    ending: Option<crate::ending::Ending>,
+) {
+    live.last = last;
+    live.moved = moved;
+    if let (Some(clock), Some(stamp)) = (live.clock.as_mut(), stamp) {
+        clock.left_ms = stamp.left_ms;
+        clock.since_ms = stamp.at_ms;
+    }
+    if let Some(e) = ending {
+        // A flag that fell shows no time left (the stamps are of the last move).
+        if let (Some(clock), "time", crate::ending::GameResult::Winner(w)) =
+            (live.clock.as_mut(), e.reason.as_str(), e.result)
+        {
+            clock.left_ms[w.opponent().index()] = 0;
+        }
+        live.ending = Some(e);
+    }
+}
+
 /// How many rooms may stay in memory, and for how long unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheLimits {
@@ -564,26 +590,59 @@ impl Hub {
         let (game, last, moved) = replay_with_movers(&meta, &moves)?;
         let (stamp, ending) = self.store.load_play(id)?;
         let room = Arc::new(Room::new(meta, game));
-        {
-            let mut live = room.lock();
-            live.last = last;
-            live.moved = moved;
-            if let (Some(clock), Some(stamp)) = (live.clock.as_mut(), stamp) {
-                clock.left_ms = stamp.left_ms;
-                clock.since_ms = stamp.at_ms;
-            }
-            if let Some(e) = ending {
-                // A flag that fell shows no time left (the stamps are of the last move).
-                if let (Some(clock), "time", crate::ending::GameResult::Winner(w)) =
-                    (live.clock.as_mut(), e.reason.as_str(), e.result)
-                {
-                    clock.left_ms[w.opponent().index()] = 0;
-                }
-                live.ending = Some(e);
-            }
-        }
+        restore(&mut room.lock(), last, moved, stamp, ending);
         place.fill(Arc::clone(&room));
         Ok(Some((room, true)))
+    }
+
+    /// The room of game `id` if it is in memory, without marking it as used.
+    pub fn peek(&self, id: &str) -> Option<Arc<Room>> {
+        self.cache().rooms.get(id).map(|s| Arc::clone(&s.room))
+    }
+
+    /// The ids of the games in memory.
+    pub fn ids(&self) -> Vec<Arc<str>> {
+        self.cache().rooms.keys().cloned().collect()
+    }
+
+    /// Reads the game of `room` back from the store, where another server instance changed it,
+    /// and pushes the new state to its watchers; answers whether it changed.
+    ///
+    /// The room's lock is held while reading, as while a move is stored: so the store is never
+    /// older than the room here.
+    pub fn refresh(&self, room: &Room) -> Result<bool, StoreError> {
+        let mut live = room.lock();
+        let Some((meta, moves)) = self.store.load(&room.meta.id)? else {
+            return Ok(false);
+        };
+        let (stamp, ending) = self.store.load_play(&room.meta.id)?;
+        let how = |e: &Option<crate::ending::Ending>| {
+            e.as_ref().map(|e| (e.result.name(), e.reason.clone()))
+        };
+        if live.game.moves() == moves.as_slice() && how(&live.ending) == how(&ending) {
+            return Ok(false);
+        }
+        let (game, last, moved) = replay_with_movers(&meta, &moves)?;
+        let over_before = live.is_over();
+        live.game = game;
+        live.clock = meta.clock.map(|c| Clock::new(c, meta.started_ms));
+        live.ending = None;
+        live.offer = None;
+        live.computer_failed = false;
+        restore(&mut live, last, moved, stamp, ending);
+        if live.ending.is_none() {
+            if let Some(o) = live.game.state().outcome {
+                live.ending = Some(crate::ending::Ending::by_rules(o, now_ms()));
+            }
+        }
+        live.version += 1;
+        let event = if live.is_over() && !over_before {
+            "end"
+        } else {
+            "move"
+        };
+        room.publish(event, &live);
+        Ok(true)
     }
 
     /// Drops from memory every room unused for the idle time (see [`CacheLimits`]) as of `now`;

@@ -184,13 +184,13 @@ fn apply_computer_move(
         match live.game.play(&mv) {
             Ok(captured) => {
                 let canonical = live.game.moves().last().cloned().unwrap_or(mv);
-                if app
-                    .hub
-                    .store()
-                    .push_move(&room.meta.id, ply, &canonical)
-                    .is_err()
-                {
+                if let Err(e) = app.hub.store().push_move(&room.meta.id, ply, &canonical) {
                     live.game.undo();
+                    if let crate::error::StoreError::Conflict(_) = e {
+                        // Another instance played it first: read the game back.
+                        crate::refresh_later(app, &room.meta.id);
+                        return false;
+                    }
                     live.computer_failed = true;
                     room.publish("computer_failed", &live);
                     return false;
@@ -320,6 +320,8 @@ pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
         return;
     };
     let _ = tokio::task::spawn_blocking(move || {
+        // Another instance sharing the store may have moved meanwhile.
+        let _ = app.hub.refresh(&room);
         let mut live = room.lock();
         flag_if_out_of_time(&app, &room, &mut live);
     })

@@ -113,7 +113,7 @@ impl GameMeta {
 }
 
 /// Lower-case hex of a digest, as stored (the empty text for no seat).
-fn hash_text(hash: Option<&TokenHash>) -> String {
+pub(crate) fn hash_text(hash: Option<&TokenHash>) -> String {
     let mut out = String::with_capacity(64);
     for b in hash.into_iter().flatten() {
         out.push(char::from(HEX[usize::from(b >> 4)]));
@@ -125,7 +125,7 @@ fn hash_text(hash: Option<&TokenHash>) -> String {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Reads a stored digest back (`None` for the empty text).
-fn parse_hash(game: &str, text: &str) -> Result<Option<TokenHash>, StoreError> {
+pub(crate) fn parse_hash(game: &str, text: &str) -> Result<Option<TokenHash>, StoreError> {
     if text.is_empty() {
         return Ok(None);
     }
@@ -302,6 +302,12 @@ pub trait Store: Send + Sync {
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
     /// A game and its moves, or `None` when unknown.
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
+    /// The ids of the games that other server instances sharing this store change, as they
+    /// change them (`"*"` when any may have changed); `None` when no other instance can share
+    /// the store (SQLite). Each call starts a new stream.
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        None
+    }
 }
 
 /// One schema migration.
@@ -541,7 +547,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn encode_rules(rules: &[(String, String)]) -> String {
+pub(crate) fn encode_rules(rules: &[(String, String)]) -> String {
     serde_json::Value::Array(
         rules
             .iter()
@@ -551,7 +557,10 @@ fn encode_rules(rules: &[(String, String)]) -> String {
     .to_string()
 }
 
-fn decode_clock(game: &str, text: Option<&str>) -> Result<Option<TimeControl>, StoreError> {
+pub(crate) fn decode_clock(
+    game: &str,
+    text: Option<&str>,
+) -> Result<Option<TimeControl>, StoreError> {
     let Some(text) = text else {
         return Ok(None);
     };
@@ -574,7 +583,7 @@ fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, RatingRow)> {
     ))
 }
 
-fn decode_rules(text: &str) -> Result<Vec<(String, String)>, StoreError> {
+pub(crate) fn decode_rules(text: &str) -> Result<Vec<(String, String)>, StoreError> {
     let parsed: Vec<(String, String)> =
         serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("rules: {e}")))?;
     Ok(parsed)

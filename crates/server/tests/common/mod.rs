@@ -12,12 +12,20 @@ use mancala_server::client::{Client, Reply};
 use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
 
+/// The database of a test server: a fresh PostgreSQL database when the suite runs as a
+/// `*_postgres` test target (`api_postgres`, `online_postgres`), else memory (SQLite).
+pub fn test_db() -> Option<String> {
+    mancala_test_postgres::wants_postgres(env!("CARGO_CRATE_NAME"))
+        .then(mancala_test_postgres::fresh_database)
+}
+
 /// A server with `config` (on a free loopback port, in memory, with cheap password hashing:
 /// the tests sign up many players) and `brain`: its address and shared state.
 pub async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: None,
+        postgres: test_db(),
         password_memory_kib: 64,
         password_passes: 1,
         ..config

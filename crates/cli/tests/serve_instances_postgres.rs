@@ -1,0 +1,239 @@
+//! Three `mancala serve` processes on one PostgreSQL database: games are played through random
+//! instances and followed on others; one instance is killed with SIGKILL in the middle (its
+//! computer's answer and its clocks pending); every game still finishes, with every move
+//! exactly once.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "common/serve.rs"]
+#[allow(dead_code)] // this test starts its servers with a PostgreSQL URL itself
+mod serve;
+
+use serde_json::{json, Value};
+use serve::request;
+
+/// A `mancala serve` process, killed when dropped.
+struct Instance {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(url: &str) -> Instance {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db-pool", "4"])
+        .env("MANCALA_DB", url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start mancala serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Instance { child, addr }
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn get(addr: &str, id: &str) -> Value {
+    let (status, body) = request(addr, "GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// A game and what the test did in it.
+struct Game {
+    id: String,
+    token: String,
+    /// The seat the token holds moves for: both (online game played by one client) or south.
+    computer: bool,
+    /// Moves the test made, by number: each must be in the game at that number, once.
+    mine: Vec<(usize, String)>,
+}
+
+#[test]
+fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
+    let cluster = mancala_test_postgres::Cluster::start();
+    let url = cluster.fresh_database();
+    let mut alive: Vec<Instance> = (0..3).map(|_| start(&url)).collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+
+    // Two games against the computer and two online games with clocks, made through different
+    // instances. An online game's two seat tokens are both played by this test.
+    let mut games = Vec::new();
+    let mut tokens = Vec::new();
+    for k in 0..4 {
+        let computer = k % 2 == 0;
+        let body = if computer {
+            json!({"variant": "oware", "mode": "computer", "level": 1, "side": "south"})
+        } else {
+            json!({"variant": "oware", "mode": "online",
+                   "clock": {"initial_ms": 120_000, "increment_ms": 0}})
+        };
+        let (status, text) = request(&alive[k % 3].addr, "POST", "/api/games", Some(&body), None);
+        assert_eq!(status, 201, "{text}");
+        let g: Value = serde_json::from_str(&text).unwrap();
+        let seat = |s: &str| g["seats"][s].as_str().unwrap_or_default().to_string();
+        tokens.push([seat("south"), seat("north")]);
+        games.push(Game {
+            id: g["id"].as_str().unwrap().to_string(),
+            token: seat("south"),
+            computer,
+            mine: Vec::new(),
+        });
+    }
+    // A timed game whose clock is left to run out: its flag must fall on a living instance
+    // after the one that ran it is killed.
+    let body = json!({"variant": "oware", "mode": "online",
+                      "clock": {"initial_ms": 8000, "increment_ms": 0}});
+    let (status, text) = request(&alive[0].addr, "POST", "/api/games", Some(&body), None);
+    assert_eq!(status, 201, "{text}");
+    let flagged: Value = serde_json::from_str(&text).unwrap();
+    let flagged = flagged["id"].as_str().unwrap().to_string();
+
+    let mut killed = false;
+    let mut rounds = 0;
+    let until = Instant::now() + Duration::from_secs(240);
+    while games
+        .iter()
+        .any(|g| get(&alive[0].addr, &g.id)["over"] != true)
+    {
+        assert!(Instant::now() < until, "the games did not finish in time");
+        rounds += 1;
+        for (k, g) in games.iter_mut().enumerate() {
+            // Read through one instance, move through another (both random).
+            let via = &alive[rng.below(alive.len())].addr;
+            let state = get(via, &g.id);
+            if state["over"] == true {
+                continue;
+            }
+            let to_move = state["to_move"].as_str().unwrap_or_default();
+            let token = match (g.computer, to_move) {
+                (true, "south") => g.token.clone(),
+                (true, _) => continue, // the computer's turn
+                (false, "south") => tokens[k][0].clone(),
+                (false, _) => tokens[k][1].clone(),
+            };
+            let legal = state["legal"].as_array().unwrap();
+            let mv = legal[rng.below(legal.len())].as_str().unwrap().to_string();
+            let ply = state["ply"].as_u64().unwrap() as usize;
+            let to = &alive[rng.below(alive.len())].addr;
+            let (status, text) = request(
+                to,
+                "POST",
+                &format!("/api/games/{}/moves", g.id),
+                Some(&json!({"move": mv, "ply": ply})),
+                Some(&token),
+            );
+            match status {
+                200 => {
+                    let after: Value = serde_json::from_str(&text).unwrap();
+                    let canonical = after["moves"][ply].as_str().unwrap().to_string();
+                    g.mine.push((ply, canonical));
+                }
+                // The instance read had not yet seen the latest move: read again next round.
+                409 | 403 => {}
+                _ => panic!("move {mv} at {ply} of {}: {status} {text}", g.id),
+            }
+        }
+        if rounds == 6 && !killed {
+            // A human move through the first instance, then at once SIGKILL: the computer's
+            // answer (and the flag of the short clock the first instance ran) is left to the
+            // others.
+            let g = games.iter_mut().find(|g| g.computer).unwrap();
+            let state = get(&alive[0].addr, &g.id);
+            if state["to_move"] == "south" && state["over"] != true {
+                let ply = state["ply"].as_u64().unwrap() as usize;
+                let mv = state["legal"][0].as_str().unwrap().to_string();
+                let (status, text) = request(
+                    &alive[0].addr,
+                    "POST",
+                    &format!("/api/games/{}/moves", g.id),
+                    Some(&json!({"move": mv, "ply": ply})),
+                    Some(&g.token),
+                );
+                assert_eq!(status, 200, "{text}");
+                let after: Value = serde_json::from_str(&text).unwrap();
+                g.mine
+                    .push((ply, after["moves"][ply].as_str().unwrap().to_string()));
+            }
+            assert_ne!(
+                get(&alive[1].addr, &flagged)["over"],
+                true,
+                "the short clock ran out before the kill"
+            );
+            let mut first = alive.remove(0);
+            first.child.kill().unwrap();
+            let _ = first.child.wait();
+            killed = true;
+        }
+    }
+    assert!(killed, "the games ended before an instance was killed");
+    // Every move the test made is in its game at its number, once; the games are over and
+    // every instance left shows the same moves.
+    for g in &games {
+        let view = get(&alive[0].addr, &g.id);
+        assert_eq!(view["over"], true);
+        let moves: Vec<String> = serde_json::from_value(view["moves"].clone()).unwrap();
+        for (ply, mv) in &g.mine {
+            assert_eq!(moves.get(*ply), Some(mv), "game {} move {ply}", g.id);
+        }
+        let mine: std::collections::BTreeSet<usize> = g.mine.iter().map(|(p, _)| *p).collect();
+        assert_eq!(mine.len(), g.mine.len(), "a move number accepted twice");
+        if g.computer {
+            // The test played South (oware has no extra turns: the sides alternate, South
+            // first); every other move is the computer's, none lost, none twice.
+            assert!(g.mine.iter().all(|(p, _)| p % 2 == 0), "{:?}", g.mine);
+            let computer = moves.len() - g.mine.len();
+            assert!(
+                computer == g.mine.len() || computer + 1 == g.mine.len(),
+                "game {}: {} moves by the test, {computer} by the computer",
+                g.id,
+                g.mine.len()
+            );
+        } else {
+            assert_eq!(g.mine.len(), moves.len(), "game {}: {moves:?}", g.id);
+        }
+        for other in &alive[1..] {
+            assert_eq!(get(&other.addr, &g.id)["moves"], view["moves"]);
+        }
+    }
+    // The short clock ran out while its instance was dead: a living one ended the game.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let v = get(&alive[1].addr, &flagged);
+        if v["over"] == true {
+            assert_eq!(v["reason"], "time");
+            assert_eq!(v["result"], "north");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the flag did not fall: {v}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    drop(alive);
+    drop(cluster);
+}

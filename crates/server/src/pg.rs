@@ -1,0 +1,909 @@
+//! A [`Store`] in PostgreSQL, for several server instances sharing one database.
+//!
+//! The tables are those of the SQLite store (see [`crate::store`]), with PostgreSQL's types.
+//! Migrations are versioned the same way: applied at start in one transaction (under an
+//! advisory lock, so that instances starting together do not race), and a database written by
+//! a newer program is refused.
+//!
+//! Moves are serialised by the database: a move is a row keyed by game and number, and of two
+//! instances recording the same move number of a game, the second fails with
+//! [`StoreError::Conflict`] (answered 409).
+//!
+//! The [`Store`] interface is synchronous (the SQLite store answers in microseconds); this store
+//! runs its queries on a small runtime of its own, with a pool of connections, and the caller
+//! waits for the answer. That keeps it usable from any runtime, a single-threaded one included.
+
+use std::future::Future;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Timeouts};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::NoTls;
+
+use crate::clock::Clock;
+use crate::ending::{Ending, GameResult};
+use crate::error::StoreError;
+use crate::glicko::Rating;
+use crate::store::{
+    decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameQuery,
+    GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint, RatingRow, Store, TokenHash,
+};
+
+/// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
+/// many ran.
+const PG_MIGRATIONS: &[&str] = &[
+    // 1: games, moves, accounts, sessions and ratings (the SQLite store's schema 3).
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        position TEXT,
+        mode TEXT NOT NULL,
+        computer BIGINT,
+        level BIGINT NOT NULL,
+        seed BIGINT NOT NULL,
+        token_hash_south TEXT NOT NULL,
+        token_hash_north TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        south TEXT,
+        north TEXT,
+        rated BOOLEAN NOT NULL DEFAULT FALSE,
+        clock TEXT,
+        started_ms BIGINT NOT NULL DEFAULT 0,
+        deadline_ms BIGINT,
+        result TEXT,
+        reason TEXT,
+        ended_ms BIGINT,
+        plies BIGINT
+    );
+    CREATE TABLE moves (
+        game TEXT NOT NULL REFERENCES games(id),
+        ply BIGINT NOT NULL,
+        mv TEXT NOT NULL,
+        at_ms BIGINT,
+        south_ms BIGINT,
+        north_ms BIGINT,
+        PRIMARY KEY (game, ply)
+    );
+    CREATE INDEX games_south ON games(south, ended_ms);
+    CREATE INDEX games_north ON games(north, ended_ms);
+    CREATE INDEX games_ended ON games(ended_ms);
+    CREATE INDEX games_deadline ON games(deadline_ms) WHERE deadline_ms IS NOT NULL;
+    CREATE TABLE players (
+        name TEXT NOT NULL,
+        key TEXT PRIMARY KEY,
+        password TEXT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        expires BIGINT NOT NULL
+    );
+    CREATE TABLE ratings (
+        player TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        PRIMARY KEY (player, variant)
+    );
+    CREATE INDEX ratings_board ON ratings(variant, rating);
+    CREATE TABLE rating_history (
+        seq BIGSERIAL PRIMARY KEY,
+        player TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        game TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
+];
+
+/// The schema version this program writes in PostgreSQL.
+pub const PG_SCHEMA_VERSION: i64 = PG_MIGRATIONS.len() as i64;
+
+/// The advisory lock held while migrating (any number, the same in every instance).
+const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
+
+/// How long a request waits for a free connection, or for a new one to be made.
+const POOL_WAIT: Duration = Duration::from_secs(10);
+
+/// Whether `db` names a PostgreSQL database (a `postgres://` or `postgresql://` URL).
+#[must_use]
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// A [`Store`] in a PostgreSQL database.
+pub struct PgStore {
+    pool: Pool,
+    runtime: Option<tokio::runtime::Runtime>,
+    /// The connection settings (the change listener opens a connection of its own).
+    config: tokio_postgres::Config,
+    /// This store's name in its change notices, so that it can tell its own from the others'.
+    instance: String,
+}
+
+/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`.
+const CHANNEL: &str = "mancala_games";
+
+/// A random name for this store's instance.
+fn instance_name() -> String {
+    let mut b = [0u8; 8];
+    // Without randomness (never seen), the process id still tells instances on one host apart.
+    if getrandom::fill(&mut b).is_err() {
+        b[..4].copy_from_slice(&std::process::id().to_le_bytes());
+    }
+    hash_text(Some(&{
+        let mut full = [0u8; 32];
+        full[..8].copy_from_slice(&b);
+        full
+    }))[..16]
+        .to_string()
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PgStore")
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        // Dropping a runtime may block; this store may be dropped inside another runtime.
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+fn pg_err(e: &tokio_postgres::Error) -> StoreError {
+    if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
+        return StoreError::Conflict(e.as_db_error().map_or_else(
+            || e.to_string(),
+            |d| d.detail().unwrap_or(d.message()).to_string(),
+        ));
+    }
+    match e.as_db_error() {
+        Some(d) => StoreError::Postgres(format!("{}: {}", d.code().code(), d.message())),
+        None => StoreError::Postgres(e.to_string()),
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        pg_err(&e)
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => pg_err(&e),
+            other => StoreError::Postgres(format!("connection pool: {other}")),
+        }
+    }
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl PgStore {
+    /// Connects to the database at `url` with at most `pool_size` connections, and brings its
+    /// schema up to date (refusing a schema newer than this program's).
+    pub fn connect(url: &str, pool_size: usize) -> Result<Self, StoreError> {
+        let config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::Postgres(format!("bad database URL: {e}")))?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("postgres")
+            .enable_all()
+            .build()?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(pool_size.max(1))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .timeouts(Timeouts {
+                wait: Some(POOL_WAIT),
+                create: Some(POOL_WAIT),
+                recycle: Some(POOL_WAIT),
+            })
+            .build()
+            .map_err(|e| StoreError::Postgres(format!("connection pool: {e}")))?;
+        let store = PgStore {
+            pool,
+            runtime: Some(runtime),
+            config,
+            instance: instance_name(),
+        };
+        store.run(|pool| async move {
+            let mut client = pool.get().await?;
+            migrate(&mut client).await
+        })?;
+        Ok(store)
+    }
+
+    /// Runs `work` with the pool on this store's runtime and waits for its answer.
+    fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: Future<Output = Result<T, StoreError>> + Send + 'static,
+    {
+        let Some(rt) = &self.runtime else {
+            return Err(StoreError::Postgres("the store is closed".into()));
+        };
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let fut = work(self.pool.clone());
+        rt.spawn(async move {
+            let _ = tx.send(fut.await);
+        });
+        rx.recv()
+            .map_err(|_| StoreError::Postgres("the database task stopped".into()))?
+    }
+
+    /// Runs one statement with `params` (owned) and answers the rows it changed.
+    fn execute(&self, sql: &'static str, params: Params) -> Result<u64, StoreError> {
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            Ok(client.execute(&stmt, &refs(&params)).await?)
+        })
+    }
+
+    /// Runs one statement changing game `game`, then tells the other instances that it
+    /// changed.
+    fn execute_notify(
+        &self,
+        sql: &'static str,
+        game: &str,
+        params: Params,
+    ) -> Result<u64, StoreError> {
+        let notice = self.notice(game);
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            let n = client.execute(&stmt, &refs(&params)).await?;
+            notify(&client, &notice).await?;
+            Ok(n)
+        })
+    }
+
+    /// The change notice of game `game`.
+    fn notice(&self, game: &str) -> String {
+        format!("{} {game}", self.instance)
+    }
+
+    /// Runs one query with `params` (owned) and answers its rows.
+    fn query(
+        &self,
+        sql: &'static str,
+        params: Params,
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            Ok(client.query(&stmt, &refs(&params)).await?)
+        })
+    }
+
+    /// Listens for the change notices of the other instances and sends the ids of the games
+    /// they changed to `tx` (and [`ALL_GAMES`] after the listening connection was lost and made
+    /// again: notices may have been missed meanwhile), until `tx` is closed.
+    async fn listen(
+        config: tokio_postgres::Config,
+        me: String,
+        tx: tokio::sync::mpsc::UnboundedSender<String>,
+        ready: std::sync::mpsc::SyncSender<()>,
+    ) {
+        let mut lost = false;
+        while !tx.is_closed() {
+            if let Ok((client, mut conn)) = config.connect(NoTls).await {
+                let listening = async {
+                    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+                    Ok::<_, tokio_postgres::Error>(())
+                };
+                let mut listening = std::pin::pin!(listening);
+                let mut listened = false;
+                loop {
+                    tokio::select! {
+                        r = &mut listening, if !listened => {
+                            if r.is_err() {
+                                break;
+                            }
+                            listened = true;
+                            let _ = ready.try_send(());
+                            if std::mem::take(&mut lost) && tx.send(ALL_GAMES.into()).is_err() {
+                                return;
+                            }
+                        }
+                        msg = std::future::poll_fn(|cx| conn.poll_message(cx)) => {
+                            match msg {
+                                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                                    let Some((from, game)) = n.payload().split_once(' ') else {
+                                        continue;
+                                    };
+                                    if from != me && tx.send(game.to_string()).is_err() {
+                                        return;
+                                    }
+                                }
+                                Some(Ok(_)) => {}
+                                Some(Err(_)) | None => break,
+                            }
+                        }
+                        () = tx.closed() => return,
+                    }
+                }
+            }
+            lost = true;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+
+    /// The schema version of the database.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        let rows = self.query("SELECT version FROM schema_version", Vec::new())?;
+        Ok(rows.first().map_or(0, |r| r.get(0)))
+    }
+
+    /// Connections the pool holds now (open, busy or idle).
+    pub fn connections(&self) -> usize {
+        self.pool.status().size
+    }
+}
+
+/// Sends change notice `notice` (delivered when the transaction, if any, commits).
+async fn notify(client: &tokio_postgres::Client, notice: &str) -> Result<(), StoreError> {
+    client
+        .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
+        .await?;
+    Ok(())
+}
+
+/// How long [`Store::changes`] waits for the listener to start.
+const LISTEN_WAIT: Duration = Duration::from_secs(10);
+
+/// Sent by [`Store::changes`] when any game may have changed.
+pub const ALL_GAMES: &str = "*";
+
+/// Owned statement parameters.
+type Params = Vec<Box<dyn ToSql + Send + Sync>>;
+
+fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
+    params
+        .iter()
+        .map(|p| p.as_ref() as &(dyn ToSql + Sync))
+        .collect()
+}
+
+/// Boxes statement parameters.
+macro_rules! params {
+    ($($p:expr),* $(,)?) => {
+        vec![$(Box::new($p) as Box<dyn ToSql + Send + Sync>),*]
+    };
+}
+
+async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        .await?;
+    let current: i64 = match tx
+        .query_opt("SELECT version FROM schema_version", &[])
+        .await?
+    {
+        Some(r) => r.get(0),
+        None => {
+            tx.execute("INSERT INTO schema_version (version) VALUES (0)", &[])
+                .await?;
+            0
+        }
+    };
+    if current > PG_SCHEMA_VERSION {
+        return Err(StoreError::TooNew {
+            found: current,
+            known: PG_SCHEMA_VERSION,
+        });
+    }
+    for sql in &PG_MIGRATIONS[usize::try_from(current).unwrap_or(0)..] {
+        tx.batch_execute(sql).await?;
+    }
+    tx.execute(
+        "UPDATE schema_version SET version = $1",
+        &[&PG_SCHEMA_VERSION],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn rating_of(r: &tokio_postgres::Row, first: usize) -> RatingRow {
+    RatingRow {
+        rating: Rating {
+            rating: r.get(first),
+            deviation: r.get(first + 1),
+            volatility: r.get(first + 2),
+        },
+        games: u32::try_from(r.get::<_, i64>(first + 3)).unwrap_or(0),
+    }
+}
+
+impl Store for PgStore {
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+        let rt = self.runtime.as_ref()?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
+        rt.spawn(Self::listen(
+            self.config.clone(),
+            self.instance.clone(),
+            tx,
+            ready_tx,
+        ));
+        // Listening before the caller goes on: no change made after this is missed. (If the
+        // database cannot be reached now, the listener keeps trying.)
+        let _ = ready.recv_timeout(LISTEN_WAIT);
+        Some(rx)
+    }
+
+    fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
+                token_hash_south, token_hash_north, created, south, north, rated, clock,
+                started_ms, deadline_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+            params![
+                m.id.clone(),
+                m.variant.clone(),
+                encode_rules(&m.rules),
+                m.position.clone(),
+                m.mode.name().to_string(),
+                m.computer.map(to_i64),
+                i64::from(m.level),
+                // BIGINT is signed: store the seed's bits.
+                m.seed as i64,
+                hash_text(m.token_hashes[0].as_ref()),
+                hash_text(m.token_hashes[1].as_ref()),
+                m.created,
+                m.players[0].clone(),
+                m.players[1].clone(),
+                m.rated,
+                m.clock.map(|c| c.to_json().to_string()),
+                m.started_ms,
+                // The first mover's clock runs from the start.
+                m.clock
+                    .map(|c| Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn push_timed_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &str,
+        stamp: Option<&MoveStamp>,
+    ) -> Result<(), StoreError> {
+        let notice = self.notice(id);
+        let (id, mv, stamp) = (id.to_string(), mv.to_string(), stamp.copied());
+        let ply = to_i64(ply);
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let Some(st) = stamp else {
+                // The key (game, move number) serialises moves: of two instances recording
+                // the same move number, the second fails (a conflict).
+                let stmt = client
+                    .prepare_cached("INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)")
+                    .await?;
+                client.execute(&stmt, &[&id, &ply, &mv]).await?;
+                notify(&client, &notice).await?;
+                return Ok(());
+            };
+            let tx = client.transaction().await?;
+            let insert = tx
+                .prepare_cached(
+                    "INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .await?;
+            tx.execute(
+                &insert,
+                &[&id, &ply, &mv, &st.at_ms, &st.left_ms[0], &st.left_ms[1]],
+            )
+            .await?;
+            let update = tx
+                .prepare_cached("UPDATE games SET deadline_ms = $2 WHERE id = $1")
+                .await?;
+            tx.execute(&update, &[&id, &st.deadline_ms]).await?;
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
+        let id = id.to_string();
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let last = client
+                .prepare_cached(
+                    "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = $1
+                     ORDER BY ply DESC LIMIT 1",
+                )
+                .await?;
+            let stamp = client.query_opt(&last, &[&id]).await?.and_then(|r| {
+                Some(MoveStamp {
+                    at_ms: r.get::<_, Option<i64>>(0)?,
+                    left_ms: [r.get::<_, Option<i64>>(1)?, r.get::<_, Option<i64>>(2)?],
+                    deadline_ms: None,
+                })
+            });
+            let end = client
+                .prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1")
+                .await?;
+            let ending = client.query_opt(&end, &[&id]).await?.and_then(|r| {
+                Some(Ending {
+                    result: GameResult::from_name(&r.get::<_, Option<String>>(0)?)?,
+                    reason: r.get::<_, Option<String>>(1)?,
+                    at_ms: r.get::<_, Option<i64>>(2).unwrap_or(0),
+                })
+            });
+            Ok((stamp, ending))
+        })
+    }
+
+    fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
+        // Of two instances ending one game at once (a flag fall seen by both), one does; and
+        // none ends it on a position that is not the latest.
+        let n = self.execute_notify(
+            "UPDATE games SET result = $2, reason = $3, ended_ms = $4, plies = $5,
+                deadline_ms = NULL WHERE id = $1 AND result IS NULL
+                AND (SELECT count(*) FROM moves WHERE game = $1) = $5",
+            id,
+            params![
+                id.to_string(),
+                ending.result.name().to_string(),
+                ending.reason.clone(),
+                ending.at_ms,
+                to_i64(plies)
+            ],
+        )?;
+        if n == 0 {
+            return Err(StoreError::Conflict(format!(
+                "game {id} is over or has moved on"
+            )));
+        }
+        Ok(())
+    }
+
+    fn reopen(&self, id: &str) -> Result<(), StoreError> {
+        self.execute_notify(
+            "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
+             WHERE id = $1",
+            id,
+            params![id.to_string()],
+        )?;
+        Ok(())
+    }
+
+    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL
+                    AND result IS NULL",
+                Vec::new(),
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
+        let n = self.execute(
+            "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (key) DO NOTHING",
+            params![
+                p.name.clone(),
+                p.name.to_lowercase(),
+                p.password.clone(),
+                p.created
+            ],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT name, password, created FROM players WHERE key = $1",
+                params![name.to_lowercase()],
+            )?
+            .first()
+            .map(|r| PlayerRow {
+                name: r.get(0),
+                password: r.get(1),
+                created: r.get(2),
+            }))
+    }
+
+    fn create_session(
+        &self,
+        token: &TokenHash,
+        player: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO sessions (token_hash, player, expires) VALUES ($1, $2, $3)
+             ON CONFLICT (token_hash) DO UPDATE SET player = EXCLUDED.player,
+                expires = EXCLUDED.expires",
+            params![hash_text(Some(token)), player.to_string(), expires],
+        )?;
+        Ok(())
+    }
+
+    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT player, expires FROM sessions WHERE token_hash = $1",
+                params![hash_text(Some(token))],
+            )?
+            .first()
+            .map(|r| (r.get(0), r.get(1))))
+    }
+
+    fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
+        self.execute(
+            "DELETE FROM sessions WHERE token_hash = $1",
+            params![hash_text(Some(token))],
+        )?;
+        Ok(())
+    }
+
+    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT variant, rating, deviation, volatility, games FROM ratings
+                 WHERE player = $1 ORDER BY variant",
+                params![player.to_string()],
+            )?
+            .iter()
+            .map(|r| (r.get(0), rating_of(r, 1)))
+            .collect())
+    }
+
+    fn rate(
+        &self,
+        game: &str,
+        variant: &str,
+        at_ms: i64,
+        updates: &[(String, RatingRow)],
+    ) -> Result<(), StoreError> {
+        let (game, variant, updates) = (game.to_string(), variant.to_string(), updates.to_vec());
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let upsert = tx
+                .prepare_cached(
+                    "INSERT INTO ratings (player, variant, rating, deviation, volatility, games)
+                     VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (player, variant) DO UPDATE SET rating = EXCLUDED.rating,
+                        deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+                        games = EXCLUDED.games",
+                )
+                .await?;
+            let history = tx
+                .prepare_cached(
+                    "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .await?;
+            for (player, row) in &updates {
+                let games = i64::from(row.games);
+                tx.execute(
+                    &upsert,
+                    &[
+                        player,
+                        &variant,
+                        &row.rating.rating,
+                        &row.rating.deviation,
+                        &row.rating.volatility,
+                        &games,
+                    ],
+                )
+                .await?;
+                tx.execute(
+                    &history,
+                    &[
+                        player,
+                        &variant,
+                        &game,
+                        &at_ms,
+                        &row.rating.rating,
+                        &row.rating.deviation,
+                    ],
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT variant, game, at_ms, rating, deviation FROM rating_history
+                 WHERE player = $1 ORDER BY at_ms, seq",
+                params![player.to_string()],
+            )?
+            .iter()
+            .map(|r| RatingPoint {
+                variant: r.get(0),
+                game: r.get(1),
+                at_ms: r.get(2),
+                rating: r.get(3),
+                deviation: r.get(4),
+            })
+            .collect())
+    }
+
+    fn leaderboard(
+        &self,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        Ok(self
+            .query(
+                "SELECT player, rating, deviation, volatility, games FROM ratings
+                 WHERE variant = $1 ORDER BY rating DESC, player LIMIT $2",
+                params![variant.to_string(), i64::from(limit)],
+            )?
+            .iter()
+            .map(|r| (r.get(0), rating_of(r, 1)))
+            .collect())
+    }
+
+    fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let mut sql = String::from(
+            "SELECT id, variant, south, north, mode, rated, clock, result, reason, plies, created,
+                ended_ms FROM games WHERE result IS NOT NULL",
+        );
+        let mut args: Params = Vec::new();
+        // Adds an argument; answers its number for `$N`.
+        let mut arg = |v: Box<dyn ToSql + Send + Sync>| {
+            args.push(v);
+            args.len()
+        };
+        let player = q.player.as_ref().map(|p| arg(Box::new(p.clone())));
+        if let Some(n) = player {
+            sql.push_str(&format!(" AND (south = ${n} OR north = ${n})"));
+        }
+        if let Some(v) = &q.variant {
+            let n = arg(Box::new(v.clone()));
+            sql.push_str(&format!(" AND variant = ${n}"));
+        }
+        match (q.result.as_deref(), player) {
+            (Some("win"), Some(n)) => sql.push_str(&format!(
+                " AND ((result = 'south' AND south = ${n}) OR (result = 'north' AND north = ${n}))"
+            )),
+            (Some("loss"), Some(n)) => sql.push_str(&format!(
+                " AND ((result = 'north' AND south = ${n}) OR (result = 'south' AND north = ${n}))"
+            )),
+            (Some(r), _) => {
+                let n = arg(Box::new(r.to_string()));
+                sql.push_str(&format!(" AND result = ${n}"));
+            }
+            (None, _) => {}
+        }
+        if let Some(t) = q.from_ms {
+            let n = arg(Box::new(t));
+            sql.push_str(&format!(" AND ended_ms >= ${n}"));
+        }
+        if let Some(t) = q.to_ms {
+            let n = arg(Box::new(t));
+            sql.push_str(&format!(" AND ended_ms < ${n}"));
+        }
+        sql.push_str(&format!(
+            " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
+            q.limit, q.offset
+        ));
+        let rows = self.run(move |pool| async move {
+            let client = pool.get().await?;
+            Ok(client.query(&sql, &refs(&args)).await?)
+        })?;
+        rows.iter()
+            .map(|r| {
+                let id: String = r.get(0);
+                let mode: String = r.get(4);
+                let clock: Option<String> = r.get(6);
+                Ok(GameSummary {
+                    mode: Mode::from_name(&mode)
+                        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: mode")))?,
+                    clock: decode_clock(&id, clock.as_deref())?,
+                    variant: r.get(1),
+                    players: [r.get(2), r.get(3)],
+                    rated: r.get(5),
+                    result: r.get(7),
+                    reason: r.get::<_, Option<String>>(8).unwrap_or_default(),
+                    plies: u32::try_from(r.get::<_, Option<i64>>(9).unwrap_or(0)).unwrap_or(0),
+                    created: r.get(10),
+                    ended_ms: r.get::<_, Option<i64>>(11).unwrap_or(0),
+                    id,
+                })
+            })
+            .collect()
+    }
+
+    fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.execute_notify(
+            "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+            id,
+            params![id.to_string(), to_i64(len)],
+        )?;
+        Ok(())
+    }
+
+    fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
+        let key = id.to_string();
+        let (row, moves) = self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let game = client
+                .prepare_cached(
+                    "SELECT variant, rules, position, mode, computer, level, seed,
+                        token_hash_south, token_hash_north, created, south, north, rated, clock,
+                        started_ms
+                     FROM games WHERE id = $1",
+                )
+                .await?;
+            let Some(row) = client.query_opt(&game, &[&key]).await? else {
+                return Ok((None, Vec::new()));
+            };
+            let moves = client
+                .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
+                .await?;
+            let moves: Vec<String> = client
+                .query(&moves, &[&key])
+                .await?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            Ok((Some(row), moves))
+        })?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let mode: String = r.get(3);
+        let level: i64 = r.get(5);
+        let seed: i64 = r.get(6);
+        let clock: Option<String> = r.get(13);
+        let meta = GameMeta {
+            id: id.to_string(),
+            variant: r.get(0),
+            rules: decode_rules(r.get(1))?,
+            position: r.get(2),
+            mode: Mode::from_name(&mode).ok_or_else(|| StoreError::Corrupt(mode.clone()))?,
+            computer: r.get::<_, Option<i64>>(4).map(|c| usize::from(c != 0)),
+            level: u8::try_from(level).map_err(|_| StoreError::Corrupt("level".into()))?,
+            seed: seed as u64,
+            token_hashes: [parse_hash(id, r.get(7))?, parse_hash(id, r.get(8))?],
+            created: r.get(9),
+            players: [r.get(10), r.get(11)],
+            rated: r.get(12),
+            clock: decode_clock(id, clock.as_deref())?,
+            started_ms: r.get(14),
+        };
+        Ok(Some((meta, moves)))
+    }
+}
