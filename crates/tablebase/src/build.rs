@@ -217,7 +217,7 @@ pub fn build_rules(
 }
 
 /// The real position of `board` (South to move) under the builder's rules, and South's store.
-fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
+pub(crate) fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
     let rest = rules.total_seeds() - n;
     let stores = [rest / 2, rest - rest / 2];
     let pos = Oware::from_parts(board, stores, Side::South, false, *rules)

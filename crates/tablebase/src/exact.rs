@@ -48,12 +48,12 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use mancala_core::oware::{GrandSlam, Oware, OwareRules, SkipOrigin};
+use mancala_core::oware::{GrandSlam, OwareRules, SkipOrigin};
 use mancala_core::sow::{sow_lap, PITS};
 use mancala_core::{MoveList, Position, Side};
 use rayon::prelude::*;
 
-use crate::build::{normalise, LevelStats, Phase, Progress};
+use crate::build::{normalise, setup, LevelStats, Phase, Progress};
 use crate::index::{next_board, positions, rank, unrank};
 use crate::{entry, file, rules, Tablebase, TablebaseError};
 
@@ -133,12 +133,9 @@ fn steps(
     lower: &[Vec<u8>],
     out: &mut [(usize, Step); 6],
 ) -> usize {
-    let rest = rules.total_seeds() - n;
-    let stores = [rest / 2, rest - rest / 2];
-    let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
-        .expect("a board of at most 24 seeds fits the builder's 240-seed rules");
+    let (pos, store) = setup(board, n, rules);
     if pos.is_over() {
-        out[0] = (0, Step::End(2 * (pos.stores()[0] - stores[0])));
+        out[0] = (0, Step::End(2 * (pos.stores()[0] - store)));
         return 1;
     }
     let skip = rules.skip_origin == SkipOrigin::Always;
@@ -155,7 +152,7 @@ fn steps(
             child.settle();
         }
         let step = if child.is_over() {
-            Step::End(2 * (child.stores()[0] - stores[0]))
+            Step::End(2 * (child.stores()[0] - store))
         } else {
             // The turn always passes under these rules: the child is North's to move.
             let side = child.to_move().expect("a game that is not over");
