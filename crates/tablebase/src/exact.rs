@@ -59,6 +59,8 @@ use crate::{entry, file, rules, Tablebase, TablebaseError};
 
 /// Boards per parallel chunk.
 const CHUNK: usize = 1 << 14;
+/// Work items taken back together in the retrograde analysis.
+const BATCH: usize = 8;
 
 // A board's state while its level is built: one 32-bit word of five fields.
 /// A 6-bit field's mask.
@@ -108,8 +110,9 @@ type Item = (u32, [u8; PITS]);
 struct Scratch {
     /// Work items still to take back.
     stack: Vec<Item>,
-    /// The predecessors of the board taken back: index, pit, board.
-    found: Vec<(u32, usize, [u8; PITS])>,
+    /// The predecessors of the boards taken back: index, pit, whether the board taken back
+    /// reached `2n - hi` (else `lo`), the predecessor's board.
+    found: Vec<(u32, usize, bool, [u8; PITS])>,
     /// Their state words.
     words: Vec<u32>,
 }
@@ -313,25 +316,32 @@ pub(crate) fn build_level(
                             stack.push((x | 1, board));
                         }
                     }
-                    while let Some((item, board)) = stack.pop() {
-                        // The predecessors first, then their words, read together (the reads
-                        // miss the cache and overlap), then the updates.
+                    while !stack.is_empty() {
+                        // Up to `BATCH` items at once: their predecessors first, then the
+                        // predecessors' words, read together (the reads miss the cache and
+                        // overlap), then the updates.
                         found.clear();
-                        predecessors(&board, skip, landing, |parent, pit, before| {
-                            found.push((parent as u32, pit, *before));
-                        });
+                        for _ in 0..BATCH {
+                            let Some((item, board)) = stack.pop() else {
+                                break;
+                            };
+                            let dual = item & 1 == 1;
+                            predecessors(&board, skip, landing, |parent, pit, before| {
+                                found.push((parent as u32, pit, dual, *before));
+                            });
+                        }
                         words.clear();
                         words.extend(
                             found
                                 .iter()
-                                .map(|&(p, _, _)| state[p as usize].load(Ordering::Relaxed)),
+                                .map(|f| state[f.0 as usize].load(Ordering::Relaxed)),
                         );
-                        for (&w, &(p, pit, before)) in words.iter().zip(found.iter()) {
+                        for (&w, &(p, pit, dual, before)) in words.iter().zip(found.iter()) {
                             if w >> MOVES & 1 << pit == 0 {
                                 continue;
                             }
                             let cell = &state[p as usize];
-                            if item & 1 == 0 {
+                            if !dual {
                                 // One more move of the parent reaches `lo >= t`.
                                 let old = cell.fetch_sub(1 << COUNT, Ordering::Relaxed);
                                 if old >> COUNT & COUNT_MASK == 1
