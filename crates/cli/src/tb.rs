@@ -108,7 +108,7 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
     let options = BuildOptions { smoothing };
     let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
     let header = if exact {
-        "seeds  positions     bounds met  sweeps  sweeps s  positions/s"
+        "seeds  positions     bounds met  passes  moves s  retro s  positions/s"
     } else {
         "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
     };
@@ -127,11 +127,12 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
         let secs = (s.moves_time + s.sweep_time).as_secs_f64();
         let line = if exact {
             format!(
-                "{:5} {:10} {:14} {:7} {:9.2} {:12.0}",
+                "{:5} {:10} {:14} {:7} {:8.2} {:8.2} {:12.0}",
                 s.seeds,
                 s.positions,
                 s.bounds_met,
                 s.sweeps,
+                s.moves_time.as_secs_f64(),
                 s.sweep_time.as_secs_f64(),
                 s.positions as f64 / secs.max(1e-9)
             )
@@ -159,7 +160,8 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
             }
             Phase::Sweeps => {
                 bar.set_position(below + if exact { 0 } else { p.total });
-                bar.set_message(format!("{} seeds: sweep {}", p.seeds, p.done));
+                let what = if exact { "threshold" } else { "sweep" };
+                bar.set_message(format!("{} seeds: {what} {}", p.seeds, p.done));
             }
         }
     };

@@ -74,7 +74,8 @@ pub struct BuildOptions {
 pub enum Phase {
     /// Playing every move of the level's boards (`done` of `total` boards).
     Moves,
-    /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size).
+    /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size); for exact
+    /// tables, the thresholds of the retrograde analysis (`done` of `2 * seeds`).
     Sweeps,
 }
 
@@ -102,11 +103,12 @@ pub struct LevelStats {
     pub exact_any: u64,
     /// Boards exact from an empty history (bounds meet), including the above.
     pub exact_empty: u64,
-    /// Sweeps until the bounds stopped changing.
+    /// Sweeps until the bounds stopped changing; for exact tables, the thresholds of the
+    /// retrograde analysis (one scan of the level each).
     pub sweeps: u32,
     /// Time spent playing moves.
     pub moves_time: Duration,
-    /// Time spent sweeping.
+    /// Time spent sweeping (exact tables: in the retrograde analysis).
     pub sweep_time: Duration,
     /// Boards whose two bounds met (exact tables: the others are valued by the cycle's share).
     pub bounds_met: u64,
@@ -215,7 +217,7 @@ pub fn build_rules(
 }
 
 /// The real position of `board` (South to move) under the builder's rules, and South's store.
-fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
+pub(crate) fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
     let rest = rules.total_seeds() - n;
     let stores = [rest / 2, rest - rest / 2];
     let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
