@@ -62,6 +62,18 @@ fn mask<P: Position<Move = Pit<6>>>(p: &P) -> u64 {
         .fold(0, |m, mv| m | 1 << mv.index())
 }
 
+/// The legal moves of `p` are those of the recorded `round`'s mask.
+fn check_mask<P: Position<Move = Pit<6>>>(p: &P, round: &Json, ctx: &str) {
+    assert_eq!(mask(p), round["legal_mask"].as_u64().unwrap(), "{ctx}");
+}
+
+/// Plays the recorded move `m` (its pit first), which must be legal.
+fn play_recorded<P: Position<Move = Pit<6>>>(game: &mut Game<P>, m: &Json, ctx: &str) {
+    let idx = m[0].as_u64().unwrap() as u8;
+    game.play(Pit(idx))
+        .unwrap_or_else(|e| panic!("{ctx}: move {} rejected: {e}", Pit::<6>(idx)));
+}
+
 fn pits<P: Position>(p: &P) -> Vec<u32> {
     p.pits().iter().map(|&x| u32::from(x)).collect()
 }
@@ -78,17 +90,11 @@ fn olowuka_matches_mancalagames() {
         let mut rules = OlowukaRules::mancalagames();
         rules.first_player = side(&round["to_move"]);
         let mut game = Game::new(Olowuka::new(rules));
-        assert_eq!(
-            mask(game.position()),
-            round["legal_mask"].as_u64().unwrap(),
-            "game {id} start"
-        );
+        check_mask(game.position(), round, &format!("game {id} start"));
         let moves = round["moves"].as_array().unwrap();
         for (ply, m) in moves.iter().enumerate() {
             let ctx = format!("game {id} ply {ply} from {}", game.position());
-            let idx = m[0].as_u64().unwrap() as u8;
-            game.play(Pit(idx))
-                .unwrap_or_else(|e| panic!("{ctx}: move {} rejected: {e}", Pit::<6>(idx)));
+            play_recorded(&mut game, m, &ctx);
             let pos = game.position();
             assert_eq!(pits(pos), nums(&m[1]), "{ctx}: board");
             assert_eq!(pos.stores().to_vec(), nums(&m[2]), "{ctx}: stores");
@@ -156,17 +162,11 @@ fn ba_awa_matches_mancalagames() {
                 Some(side(&round["to_move"])),
                 "{ctx}: to move"
             );
-            assert_eq!(
-                mask(&pos),
-                round["legal_mask"].as_u64().unwrap(),
-                "{ctx}: legal"
-            );
+            check_mask(&pos, round, &format!("{ctx}: legal"));
             let moves = round["moves"].as_array().unwrap();
             for (ply, m) in moves.iter().enumerate() {
                 let ctx = format!("match {id} round {r} ply {ply} from {}", game.position());
-                let idx = m[0].as_u64().unwrap() as u8;
-                game.play(Pit(idx))
-                    .unwrap_or_else(|e| panic!("{ctx}: move {} rejected: {e}", Pit::<6>(idx)));
+                play_recorded(&mut game, m, &ctx);
                 let pos = *game.position();
                 moves_compared += 1;
                 let flag = m[6].as_str();

@@ -20,29 +20,31 @@ use crate::App;
 /// Bytes of randomness in a game id and in a seat token.
 pub(crate) const ID_BYTES: usize = 10;
 pub(crate) const TOKEN_BYTES: usize = 24;
+/// The result of a handler or of the work it shares.
 pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
-pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| {
+/// Fills `buf` from the system's randomness.
+fn fill_random(buf: &mut [u8]) -> ApiResult<()> {
+    getrandom::fill(buf).map_err(|e| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "randomness",
             format!("no randomness: {e}"),
         )
-    })?;
+    })
+}
+
+/// `bytes` random bytes in hexadecimal (ids and tokens).
+pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
+    let mut buf = vec![0u8; bytes];
+    fill_random(&mut buf)?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// A random number (games' seeds).
 pub(crate) fn random_u64() -> ApiResult<u64> {
     let mut buf = [0u8; 8];
-    getrandom::fill(&mut buf).map_err(|e| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "randomness",
-            format!("no randomness: {e}"),
-        )
-    })?;
+    fill_random(&mut buf)?;
     Ok(u64::from_le_bytes(buf))
 }
 
