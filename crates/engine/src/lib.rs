@@ -94,7 +94,7 @@ pub use levels::{level_info, level_move, LevelInfo, LEVEL_INFO, MAX_LEVEL};
 pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
 pub use search::MAX_DEPTH;
-pub use tables::{build_tables, shared_tables, LEVEL_TABLE_SEEDS};
+pub use tables::{build_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS};
 pub use tt::Table;
 pub use types::{
     Algorithm, Analysis, Clock, Limits, Report, ReportBound, Score, SearchOptions,
