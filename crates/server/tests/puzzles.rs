@@ -70,4 +70,10 @@ async fn puzzles_by_variant_id_and_rating() {
         404,
         "no_such_puzzle",
     );
+
+    let doc = c.get("/api/openapi.json").await.unwrap().json();
+    for path in ["/api/puzzles", "/api/puzzles/random", "/api/puzzles/{id}"] {
+        assert!(doc["paths"][path]["get"].is_object(), "{path} undocumented");
+    }
+    assert!(doc["components"]["schemas"]["Puzzle"]["properties"]["solution"].is_object());
 }
