@@ -15,6 +15,8 @@ mod match_cmd;
 mod out;
 mod perft;
 mod play;
+mod puzzle;
+mod puzzles;
 mod record;
 mod selfplay;
 mod serve;
@@ -68,6 +70,10 @@ enum Command {
     Tb(tb::Args),
     /// Prove the result of a position by searching to the end of the game (docs/solve.md).
     Solve(solve::Args),
+    /// Puzzles with a single proven best move: generate, verify, list (docs/puzzles.md).
+    Puzzles(puzzles::Args),
+    /// Solve a shipped puzzle in the terminal (or check moves with `--moves`).
+    Puzzle(puzzle::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -127,6 +133,8 @@ fn main() -> ExitCode {
         Command::Tune(args) => tune::run(&args),
         Command::Tb(args) => tb::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
+        Command::Puzzle(args) => puzzle::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -67,6 +67,7 @@ pub mod lobby;
 pub mod pages;
 pub mod pg;
 pub mod play;
+mod puzzles;
 pub mod rooms;
 mod service;
 pub mod store;
@@ -409,6 +410,9 @@ pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
 pub fn router(app: Arc<App>, config: &Config) -> Router {
     let api = Router::new()
         .route("/variants", get(api::variants))
+        .route("/puzzles", get(puzzles::list))
+        .route("/puzzles/random", get(puzzles::random))
+        .route("/puzzles/{id}", get(puzzles::one))
         .route("/openapi.json", get(openapi))
         .route("/games", post(api::create_game).get(archive::search))
         .route("/positions", post(board::positions))

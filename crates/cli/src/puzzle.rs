@@ -1,0 +1,170 @@
+//! `mancala puzzle [PRESET]`: solve the shipped puzzles in the terminal (docs/puzzles.md).
+//!
+//! ```text
+//! mancala puzzle [PRESET] [--id ID] [--moves a,b,...]
+//! ```
+//!
+//! Interactively it shows a puzzle's board and reads the solver's moves from stdin: a right move
+//! is answered with the defender's reply until the line is done, a wrong one with its refutation
+//! (`hint` shows the theme, `show` the solution, `quit` ends). With `--moves` it plays those
+//! moves as the solver's and prints whether they solve the puzzle (exit code 0 when they do, 1
+//! when not).
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use mancala_core::variant::{DynGame, Variant};
+use mancala_puzzles::Puzzle;
+
+use crate::show::diagram;
+
+/// Arguments of `mancala puzzle`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The preset [default: every preset].
+    variant: Option<String>,
+    /// The puzzle to play (see `mancala puzzles list`).
+    #[arg(long)]
+    id: Option<String>,
+    /// Do not ask: play these solver's moves (comma-separated) and say whether they solve it.
+    #[arg(long, value_delimiter = ',')]
+    moves: Option<Vec<String>>,
+}
+
+/// What a solver's move did.
+enum Answer {
+    /// The line goes on after this reply (if any).
+    Right(Option<String>),
+    /// The puzzle is solved.
+    Solved,
+    /// Wrong; the refutation if known.
+    Wrong(Option<String>),
+}
+
+/// Checks the solver's move `mv` as the `step`-th of the solver's moves of `p`.
+fn answer(p: &Puzzle, step: usize, mv: &str) -> Answer {
+    let i = 2 * step;
+    if p.solution.get(i).map(String::as_str) != Some(mv.trim()) {
+        let refutation = (step == 0)
+            .then(|| p.refutations.get(mv.trim()).cloned())
+            .flatten();
+        return Answer::Wrong(refutation);
+    }
+    if i + 1 >= p.solution.len() {
+        Answer::Solved
+    } else {
+        Answer::Right(p.solution.get(i + 1).cloned())
+    }
+}
+
+/// The puzzle the arguments name: by id, else the first of the preset (or of all).
+fn pick(args: &Args) -> Result<&'static Puzzle> {
+    let all = mancala_puzzles::shipped_all().map_err(|e| anyhow!("{e}"))?;
+    let variant = args
+        .variant
+        .as_deref()
+        .map(Variant::from_name)
+        .transpose()?;
+    let mut candidates = all
+        .iter()
+        .filter(|p| variant.is_none_or(|v| p.variant == v.name()));
+    match &args.id {
+        Some(id) => candidates
+            .find(|p| &p.id == id)
+            .ok_or_else(|| anyhow!("no puzzle {id}")),
+        None => candidates
+            .next()
+            .ok_or_else(|| anyhow!("no puzzle for this preset")),
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let p = pick(args)?;
+    let variant = Variant::from_name(&p.variant)?;
+    let mut game = variant.new_game(&[], Some(&p.position))?;
+    let stdout = crate::out::stdout();
+    let mut out = stdout.lock();
+    if let Some(moves) = &args.moves {
+        for (step, mv) in moves.iter().enumerate() {
+            match answer(p, step, mv) {
+                Answer::Solved => {
+                    writeln!(out, "{}: solved", p.id)?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+                Answer::Right(_) => {}
+                Answer::Wrong(r) => {
+                    let r = r.map(|r| format!(" (refuted by {r})")).unwrap_or_default();
+                    writeln!(out, "{}: {mv} is wrong{r}", p.id)?;
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        writeln!(out, "{}: not solved yet", p.id)?;
+        return Ok(ExitCode::FAILURE);
+    }
+    let side = game
+        .state()
+        .to_move
+        .map(|s| s.name())
+        .ok_or_else(|| anyhow!("the game is over in this puzzle"))?;
+    let goal = match p.horizon {
+        Some(n) => format!("win within {n} plies"),
+        None => p.goal.clone(),
+    };
+    writeln!(
+        out,
+        "puzzle {} (rating {}): {side} to play and {goal}",
+        p.id, p.rating
+    )?;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut step = 0;
+    loop {
+        writeln!(out, "{}", diagram(&game))?;
+        write!(out, "your move (hint, show, quit): ")?;
+        out.flush()?;
+        let Some(line) = lines.next().transpose()? else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        let text = line.trim();
+        match text {
+            "quit" | "q" => return Ok(ExitCode::SUCCESS),
+            "hint" => {
+                writeln!(out, "theme: {}", p.themes.join(", "))?;
+                continue;
+            }
+            "show" => {
+                writeln!(out, "solution: {}", p.solution.join(" "))?;
+                continue;
+            }
+            _ => {}
+        }
+        if let Err(e) = game.sowing(text) {
+            writeln!(out, "{e}")?;
+            continue;
+        }
+        match answer(p, step, text) {
+            Answer::Solved => {
+                game.play(text).map_err(|e| anyhow!("{e}"))?;
+                writeln!(out, "{}\nsolved!", diagram(&game))?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            Answer::Right(reply) => {
+                game.play(text).map_err(|e| anyhow!("{e}"))?;
+                if let Some(reply) = reply {
+                    if game.state().to_move.is_some_and(|s| s.name() != side) {
+                        writeln!(out, "right; the reply is {reply}")?;
+                        game.play(&reply).map_err(|e| anyhow!("{e}"))?;
+                    }
+                }
+                step += 1;
+            }
+            Answer::Wrong(refutation) => match refutation {
+                Some(r) => writeln!(out, "{text} is not it: {r} refutes it; try again")?,
+                None => writeln!(out, "{text} is not the best move; try again")?,
+            },
+        }
+    }
+}
