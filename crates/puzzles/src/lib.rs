@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 pub use data::{find_shipped, shipped, shipped_all, ShippedError};
 pub use generate::{generate, GenerateOptions, Progress};
-pub use line::Rejected;
+pub use step::Rejected;
 
 /// Seeds of the endgame tables the proofs use where the game has tables (built in memory once
 /// per process, about a second).

@@ -5,7 +5,7 @@ use mancala_engine::{EngineGame, GameTask};
 use mancala_tablebase::Tablebase;
 
 use crate::prove::{Prover, WIN};
-use crate::step::{analyse, forced_step, Step};
+use crate::step::{analyse, forced_step, Rejected, Step};
 use crate::VerifyError;
 
 /// A puzzle's proven line.
@@ -36,15 +36,6 @@ pub(crate) struct FindLine<'t> {
 fn step<P: Position>(pos: &mut P, mv: P::Move, history: &mut History<P::Key>) -> bool {
     advance(pos, mv, history);
     !pos.is_over()
-}
-
-/// Why a position is not a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rejected {
-    /// The game is over, or several moves are equally good, or every move loses.
-    NotUnique,
-    /// The proof did not finish within the budget.
-    Unproven,
 }
 
 impl GameTask for FindLine<'_> {

@@ -3,8 +3,16 @@
 use mancala_core::{History, MoveList};
 use mancala_engine::EngineGame;
 
-use crate::line::Rejected;
 use crate::prove::{Prover, INF, WIN};
+
+/// Why a position is not a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejected {
+    /// The game is over, or several moves are equally good, or every move loses.
+    NotUnique,
+    /// The proof did not finish within the budget.
+    Unproven,
+}
 
 /// A position with exactly one best move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -34,14 +34,15 @@
 //! docs (docs/tablebase.md) give the sweep counts and times measured per level.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use mancala_core::oware::{Oware, OwareRules};
-use mancala_core::sow::PITS;
-use mancala_core::{MoveList, Position, Side};
+use mancala_core::oware::OwareRules;
+use mancala_core::{MoveList, Position};
 use rayon::prelude::*;
 
 use crate::index::{positions, rank, unrank};
+use crate::level::{normalise, setup};
+pub use crate::level::{LevelStats, Phase, Progress};
 use crate::{entry, rules, Tablebase, TablebaseError};
 
 /// The most seeds the builder handles: level indices stay below 2^31 (`C(35, 11)` is 417 M).
@@ -67,54 +68,6 @@ pub struct BuildOptions {
     /// Minimax sweeps over the convention values of the boards whose bounds do not meet (crate
     /// docs, "Cycles"); 0 keeps `clamp(own row, lo, hi)`.
     pub smoothing: u32,
-}
-
-/// What the builder is doing, for progress displays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Playing every move of the level's boards (`done` of `total` boards).
-    Moves,
-    /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size); for exact
-    /// tables, the thresholds of the retrograde analysis (`done` of `2 * seeds`).
-    Sweeps,
-}
-
-/// A progress report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The level being built.
-    pub seeds: u32,
-    /// The phase.
-    pub phase: Phase,
-    /// Work done in this phase.
-    pub done: u64,
-    /// Work in this phase.
-    pub total: u64,
-}
-
-/// Figures of one built level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelStats {
-    /// Seeds on the board.
-    pub seeds: u32,
-    /// Boards.
-    pub positions: u64,
-    /// Boards exact from any history (no repetition reachable).
-    pub exact_any: u64,
-    /// Boards exact from an empty history (bounds meet), including the above.
-    pub exact_empty: u64,
-    /// Sweeps until the bounds stopped changing; for exact tables, the thresholds of the
-    /// retrograde analysis (one scan of the level each).
-    pub sweeps: u32,
-    /// Time spent playing moves.
-    pub moves_time: Duration,
-    /// Time spent sweeping (exact tables: in the retrograde analysis).
-    pub sweep_time: Duration,
-    /// Boards whose two bounds met (exact tables: the others are valued by the cycle's share).
-    pub bounds_met: u64,
-    /// Boards per value: `histogram[v]` boards give the side to move `v` (whole seeds, or
-    /// half-seeds for exact tables).
-    pub histogram: Vec<u64>,
 }
 
 /// Solved lower levels, as the builder needs them: both bounds of every board.
@@ -214,29 +167,6 @@ pub fn build_rules(
         solved.into_iter().map(|s| s.entries).collect(),
     );
     Ok((table, stats))
-}
-
-/// The real position of `board` (South to move) under the builder's rules, and South's store.
-pub(crate) fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
-    let rest = rules.total_seeds() - n;
-    let stores = [rest / 2, rest - rest / 2];
-    let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
-        .expect("a board of at most 24 seeds fits the builder's 240-seed rules");
-    (pos, stores[0])
-}
-
-/// A board as seen by `side`: his row first.
-#[inline]
-pub(crate) fn normalise(pits: &[u8; PITS], side: Side) -> [u8; PITS] {
-    match side {
-        Side::South => *pits,
-        Side::North => {
-            let mut b = [0u8; PITS];
-            b[..6].copy_from_slice(&pits[6..]);
-            b[6..].copy_from_slice(&pits[..6]);
-            b
-        }
-    }
 }
 
 /// Fills the six slots of board `index` of level `n`.

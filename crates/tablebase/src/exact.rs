@@ -53,8 +53,8 @@ use mancala_core::sow::{sow_lap, PITS};
 use mancala_core::{MoveList, Position, Side};
 use rayon::prelude::*;
 
-use crate::build::{normalise, setup, LevelStats, Phase, Progress};
 use crate::index::{next_board, positions, rank, unrank};
+use crate::level::{normalise, setup, LevelStats, Phase, Progress};
 use crate::{entry, file, rules, Tablebase, TablebaseError};
 
 /// Boards per parallel chunk.

@@ -68,6 +68,7 @@ mod error;
 mod exact;
 pub mod file;
 pub mod index;
+mod level;
 pub mod rules;
 
 use std::path::Path;
@@ -200,7 +201,7 @@ impl Tablebase {
     #[must_use]
     pub fn probe_counted(&self, pits: &[u8; PITS], side: Side, seeds: u32) -> Option<Probe> {
         let level = self.levels.get(seeds as usize)?;
-        let e = level[index::rank(&build::normalise(pits, side)) as usize];
+        let e = level[index::rank(&level::normalise(pits, side)) as usize];
         let raw = u32::from(entry::value(e));
         let half_seeds = if self.half_seeds { raw } else { 2 * raw };
         Some(Probe {

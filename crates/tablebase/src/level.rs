@@ -1,0 +1,79 @@
+//! What both builders share: progress reports, the figures of a built level, and the boards'
+//! set-up and orientation.
+
+use std::time::Duration;
+
+use mancala_core::oware::{Oware, OwareRules};
+use mancala_core::sow::PITS;
+use mancala_core::Side;
+
+/// What the builder is doing, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Playing every move of the level's boards (`done` of `total` boards).
+    Moves,
+    /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size); for exact
+    /// tables, the thresholds of the retrograde analysis (`done` of `2 * seeds`).
+    Sweeps,
+}
+
+/// A progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The level being built.
+    pub seeds: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// Work done in this phase.
+    pub done: u64,
+    /// Work in this phase.
+    pub total: u64,
+}
+
+/// Figures of one built level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelStats {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Boards.
+    pub positions: u64,
+    /// Boards exact from any history (no repetition reachable).
+    pub exact_any: u64,
+    /// Boards exact from an empty history (bounds meet), including the above.
+    pub exact_empty: u64,
+    /// Sweeps until the bounds stopped changing; for exact tables, the thresholds of the
+    /// retrograde analysis (one scan of the level each).
+    pub sweeps: u32,
+    /// Time spent playing moves.
+    pub moves_time: Duration,
+    /// Time spent sweeping (exact tables: in the retrograde analysis).
+    pub sweep_time: Duration,
+    /// Boards whose two bounds met (exact tables: the others are valued by the cycle's share).
+    pub bounds_met: u64,
+    /// Boards per value: `histogram[v]` boards give the side to move `v` (whole seeds, or
+    /// half-seeds for exact tables).
+    pub histogram: Vec<u64>,
+}
+
+/// The real position of `board` (South to move) under the builder's rules, and South's store.
+pub(crate) fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u32) {
+    let rest = rules.total_seeds() - n;
+    let stores = [rest / 2, rest - rest / 2];
+    let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
+        .expect("a board of at most 24 seeds fits the builder's 240-seed rules");
+    (pos, stores[0])
+}
+
+/// A board as seen by `side`: his row first.
+#[inline]
+pub(crate) fn normalise(pits: &[u8; PITS], side: Side) -> [u8; PITS] {
+    match side {
+        Side::South => *pits,
+        Side::North => {
+            let mut b = [0u8; PITS];
+            b[..6].copy_from_slice(&pits[6..]);
+            b[6..].copy_from_slice(&pits[..6]);
+            b
+        }
+    }
+}
