@@ -25,20 +25,13 @@ def timed(label, seconds, run):
     return rate
 
 
-def single_names(rng):
+def single(rng, actions):
+    """One random game, a move at a time: by name, or by action number with `actions`."""
     g = mancala.Game("abapa")
+    legal, play = (g.legal_actions, g.play_action) if actions else (g.legal_moves, g.play)
     n = 0
     while not g.is_over():
-        g.play(rng.choice(g.legal_moves()))
-        n += 1
-    return n
-
-
-def single_actions(rng):
-    g = mancala.Game("abapa")
-    n = 0
-    while not g.is_over():
-        g.play_action(rng.choice(g.legal_actions()))
+        play(rng.choice(legal()))
         n += 1
     return n
 
@@ -76,8 +69,8 @@ def main():
     rng = random.Random(1)
     nrng = np.random.default_rng(1)
     print("uniformly random Abapa games, one thread")
-    timed("mancala: Game.play(name), Python loop", t, lambda: single_names(rng))
-    timed("mancala: Game.play_action(a), Python loop", t, lambda: single_actions(rng))
+    timed("mancala: Game.play(name), Python loop", t, lambda: single(rng, False))
+    timed("mancala: Game.play_action(a), Python loop", t, lambda: single(rng, True))
     b = mancala.Batch(mancala.Game("abapa"), args.batch, seed=1)
     timed(f"mancala: Batch({args.batch}).step(actions from masks)", t, lambda: batch_python_actions(b, nrng))
     timed(f"mancala: Batch({args.batch}).random_step()", t, lambda: batch_random(b))

@@ -86,14 +86,23 @@ pub struct GameArgs {
 impl GameArgs {
     /// Builds the game these arguments describe.
     pub fn build(&self) -> Result<mancala_core::variant::AnyGame> {
-        let variant = mancala_core::variant::Variant::from_name(&self.variant)?;
-        let rules = self
-            .rules
-            .iter()
-            .map(|r| mancala_core::variant::parse_rule_assignment(r))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(variant.new_game(&rules, self.position.as_deref())?)
+        new_game(&self.variant, &self.rules, self.position.as_deref())
     }
+}
+
+/// A game of the preset `variant` with the `NAME=VALUE` rule options `rules` on top, from
+/// `position` or the start.
+pub fn new_game(
+    variant: &str,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<mancala_core::variant::AnyGame> {
+    let variant = mancala_core::variant::Variant::from_name(variant)?;
+    let rules = rules
+        .iter()
+        .map(|r| mancala_core::variant::parse_rule_assignment(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(variant.new_game(&rules, position)?)
 }
 
 /// The exit code for bad input and illegal moves.

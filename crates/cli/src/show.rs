@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
 
 /// Arguments of `mancala show`.
@@ -22,13 +22,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let variant = Variant::from_name(&args.variant)?;
-    let rules = args
-        .rules
-        .iter()
-        .map(|r| parse_rule_assignment(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let game = variant.new_game(&rules, args.position.as_deref())?;
+    let game = crate::new_game(&args.variant, &args.rules, args.position.as_deref())?;
     print!("{}", diagram(&game));
     Ok(ExitCode::SUCCESS)
 }
@@ -132,6 +126,7 @@ pub fn diagram(game: &AnyGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::variant::Variant;
 
     #[test]
     fn start_position_diagram() {

@@ -24,16 +24,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .iter()
             .map(|v| {
                 let info = v.info();
-                json!({
-                    "name": info.name,
-                    "aliases": info.aliases,
-                    "board": info.board,
-                    "summary": info.summary,
-                    "spec": info.spec,
-                    "options": info.options.iter().map(|o| json!({
-                        "name": o.name, "default": o.value, "values": o.values, "doc": o.doc,
-                    })).collect::<Vec<_>>(),
-                })
+                let mut m = mancala_server::json::variant_map(&info);
+                let options = info.options.iter().map(|o| {
+                    json!({"name": o.name, "default": o.value, "values": o.values, "doc": o.doc})
+                });
+                m.insert("options".into(), options.collect());
+                serde_json::Value::Object(m)
             })
             .collect();
         writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;

@@ -1,18 +1,7 @@
 //! `mancala analyze` and `mancala bench` against the real binary.
 
-use std::process::Command;
-
-fn mancala(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::run as mancala;
 
 #[test]
 fn analyze_json_values_every_move() {

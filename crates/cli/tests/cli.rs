@@ -5,12 +5,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
+mod common;
+use common::mancala;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8")

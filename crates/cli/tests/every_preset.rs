@@ -4,7 +4,7 @@
 //! `play` (a full-screen terminal) and `serve` (a server) have tests of their own.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mancala_core::variant::Variant;
 
@@ -12,8 +12,7 @@ mod common;
 use serde_json::Value;
 
 fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
+    common::command(args)
         .env("MANCALA_TABLEBASES", "")
         .output()
         .expect("run mancala")
@@ -57,11 +56,6 @@ fn temp_dir(name: &str) -> PathBuf {
 fn start_state(preset: &str) -> Value {
     let text = ok(&["trace", preset]);
     serde_json::from_str(text.lines().next().expect("a line")).expect("JSON")
-}
-
-/// Whether `preset` has endgame tables (the Oware-family presets the builder accepts).
-fn has_tables(preset: &str) -> bool {
-    matches!(preset, "abapa" | "awari" | "wuri" | "ouril-ludii")
 }
 
 #[test]
@@ -175,7 +169,7 @@ fn tools_run_on_every_preset_or_say_why_not() {
         let dir = temp_dir(&format!("tools-{name}"));
         let d = dir.to_str().expect("utf-8 path");
         // endgame tables: Oware-family rules only
-        if has_tables(name) {
+        if mancala_engine::has_tables(v) {
             ok(&["tb", "build", name, "--seeds", "3", "--dir", d]);
             let file = std::fs::read_dir(&dir)
                 .expect("the tables")

@@ -1,12 +1,15 @@
 //! `mancala solve`: the JSON output, the exit codes, and a published result of docs/solve.md
 //! proven again.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
+mod common;
+
+/// `mancala solve` with `args`.
 fn solve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .arg("solve")
-        .args(args)
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    common::command(&all)
         // No table directory: the tables of up to 12 seeds are built in memory.
         .env("MANCALA_TABLEBASES", "/nonexistent/mancala-solve-test")
         .output()

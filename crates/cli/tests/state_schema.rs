@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use mancala_core::random::Lcg;
 use mancala_core::variant::{DynGame, Variant};
 use mancala_server::json::state_json;
 
@@ -47,13 +48,8 @@ fn state_extras_match_the_documented_schema() {
     let doc = documented();
     let mut seen: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     // A linear congruential generator picks the moves (the same games on every run).
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut below = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((seed >> 33) % n as u64) as usize
-    };
+    let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
+    let mut below = |n: usize| rng.below(n);
     for v in Variant::ALL {
         let rule_sets: Vec<Vec<(String, String)>> = if family(v) == "Oware" {
             vec![

@@ -1,16 +1,10 @@
 //! End-to-end tests of `mancala tb` and of the engines' table options.
 
 use std::io::Write;
-use std::process::{Command, Output};
+use std::process::Command;
 
 mod common;
-
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("run mancala")
-}
+use common::mancala;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("utf-8")

@@ -54,8 +54,8 @@ use crate::sow::parse_oware_fields;
 use crate::sow::{Pit, PITS};
 use crate::trace::{Observer, SowTrace};
 use crate::{
-    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, Side,
+    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParsePositionError, Position,
+    Side,
 };
 
 /// A move: a pit to sow from, or during set-up a pit to take.
@@ -756,6 +756,8 @@ impl Position for BaAwa {
     type Key = u128;
     type Rules = BaAwaRules;
 
+    crate::position::position_basics!(BaAwaRules, pits 6);
+
     fn new(rules: BaAwaRules) -> Self {
         let mut p = BaAwa {
             pits: [SEEDS_PER_PIT; PITS],
@@ -883,20 +885,6 @@ impl Position for BaAwa {
         }
         Ok(p)
     }
-
-    fn rules(&self) -> &BaAwaRules {
-        &self.rules
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Side> {
-        if self.over.is_some() {
-            None
-        } else {
-            Some(self.side)
-        }
-    }
-
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         for i in 0..PITS {
@@ -1079,20 +1067,6 @@ impl Position for BaAwa {
             self.finish_round(EndReason::NoLegalMove);
         }
     }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Pit::<6>::parse(text)
-    }
-
-    fn pits(&self) -> &[u8] {
-        &self.pits
-    }
-
     fn stores(&self) -> [u32; 2] {
         [u32::from(self.captures[0]), u32::from(self.captures[1])]
     }

@@ -5,7 +5,6 @@
 //! object (`docs/state.md` gives the schema): a side as `"south"`/`"north"`, a reason as its
 //! snake-case word, a missing value as `null`.
 
-use crate::isolo::Phase;
 use crate::side::{EndReason, Side};
 
 /// The extra state of one game position; [`Extras::None`] for a game with nothing to add.
@@ -109,11 +108,44 @@ pub struct IsoloExtras {
     pub laps: u64,
 }
 
+/// The phase of an Isolo game (re-exported as `isolo::Phase`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The foregame: every move adds a stock seed.
+    Foregame,
+    /// The foregame winner sets up his row.
+    Kucheleka,
+    /// The proper game.
+    Proper,
+}
+
+impl Phase {
+    /// `"foregame"`, `"kucheleka"` or `"proper"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Foregame => "foregame",
+            Phase::Kucheleka => "kucheleka",
+            Phase::Proper => "proper",
+        }
+    }
+
+    /// The notation letter: `F`, `K` or `P`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Phase::Foregame => 'F',
+            Phase::Kucheleka => 'K',
+            Phase::Proper => 'P',
+        }
+    }
+}
+
 #[cfg(feature = "serde")]
 mod ser {
     use serde::{Serialize, Serializer};
 
-    use crate::isolo::Phase;
+    use super::Phase;
     use crate::side::{EndReason, Side};
 
     impl Serialize for Side {

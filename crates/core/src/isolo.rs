@@ -98,6 +98,7 @@
 
 use core::fmt;
 
+pub use crate::extras::Phase;
 use crate::extras::{Extras, IsoloExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
@@ -149,39 +150,6 @@ impl fmt::Display for IsoloMove {
                 }
                 Ok(())
             }
-        }
-    }
-}
-
-/// The phase of an Isolo game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// The foregame: every move adds a stock seed.
-    Foregame,
-    /// The foregame winner sets up his row.
-    Kucheleka,
-    /// The proper game.
-    Proper,
-}
-
-impl Phase {
-    /// `"foregame"`, `"kucheleka"` or `"proper"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Foregame => "foregame",
-            Phase::Kucheleka => "kucheleka",
-            Phase::Proper => "proper",
-        }
-    }
-
-    /// The notation letter: `F`, `K` or `P`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            Phase::Foregame => 'F',
-            Phase::Kucheleka => 'K',
-            Phase::Proper => 'P',
         }
     }
 }
@@ -845,6 +813,8 @@ impl Position for Isolo {
     type Key = (u128, u8);
     type Rules = IsoloRules;
 
+    crate::position::position_basics!(IsoloRules);
+
     fn new(rules: IsoloRules) -> Self {
         let mut p = Isolo {
             pits: [START_SEEDS; PITS],
@@ -931,20 +901,6 @@ impl Position for Isolo {
         };
         Isolo::from_parts(phase, pits, stock, side, rules)
     }
-
-    fn rules(&self) -> &IsoloRules {
-        &self.rules
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Side> {
-        if self.over.is_some() {
-            None
-        } else {
-            Some(self.side)
-        }
-    }
-
     fn legal_moves(&self, out: &mut MoveList<IsoloMove>) {
         if self.over.is_some() {
             return;
@@ -1099,11 +1055,6 @@ impl Position for Isolo {
             self.lose_phase(self.side, EndReason::NoLegalMove);
             self.mask_known = false;
         }
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
     }
 
     fn parse_move(&self, text: &str) -> Result<IsoloMove, ParseMoveError> {

@@ -35,6 +35,7 @@ pub mod olowuka;
 pub mod options;
 pub mod oware;
 mod position;
+pub mod random;
 pub mod record;
 pub mod relay;
 mod side;

@@ -36,8 +36,8 @@ use crate::sow::{
 };
 use crate::trace::{Observer, SowTrace};
 use crate::{
-    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, Side,
+    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParsePositionError, Position,
+    Side,
 };
 
 /// A move: the pit to sow from.
@@ -535,6 +535,8 @@ impl Position for Olowuka {
     type Key = u128;
     type Rules = OlowukaRules;
 
+    crate::position::position_basics!(OlowukaRules, pits 6);
+
     fn new(rules: OlowukaRules) -> Self {
         let mut p = Olowuka {
             pits: [rules.seeds; PITS],
@@ -553,20 +555,6 @@ impl Position for Olowuka {
         let (pits, stores, side, _) = parse_oware_fields(text, 0, "")?;
         Olowuka::from_parts(pits, stores, side, rules)
     }
-
-    fn rules(&self) -> &OlowukaRules {
-        &self.rules
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Side> {
-        if self.over.is_some() {
-            None
-        } else {
-            Some(self.side)
-        }
-    }
-
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         for i in self.own_range() {
@@ -700,20 +688,6 @@ impl Position for Olowuka {
             }
         }
     }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Pit::<6>::parse(text)
-    }
-
-    fn pits(&self) -> &[u8] {
-        &self.pits
-    }
-
     fn stores(&self) -> [u32; 2] {
         self.store_scores()
     }

@@ -31,8 +31,8 @@ use crate::sow::{
 };
 use crate::trace::SowTrace;
 use crate::{
-    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
-    ParsePositionError, Position, Side,
+    option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParsePositionError, Position,
+    Side,
 };
 
 /// A move of a 2x6 game: the pit to sow from.
@@ -667,6 +667,8 @@ impl Position for Oware {
     type Key = u128;
     type Rules = OwareRules;
 
+    crate::position::position_basics!(OwareRules, pits 6);
+
     fn new(rules: OwareRules) -> Self {
         let mut p = Oware {
             pits: Packed::new([rules.seeds; PITS]),
@@ -697,20 +699,6 @@ impl Position for Oware {
         };
         Oware::from_parts(pits, stores, side, extra_turn, rules)
     }
-
-    fn rules(&self) -> &OwareRules {
-        &self.rules
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Side> {
-        if self.over.is_some() {
-            None
-        } else {
-            Some(self.side)
-        }
-    }
-
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         let mut mask = self.legal_mask();
@@ -998,20 +986,6 @@ impl Position for Oware {
         }
         self.end_with(self.rules.no_move_end, EndReason::NoLegalMove);
     }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        Pit::<6>::parse(text)
-    }
-
-    fn pits(&self) -> &[u8] {
-        &self.pits[..]
-    }
-
     fn stores(&self) -> [u32; 2] {
         self.store_scores()
     }

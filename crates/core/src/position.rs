@@ -258,3 +258,41 @@ pub fn perft_divide_with_history<P: Position>(
     }
     out
 }
+
+/// The [`Position`] methods every game implements the same way from its fields `rules`, `side`
+/// (the player to move) and `over` (the outcome once over): `rules`, `to_move` and `outcome`.
+/// With `pits`, also `parse_move` and `pits` for a game whose moves are the pits of a two-row
+/// board (`Pit<$n>`) and whose field `pits` holds the seeds.
+macro_rules! position_basics {
+    ($rules:ty) => {
+        fn rules(&self) -> &$rules {
+            &self.rules
+        }
+
+        #[inline]
+        fn to_move(&self) -> Option<$crate::Side> {
+            if self.over.is_some() {
+                None
+            } else {
+                Some(self.side)
+            }
+        }
+
+        #[inline]
+        fn outcome(&self) -> Option<$crate::Outcome> {
+            self.over
+        }
+    };
+    ($rules:ty, pits $n:literal) => {
+        $crate::position::position_basics!($rules);
+
+        fn parse_move(&self, text: &str) -> Result<Self::Move, $crate::ParseMoveError> {
+            $crate::sow::Pit::<$n>::parse(text)
+        }
+
+        fn pits(&self) -> &[u8] {
+            &self.pits[..]
+        }
+    };
+}
+pub(crate) use position_basics;

@@ -3,23 +3,11 @@
 //! moves, same position, same state); the text (and, with the `serde` feature, the JSON) reads
 //! back to the same record.
 
+use mancala_core::random::Lcg as Rng;
 use mancala_core::record::{result_token, Dialect, Record};
 use mancala_core::variant::{DynGame, Variant};
 use mancala_core::Side;
 use proptest::prelude::*;
-
-/// A small deterministic generator, so one proptest seed drives a whole game.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from((self.0 >> 33) % n as u64).unwrap()
-    }
-}
 
 /// A value the option accepts, picked from its documented values (`A | B`, `1..20`,
 /// `none | 1..1000`); numbers stay small so that games end quickly.

@@ -3,8 +3,12 @@
 
 mod reference;
 
+use std::ops::RangeInclusive;
+
 use mancala_core::ba_awa::{BaAwa, BaAwaRules};
 use mancala_core::olowuka::{Olowuka, OlowukaRules};
+use mancala_core::random::Lcg;
+use mancala_core::sow::Pit;
 use mancala_core::{perft, Game, Position, Side};
 use reference::{RefBaAwa, RefOlowuka};
 
@@ -15,86 +19,112 @@ fn side_index(s: Option<Side>) -> Option<usize> {
     s.map(Side::index)
 }
 
-#[test]
-fn olowuka_perft_ladder_quick() {
-    let fast = Olowuka::new(OlowukaRules::default());
-    let slow = RefOlowuka::start();
-    for d in 1..=QUICK_DEPTH {
-        assert_eq!(perft(&fast, d), slow.perft(d), "depth {d}");
+/// The perft counts of both games' fast rules from their start against the reference's, at
+/// `depths`.
+fn ladders(depths: RangeInclusive<u32>) {
+    fn ladder<P: Position>(name: &str, fast: &P, slow: impl Fn(u32) -> u64, d: u32) {
+        let n = perft(fast, d);
+        println!("{name} perft {d} = {n}");
+        assert_eq!(n, slow(d), "{name} depth {d}");
+    }
+    let olowuka = Olowuka::new(OlowukaRules::default());
+    let ba_awa = BaAwa::new(BaAwaRules::default());
+    for d in depths {
+        ladder("olowuka", &olowuka, |d| RefOlowuka::start().perft(d), d);
+        ladder("ba-awa", &ba_awa, |d| RefBaAwa::start().perft(d), d);
     }
 }
 
 #[test]
-fn ba_awa_perft_ladder_quick() {
-    let fast = BaAwa::new(BaAwaRules::default());
-    let slow = RefBaAwa::start();
-    for d in 1..=QUICK_DEPTH {
-        assert_eq!(perft(&fast, d), slow.perft(d), "depth {d}");
-    }
-}
-
-#[test]
-#[cfg_attr(debug_assertions, ignore = "heavy: runs with cargo test --release")]
-fn olowuka_perft_ladder_to_8() {
-    let fast = Olowuka::new(OlowukaRules::default());
-    let slow = RefOlowuka::start();
-    for d in QUICK_DEPTH + 1..=8 {
-        let n = perft(&fast, d);
-        println!("olowuka perft {d} = {n}");
-        assert_eq!(n, slow.perft(d), "depth {d}");
-    }
+fn perft_ladders_quick() {
+    ladders(1..=QUICK_DEPTH);
 }
 
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: runs with cargo test --release")]
-fn ba_awa_perft_ladder_to_8() {
-    let fast = BaAwa::new(BaAwaRules::default());
-    let slow = RefBaAwa::start();
-    for d in QUICK_DEPTH + 1..=8 {
-        let n = perft(&fast, d);
-        println!("ba-awa perft {d} = {n}");
-        assert_eq!(n, slow.perft(d), "depth {d}");
-    }
+fn perft_ladders_to_8() {
+    ladders(QUICK_DEPTH + 1..=8);
 }
 
-/// A small deterministic generator for move choices.
-struct Lcg(u64);
+/// What the random-game comparison reads from a reference simulator.
+trait Reference {
+    fn legal(&self) -> Vec<usize>;
+    fn pits(&self) -> &[u32];
+    fn stores(&self) -> [u32; 2];
+    fn finished(&self) -> Option<Option<usize>>;
+    fn turn(&self) -> usize;
+    fn play(&mut self, pit: usize);
+}
 
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) as usize) % n
+/// The [`Reference`] of a simulator whose stores are its field `$stores`.
+macro_rules! reference {
+    ($t:ty, $stores:ident) => {
+        impl Reference for $t {
+            fn legal(&self) -> Vec<usize> {
+                <$t>::legal(self)
+            }
+            fn pits(&self) -> &[u32] {
+                &self.pits
+            }
+            fn stores(&self) -> [u32; 2] {
+                self.$stores
+            }
+            fn finished(&self) -> Option<Option<usize>> {
+                self.finished
+            }
+            fn turn(&self) -> usize {
+                self.turn
+            }
+            fn play(&mut self, pit: usize) {
+                <$t>::play(self, pit);
+            }
+        }
+    };
+}
+
+reference!(RefOlowuka, store);
+reference!(RefBaAwa, caught);
+
+/// Plays random moves (chosen by `rng`) in the fast game `fast` and the reference `slow` for at
+/// most `plies` plies, checking before each that both agree (`more` checks what only the game
+/// has); answers whether the game ended.
+fn agree<P: Position<Move = Pit<6>>, R: Reference>(
+    fast: P,
+    mut slow: R,
+    mut rng: Lcg,
+    plies: usize,
+    more: impl Fn(&P, &R, &str),
+) -> bool {
+    let mut fast = Game::new(fast);
+    let seed = rng.0;
+    for ply in 0..plies {
+        let pos = *fast.position();
+        let ctx = format!("seed {seed} ply {ply} {pos}");
+        let legal: Vec<usize> = pos.legal_move_list().iter().map(|m| m.index()).collect();
+        assert_eq!(legal, slow.legal(), "{ctx}");
+        let pits: Vec<u32> = pos.pits().iter().map(|&x| u32::from(x)).collect();
+        assert_eq!(pits, slow.pits(), "{ctx}");
+        assert_eq!(pos.stores(), slow.stores(), "{ctx}");
+        more(&pos, &slow, &ctx);
+        assert_eq!(pos.is_over(), slow.finished().is_some(), "{ctx}");
+        if let Some(o) = pos.outcome() {
+            assert_eq!(side_index(o.winner), slow.finished().unwrap(), "{ctx}");
+            return true;
+        }
+        assert_eq!(pos.to_move().map(Side::index), Some(slow.turn()), "{ctx}");
+        let i = rng.below(legal.len());
+        fast.play(pos.legal_move_list()[i]).unwrap();
+        slow.play(legal[i]);
     }
+    fast.position().is_over()
 }
 
 #[test]
 fn olowuka_random_games_match_reference() {
     let games = if cfg!(debug_assertions) { 100 } else { 1000 };
     for g in 0..games {
-        let mut rng = Lcg(g);
-        let mut fast = Game::new(Olowuka::new(OlowukaRules::default()));
-        let mut slow = RefOlowuka::start();
-        for ply in 0..3000 {
-            let pos = *fast.position();
-            let ctx = format!("game {g} ply {ply} {pos}");
-            let legal: Vec<usize> = pos.legal_move_list().iter().map(|m| m.index()).collect();
-            assert_eq!(legal, slow.legal(), "{ctx}");
-            let pits: Vec<u32> = pos.pits().iter().map(|&x| u32::from(x)).collect();
-            assert_eq!(pits, slow.pits, "{ctx}");
-            assert_eq!(pos.stores(), slow.store, "{ctx}");
-            assert_eq!(pos.is_over(), slow.finished.is_some(), "{ctx}");
-            if let Some(o) = pos.outcome() {
-                assert_eq!(side_index(o.winner), slow.finished.unwrap(), "{ctx}");
-                break;
-            }
-            assert_eq!(pos.side().index(), slow.turn, "{ctx}");
-            let i = rng.pick(legal.len());
-            fast.play(pos.legal_move_list()[i]).unwrap();
-            slow.play(legal[i]);
-        }
+        let fast = Olowuka::new(OlowukaRules::default());
+        agree(fast, RefOlowuka::start(), Lcg(g), 3000, |_, _, _| {});
     }
 }
 
@@ -102,38 +132,18 @@ fn olowuka_random_games_match_reference() {
 fn ba_awa_random_matches_match_reference() {
     let games = if cfg!(debug_assertions) { 12 } else { 200 };
     for g in 0..games {
-        let mut rng = Lcg(1000 + g);
-        let mut fast = Game::new(BaAwa::new(BaAwaRules::default()));
-        let mut slow = RefBaAwa::start();
-        for ply in 0..20_000 {
-            let pos = *fast.position();
-            let ctx = format!("match {g} ply {ply} {pos}");
-            let legal: Vec<usize> = pos.legal_move_list().iter().map(|m| m.index()).collect();
-            assert_eq!(legal, slow.legal(), "{ctx}");
-            let pits: Vec<u32> = pos.pits().iter().map(|&x| u32::from(x)).collect();
-            assert_eq!(pits, slow.pits, "{ctx}");
-            assert_eq!(pos.stores(), slow.caught, "{ctx}");
+        let more = |pos: &BaAwa, slow: &RefBaAwa, ctx: &str| {
             let owners: Vec<usize> = pos.owners().iter().map(|s| s.index()).collect();
             assert_eq!(owners, slow.owner, "{ctx}");
             assert_eq!(pos.round(), slow.round, "{ctx}");
             assert_eq!(pos.round_starter().index(), slow.starter, "{ctx}");
-            assert_eq!(
-                pos.round_end()
-                    .map(|r| [u32::from(r.captures[0]), u32::from(r.captures[1])]),
-                slow.last_round,
-                "{ctx}"
-            );
-            assert_eq!(pos.is_over(), slow.finished.is_some(), "{ctx}");
-            if let Some(o) = pos.outcome() {
-                assert_eq!(side_index(o.winner), slow.finished.unwrap(), "{ctx}");
-                break;
-            }
-            assert_eq!(pos.side().index(), slow.turn, "{ctx}");
-            let i = rng.pick(legal.len());
-            fast.play(pos.legal_move_list()[i]).unwrap();
-            slow.play(legal[i]);
-        }
-        assert!(fast.position().is_over(), "match {g} did not finish");
+            let round_end = pos.round_end();
+            let last = round_end.map(|r| [u32::from(r.captures[0]), u32::from(r.captures[1])]);
+            assert_eq!(last, slow.last_round, "{ctx}");
+        };
+        let fast = BaAwa::new(BaAwaRules::default());
+        let ended = agree(fast, RefBaAwa::start(), Lcg(1000 + g), 20_000, more);
+        assert!(ended, "match {g} did not finish");
     }
 }
 

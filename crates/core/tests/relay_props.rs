@@ -70,6 +70,26 @@ fn ba_awa_rules(i: usize) -> BaAwaRules {
     r
 }
 
+/// The position of `game` reads back from its notation as itself; then `choice` picks the move
+/// played.
+fn reads_back_and_plays<P: Position<Move = Pit<6>>>(
+    game: &mut Game<P>,
+    rules: P::Rules,
+    choice: u16,
+) -> Result<(), TestCaseError> {
+    let pos = *game.position();
+    let back = P::from_notation(&pos.to_string(), rules).unwrap();
+    prop_assert_eq!(back.to_string(), pos.to_string());
+    prop_assert_eq!(back.key(), pos.key());
+    prop_assert_eq!(
+        back.legal_move_list().to_vec(),
+        pos.legal_move_list().to_vec()
+    );
+    let legal = pos.legal_move_list();
+    game.play(legal[usize::from(choice) % legal.len()]).unwrap();
+    Ok(())
+}
+
 /// Checks shared by both games at every position of a playout.
 fn check_position<P: Position<Move = Pit<6>>>(pos: &P, total: u32) -> Result<(), TestCaseError> {
     let board: u32 = pos.pits().iter().map(|&x| u32::from(x)).sum();
@@ -112,12 +132,7 @@ proptest! {
             if pos.is_over() {
                 break;
             }
-            let back = Olowuka::from_notation(&pos.to_string(), rules).unwrap();
-            prop_assert_eq!(back.to_string(), pos.to_string());
-            prop_assert_eq!(back.key(), pos.key());
-            prop_assert_eq!(back.legal_move_list().to_vec(), pos.legal_move_list().to_vec());
-            let legal = pos.legal_move_list();
-            game.play(legal[usize::from(c) % legal.len()]).unwrap();
+            reads_back_and_plays(&mut game, rules, c)?;
         }
     }
 
@@ -151,12 +166,7 @@ proptest! {
             if pos.is_over() {
                 break;
             }
-            let back = BaAwa::from_notation(&pos.to_string(), rules).unwrap();
-            prop_assert_eq!(back.to_string(), pos.to_string());
-            prop_assert_eq!(back.key(), pos.key());
-            prop_assert_eq!(back.legal_move_list().to_vec(), pos.legal_move_list().to_vec());
-            let legal = pos.legal_move_list();
-            game.play(legal[usize::from(c) % legal.len()]).unwrap();
+            reads_back_and_plays(&mut game, rules, c)?;
         }
     }
 

@@ -18,7 +18,7 @@
 //!   a linear function of the features of [`crate::features`] (store
 //!   difference, a value of every pit by position and count bucket, immediate capture threats)
 //!   interpolated by game phase, with weights fitted on self-play games by [`crate::tune`] and
-//!   committed as generated constants (`src/weights/`). docs/engine.md ("Evaluation") tells how
+//!   committed as generated data files (`src/weights/*.tsv`, read at compile time). docs/engine.md ("Evaluation") tells how
 //!   they were made. Ba-awa ([`BaAwa`]) and Isolo ([`Isolo`]) have their own features
 //!   ([`crate::features::ba_awa`], [`crate::features::isolo`]) and fitted weights, made the same
 //!   way.
@@ -306,11 +306,7 @@ mod tests {
 
     #[test]
     fn fitted_values_do_not_overflow() {
-        let weights = [
-            &weights::oware::WEIGHTS,
-            &weights::ouril::WEIGHTS,
-            &weights::olowuka::WEIGHTS,
-        ];
+        let weights = [&weights::OWARE, &weights::OURIL, &weights::OLOWUKA];
         let extreme: Weights = [[10_000, -10_000]; features::FEATURES];
         let boards: [([u8; 12], [u32; 2]); 5] = [
             ([255; 12], [u32::MAX, 0]),
@@ -333,9 +329,9 @@ mod tests {
     #[test]
     fn the_leaf_evaluation_equals_the_feature_sum() {
         let tables = [
-            (&weights::oware::WEIGHTS, &weights::OWARE_FAST),
-            (&weights::ouril::WEIGHTS, &weights::OURIL_FAST),
-            (&weights::olowuka::WEIGHTS, &weights::OLOWUKA_FAST),
+            (&weights::OWARE, &weights::OWARE_FAST),
+            (&weights::OURIL, &weights::OURIL_FAST),
+            (&weights::OLOWUKA, &weights::OLOWUKA_FAST),
         ];
         // Weights at the bound of the packed table (every PST weight just under 2^20 in
         // magnitude, of both signs) and extreme store and threat weights.
@@ -397,12 +393,12 @@ mod tests {
     #[test]
     fn ouril_uses_its_own_weights() {
         use mancala_core::oware::OwareRules;
-        assert_ne!(weights::ouril::WEIGHTS, weights::oware::WEIGHTS);
+        assert_ne!(weights::OURIL, weights::OWARE);
         let text = "5-0-1-2-7-3-0-1-2-1-9-4-10-3-S";
         for (rules, w) in [
-            (OwareRules::ouril(), &weights::ouril::WEIGHTS),
-            (OwareRules::abapa(), &weights::oware::WEIGHTS),
-            (OwareRules::ouril_ludii(), &weights::oware::WEIGHTS),
+            (OwareRules::ouril(), &weights::OURIL),
+            (OwareRules::abapa(), &weights::OWARE),
+            (OwareRules::ouril_ludii(), &weights::OWARE),
         ] {
             let p = Oware::from_notation(text, rules).unwrap();
             for me in [Side::South, Side::North] {
@@ -430,7 +426,7 @@ mod tests {
             let p = BaAwa::from_notation(text, BaAwaRules::default()).unwrap();
             for me in [Side::South, Side::North] {
                 let v = evaluate(&p, me, EvalKind::Fitted);
-                let w = &weights::ba_awa::WEIGHTS;
+                let w = &weights::BA_AWA;
                 assert_eq!(v, evaluate_ba_awa(&p, me, w), "{text}");
                 assert_eq!(v, reference_of(w, |f| features::ba_awa::visit(&p, me, f)));
                 assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));
@@ -451,7 +447,7 @@ mod tests {
             let p = Isolo::from_notation(text, IsoloRules::isolo()).unwrap();
             for me in [Side::South, Side::North] {
                 let v = evaluate(&p, me, EvalKind::Fitted);
-                let w = &weights::isolo::WEIGHTS;
+                let w = &weights::ISOLO;
                 assert_eq!(v, evaluate_isolo(&p, me, w), "{text}");
                 assert_eq!(v, reference_of(w, |f| features::isolo::visit(&p, me, f)));
                 assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));

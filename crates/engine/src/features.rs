@@ -78,15 +78,35 @@ pub fn name(index: usize) -> String {
     const BUCKET_NAMES: [&str; BUCKETS] = [
         "1", "2", "3", "4", "5", "6", "7-8", "9-11", "12-15", "16-23", "24+",
     ];
-    match index {
-        STORE => "store".to_string(),
-        THREAT_BEST => "threat_best".to_string(),
-        THREAT_COUNT => "threat_count".to_string(),
-        i if (PST..THREAT_BEST).contains(&i) => {
-            let k = i - PST;
-            format!("pit{}_{}", k / BUCKETS, BUCKET_NAMES[k % BUCKETS])
-        }
-        _ => "?".to_string(),
+    let singles = [
+        (STORE, "store"),
+        (THREAT_BEST, "threat_best"),
+        (THREAT_COUNT, "threat_count"),
+    ];
+    family_name(index, &singles, PST..THREAT_BEST, &BUCKET_NAMES, "pit")
+}
+
+/// The name of feature `index` of a family: its name in `singles`, or for an index of `buckets`
+/// (count buckets named `bucket_names`, pit after pit) `{prefix}{pit}_{bucket}`, or
+/// `{prefix}_{bucket}` when the range holds one set of buckets; `?` for any other index.
+pub(crate) fn family_name(
+    index: usize,
+    singles: &[(usize, &str)],
+    buckets: std::ops::Range<usize>,
+    bucket_names: &[&str],
+    prefix: &str,
+) -> String {
+    if let Some((_, name)) = singles.iter().find(|(i, _)| *i == index) {
+        return (*name).to_string();
+    }
+    if !buckets.contains(&index) {
+        return "?".to_string();
+    }
+    let (k, b) = (index - buckets.start, bucket_names.len());
+    if buckets.len() == b {
+        format!("{prefix}_{}", bucket_names[k])
+    } else {
+        format!("{prefix}{}_{}", k / b, bucket_names[k % b])
     }
 }
 

@@ -117,15 +117,6 @@ impl Family {
         }
     }
 
-    /// The name of the weights table type in `crate::weights`.
-    pub(crate) fn weights_type(self) -> &'static str {
-        match self {
-            Family::Oware | Family::Ouril | Family::Olowuka => "Weights",
-            Family::BaAwa => "BaAwaWeights",
-            Family::Isolo => "IsoloWeights",
-        }
-    }
-
     /// Reads [`Family::name`].
     #[must_use]
     pub fn from_name(name: &str) -> Option<Family> {

@@ -97,7 +97,7 @@ pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
 pub use search::MAX_DEPTH;
 pub use solve::{prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Value, Verdict};
-pub use tables::{build_tables, shared_tables, LEVEL_TABLE_SEEDS};
+pub use tables::{build_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS};
 pub use tt::Table;
 pub use types::{
     Algorithm, Analysis, Clock, Limits, Report, ReportBound, Score, SearchOptions,

@@ -49,47 +49,45 @@ impl EngineGame for Oware {
     }
 }
 
-impl EngineGame for Olowuka {
-    #[inline]
-    fn evaluate_fitted(&self, me: Side) -> i32 {
-        evaluate_fast(self.pits(), self.stores(), me, &weights::OLOWUKA_FAST)
-    }
+/// The [`EngineGame`] implementation of a game with one weights family, `Family::$family`:
+/// `$eval` is its fitted evaluation and `$visit` visits its features, of `$pos` for `$me`
+/// (calling `$f`).
+macro_rules! one_family {
+    ($game:ty, $family:ident, |$pos:ident, $me:ident, $f:ident| $eval:expr, $visit:expr) => {
+        impl EngineGame for $game {
+            #[inline]
+            fn evaluate_fitted(&self, $me: Side) -> i32 {
+                let $pos = self;
+                $eval
+            }
 
-    fn family(&self) -> Option<Family> {
-        Some(Family::Olowuka)
-    }
+            fn family(&self) -> Option<Family> {
+                Some(Family::$family)
+            }
 
-    fn visit_features(&self, me: Side, f: &mut dyn FnMut(usize, i32)) -> Phase {
-        features::visit(self.pits(), self.stores(), me, f)
-    }
+            fn visit_features(&self, $me: Side, $f: &mut dyn FnMut(usize, i32)) -> Phase {
+                let $pos = self;
+                $visit
+            }
+        }
+    };
 }
 
-impl EngineGame for BaAwa {
-    #[inline]
-    fn evaluate_fitted(&self, me: Side) -> i32 {
-        evaluate_ba_awa(self, me, &weights::ba_awa::WEIGHTS)
-    }
-
-    fn family(&self) -> Option<Family> {
-        Some(Family::BaAwa)
-    }
-
-    fn visit_features(&self, me: Side, f: &mut dyn FnMut(usize, i32)) -> Phase {
-        features::ba_awa::visit(self, me, f)
-    }
-}
-
-impl EngineGame for Isolo {
-    #[inline]
-    fn evaluate_fitted(&self, me: Side) -> i32 {
-        evaluate_isolo(self, me, &weights::isolo::WEIGHTS)
-    }
-
-    fn family(&self) -> Option<Family> {
-        Some(Family::Isolo)
-    }
-
-    fn visit_features(&self, me: Side, f: &mut dyn FnMut(usize, i32)) -> Phase {
-        features::isolo::visit(self, me, f)
-    }
-}
+one_family!(
+    Olowuka,
+    Olowuka,
+    |pos, me, f| evaluate_fast(pos.pits(), pos.stores(), me, &weights::OLOWUKA_FAST),
+    features::visit(pos.pits(), pos.stores(), me, f)
+);
+one_family!(
+    BaAwa,
+    BaAwa,
+    |pos, me, f| evaluate_ba_awa(pos, me, &weights::BA_AWA),
+    features::ba_awa::visit(pos, me, f)
+);
+one_family!(
+    Isolo,
+    Isolo,
+    |pos, me, f| evaluate_isolo(pos, me, &weights::ISOLO),
+    features::isolo::visit(pos, me, f)
+);

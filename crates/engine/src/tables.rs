@@ -2,10 +2,26 @@
 
 use std::sync::{Arc, Mutex};
 
-use mancala_core::variant::{AnyGame, DynGame};
+use mancala_core::variant::{AnyGame, DynGame, Variant};
 
 use crate::games::table_rules;
 use crate::Tablebase;
+
+/// Whether endgame tables exist for `game`'s rules: whether [`build_tables`] builds them and
+/// [`crate::Engine::tables_cover`] can cover its positions.
+#[must_use]
+pub fn game_has_tables(game: &AnyGame) -> bool {
+    table_rules(game).is_some()
+}
+
+/// Whether the preset `variant`, with its own rules, has endgame tables ([`game_has_tables`] of
+/// its start position): the presets `mancala tb build` accepts.
+#[must_use]
+pub fn has_tables(variant: Variant) -> bool {
+    variant
+        .new_game(&[], None)
+        .is_ok_and(|game| game_has_tables(&game))
+}
 
 /// Builds in memory the endgame tables of `game`'s rules from 0 to `seeds` seeds (every core
 /// plays the moves; about a second for 12 seeds on an idle two-core machine, docs/tablebase.md),
@@ -55,4 +71,24 @@ pub fn shared_tables(
         built.push(Arc::clone(&table));
         table
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The presets with tables are exactly those the table builder accepts, and a game of each
+    /// gets its tables built.
+    #[test]
+    fn presets_with_tables_are_those_the_builder_accepts() {
+        let mut with = 0;
+        for v in Variant::ALL {
+            let accepted = mancala_tablebase::rules::preset_rules(v.name()).is_ok();
+            assert_eq!(has_tables(v), accepted, "{}", v.name());
+            let game = v.new_game(&[], None).unwrap();
+            assert_eq!(build_tables(&game, 2).is_some(), accepted, "{}", v.name());
+            with += usize::from(accepted);
+        }
+        assert!(with > 0);
+    }
 }

@@ -18,7 +18,7 @@
 //! 4. [`to_weights`] rescales the fitted logistic weights so that a seed in the store is worth
 //!    exactly 100 centiseeds (so the scale `K` of `sigmoid(eval / K)` is whatever the fit says a
 //!    seed is worth; in Isolo, which has no stores, a seed on one's row) and rounds them;
-//!    [`render`] writes the Rust file.
+//!    [`render`] writes the weights file.
 
 use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::{Game, Side};
@@ -518,45 +518,26 @@ pub fn to_weights(params: &[f64]) -> Result<(FittedWeights, f64), TuneError> {
     Ok((w, k))
 }
 
-/// The Rust source of the weights file of `family`: `header` lines become the module
-/// documentation.
+/// The weights file of `family` (the format [`crate::weights`] reads): `header` lines become
+/// its leading comments.
 #[must_use]
 pub fn render(family: Family, w: &[[i32; 2]], header: &[String]) -> String {
     let mut s = String::new();
     for line in header {
-        if line.is_empty() {
-            s.push_str("//!\n");
-        } else {
-            s.push_str("//! ");
+        s.push('#');
+        if !line.is_empty() {
+            s.push(' ');
             s.push_str(line);
-            s.push('\n');
         }
+        s.push('\n');
     }
-    let ty = family.weights_type();
-    s.push_str(&format!("\nuse super::{ty};\n\n"));
     s.push_str(match family {
-        Family::Oware | Family::Ouril | Family::Olowuka => {
-            "/// `[full board, empty board]` in centiseeds, per feature of `crate::features`.\n"
-        }
-        Family::BaAwa => {
-            "/// `[full board, empty board]` in centiseeds, per feature of `crate::features::ba_awa`.\n"
-        }
-        Family::Isolo => {
-            "/// `[foregame, proper game]` in centiseeds, per feature of `crate::features::isolo`.\n"
-        }
+        Family::Isolo => "# feature\tforegame\tproper game (centiseeds)\n",
+        _ => "# feature\tfull board\tempty board (centiseeds)\n",
     });
-    s.push_str(&format!(
-        "#[rustfmt::skip]\npub(crate) const WEIGHTS: {ty} = [\n"
-    ));
-    for (i, pair) in w.iter().enumerate() {
-        s.push_str(&format!(
-            "    [{:>6}, {:>6}], // {}\n",
-            pair[0],
-            pair[1],
-            family.feature_name(i)
-        ));
+    for (i, [a, b]) in w.iter().enumerate() {
+        s.push_str(&format!("{}\t{a}\t{b}\n", family.feature_name(i)));
     }
-    s.push_str("];\n");
     s
 }
 
@@ -634,8 +615,8 @@ mod tests {
     }
 
     /// Plays `games` quick games of `cfg` and fits them briefly: the loss goes down, twice the
-    /// same, and the rendered file names the family's weights type and every feature.
-    fn fits_a_family(cfg: &GenConfig, games: u32, family: Family, ty: &str) {
+    /// same, and the rendered file names every feature with its weights.
+    fn fits_a_family(cfg: &GenConfig, games: u32, family: Family) {
         let mut samples = Vec::new();
         for g in 0..games {
             let a = play_game(cfg, g).unwrap();
@@ -655,9 +636,11 @@ mod tests {
         assert_eq!(a.params.len(), 2 * family.features());
         if let Ok((w, _)) = to_weights(&a.params) {
             let text = render(family, &w, &["test".to_string()]);
-            assert!(text.contains(&format!("const WEIGHTS: {ty} = [")), "{text}");
-            for i in 0..family.features() {
-                assert!(text.contains(&format!("// {}\n", family.feature_name(i))));
+            let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+            assert_eq!(rows.len(), family.features(), "{text}");
+            for (i, row) in rows.iter().enumerate() {
+                let [a, b] = w[i];
+                assert_eq!(*row, format!("{}\t{a}\t{b}", family.feature_name(i)));
             }
         }
     }
@@ -693,7 +676,7 @@ mod tests {
                 }
             }
         }
-        fits_a_family(&cfg, 4, Family::BaAwa, "BaAwaWeights");
+        fits_a_family(&cfg, 4, Family::BaAwa);
     }
 
     #[test]
@@ -705,7 +688,7 @@ mod tests {
         };
         let g = play_game(&cfg, 0).unwrap();
         assert!(g.iter().all(|s| s.position.starts_with("P:")), "{g:?}");
-        fits_a_family(&cfg, 30, Family::Isolo, "IsoloWeights");
+        fits_a_family(&cfg, 30, Family::Isolo);
     }
 
     #[test]

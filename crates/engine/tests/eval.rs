@@ -1,6 +1,7 @@
 //! The static evaluations: antisymmetry on positions of every preset, and sane values on extreme
 //! boards.
 
+use mancala_core::random::Lcg;
 use mancala_core::variant::Variant;
 use mancala_core::{Game, Side};
 use mancala_engine::eval::{evaluate, EvalKind, HEURISTIC_MAX};
@@ -14,7 +15,7 @@ impl GameTask for Symmetry {
     type Output = usize;
     fn run<P: EngineGame>(self, game: &Game<P>) -> usize {
         let mut pos = *game.position();
-        let mut state = self.0;
+        let mut rng = Lcg(self.0);
         let mut seen = 0;
         for _ in 0..300 {
             for kind in [EvalKind::Fitted, EvalKind::Hand] {
@@ -28,10 +29,7 @@ impl GameTask for Symmetry {
             if moves.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = moves[((state >> 33) % moves.len() as u64) as usize];
+            let mv = moves[rng.below(moves.len())];
             if pos.play(mv).is_err() || pos.is_over() {
                 break;
             }

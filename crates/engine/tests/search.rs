@@ -2,6 +2,7 @@
 //! exhaustive solver. Every test runs over every registered preset through [`dispatch`], so a
 //! new game is covered as soon as the engine can dispatch to it.
 
+use mancala_core::random::Lcg;
 use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::{advance, Game, History, Side};
 use mancala_engine::eval::{evaluate, is_decisive, margin, terminal, EvalKind, INF};
@@ -108,19 +109,6 @@ fn analyse_exact(game: &AnyGame, depth: u32) -> Option<mancala_engine::Analysis>
     Engine::new(4).search_dyn(game, &options, None, &mut |_| {})
 }
 
-/// A tiny deterministic generator for playouts.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// Start positions and positions along random playouts (some deep into the game) of every preset.
 fn sample_games() -> Vec<AnyGame> {
     let mut out = Vec::new();
@@ -134,7 +122,7 @@ fn sample_games() -> Vec<AnyGame> {
                 if legal.is_empty() {
                     break;
                 }
-                g.play(&legal[rng.next(legal.len())]).unwrap();
+                g.play(&legal[rng.below(legal.len())]).unwrap();
             }
             if g.state().to_move.is_some() {
                 out.push(g);

@@ -24,10 +24,10 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::{blocking, parse_body, random_hex, ApiResult, TOKEN_BYTES};
 use crate::error::{ApiError, StoreError};
 use crate::limit::RateLimiter;
 use crate::rooms::Room;
+use crate::service::{blocking, parse_body, random_hex, ApiResult, TOKEN_BYTES};
 use crate::store::{hash_token, PlayerRow, Store, TokenHash};
 use crate::App;
 
@@ -563,7 +563,7 @@ pub(crate) async fn get_player(
         let ratings: serde_json::Map<String, Value> = store
             .ratings(&p.name)?
             .iter()
-            .map(|(v, r)| (v.clone(), crate::play::rating_json(r)))
+            .map(|(v, r)| (v.clone(), crate::json::rating_json(r)))
             .collect();
         let history: Vec<Value> = store
             .rating_history(&p.name)?

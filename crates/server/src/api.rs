@@ -19,6 +19,10 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::rooms::{LastMove, Room};
+use crate::service::{
+    blocking, parse_body, random_hex, random_u64, room, schedule_computer, ApiResult, ID_BYTES,
+    TOKEN_BYTES,
+};
 use crate::store::{hash_token, GameMeta, Mode};
 use crate::App;
 
@@ -28,93 +32,11 @@ const MAX_WORD: usize = 64;
 const MAX_POSITION: usize = 512;
 /// Most rule options in one request.
 const MAX_RULES: usize = 32;
-/// Bytes of randomness in a game id and in a seat token.
-pub(crate) const ID_BYTES: usize = 10;
-pub(crate) const TOKEN_BYTES: usize = 24;
 /// Default and bounds of a hint's thinking time.
 const HINT_DEFAULT_MS: u64 = 500;
 const HINT_MIN_MS: u64 = 20;
 /// How long a hint may wait for a free engine thread before the server says it is busy.
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
-
-pub(crate) type ApiResult<T> = Result<T, ApiError>;
-
-pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "randomness",
-            format!("no randomness: {e}"),
-        )
-    })?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-pub(crate) fn random_u64() -> ApiResult<u64> {
-    let mut buf = [0u8; 8];
-    getrandom::fill(&mut buf).map_err(|e| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "randomness",
-            format!("no randomness: {e}"),
-        )
-    })?;
-    Ok(u64::from_le_bytes(buf))
-}
-
-/// Parses a JSON body into `T`, with the reason in the error.
-pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> ApiResult<T> {
-    if let Some(ct) = headers.get(header::CONTENT_TYPE) {
-        let ok = ct
-            .to_str()
-            .map(|s| {
-                s.trim_start()
-                    .to_ascii_lowercase()
-                    .starts_with("application/json")
-            })
-            .unwrap_or(false);
-        if !ok {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "bad_content_type",
-                "the body must be JSON (Content-Type: application/json)",
-            ));
-        }
-    }
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request("bad_json", format!("bad request body: {e}")))
-}
-
-fn valid_id(id: &str) -> bool {
-    id.len() == 2 * ID_BYTES
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
-
-/// Finds a room (loading it and resuming the computer if needed). A room in memory is found
-/// in place; loading one from the store (a database read and a replay of its moves) runs on the
-/// blocking pool, off the async threads.
-pub(crate) async fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
-    if !valid_id(id) {
-        return Err(ApiError::no_game());
-    }
-    if let Some(room) = app.hub.cached(id) {
-        return Ok(room);
-    }
-    let (hub_app, owned) = (Arc::clone(app), id.to_owned());
-    let (room, loaded) = blocking(move || Ok(hub_app.hub.get(&owned)?))
-        .await?
-        .ok_or_else(ApiError::no_game)?;
-    if loaded {
-        schedule_computer(app, &room);
-    }
-    Ok(room)
-}
 
 fn side_name(s: Side) -> &'static str {
     s.name()
@@ -130,16 +52,20 @@ pub(crate) fn variants_json() -> Value {
         .map(|v| {
             let info = v.info();
             let start = v.new_game(&[], None).ok();
-            json!({
-                "name": info.name,
-                "aliases": info.aliases,
-                "board": info.board,
-                "summary": info.summary,
-                "spec": info.spec,
-                "options": info.options.iter().map(crate::json::option_json).collect::<Vec<_>>(),
-                "pits_per_row": start.as_ref().map(|g| g.pits_per_row()),
-                "start": start.as_ref().map(|g| crate::json::state_json(&g.state())),
-            })
+            let mut m = crate::json::variant_map(&info);
+            m.insert(
+                "options".into(),
+                info.options.iter().map(crate::json::option_json).collect(),
+            );
+            m.insert(
+                "pits_per_row".into(),
+                json!(start.as_ref().map(|g| g.pits_per_row())),
+            );
+            m.insert(
+                "start".into(),
+                json!(start.as_ref().map(|g| crate::json::state_json(&g.state()))),
+            );
+            Value::Object(m)
         })
         .collect();
     let levels: Vec<Value> = mancala_engine::LEVEL_INFO
@@ -465,7 +391,7 @@ pub(crate) async fn post_move(
         let mut live = room.lock();
         // A stamp taken under the lock: moves of one game are stamped in order.
         let now = crate::clock::now_ms();
-        if live.is_over() || crate::play::flag_if_out_of_time(&app, &room, &mut live) {
+        if live.is_over() || crate::service::flag_if_out_of_time(&app, &room, &mut live) {
             return Err(
                 ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
                     .with(json!({ "reason": live.ending.as_ref().map(|e| e.reason.clone()) })),
@@ -550,8 +476,8 @@ pub(crate) async fn post_move(
             steps,
         });
         if let Some(o) = after.outcome {
-            let ending = crate::play::Ending::by_rules(o, now);
-            crate::play::conclude(&app, &room, &mut live, ending)?;
+            let ending = crate::ending::Ending::by_rules(o, now);
+            crate::service::conclude(&app, &room, &mut live, ending)?;
             return Ok(room.view(&live));
         }
         // One view for the answer and the push.
@@ -562,19 +488,6 @@ pub(crate) async fn post_move(
     .await?;
     schedule_computer(&app, &room);
     Ok(Json(view))
-}
-
-/// Runs `f` on the blocking pool.
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> ApiResult<T> + Send + 'static,
-) -> ApiResult<T> {
-    tokio::task::spawn_blocking(f).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "internal",
-            "the request could not be completed",
-        )
-    })?
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move (against the computer: back to the
@@ -643,118 +556,28 @@ pub(crate) async fn undo(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The computer
-
-/// If the computer is to move in `room` and not already thinking, starts choosing its move on the
-/// engine pool; the move is played when found unless the game changed meanwhile.
-pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
-    let Some(computer) = room.computer_side() else {
-        return;
+/// `GET /api/games/{id}/evaluations`: the value of the position after every ply so far, for
+/// South, in seeds. Allowed where analysis is (not during an online game).
+pub(crate) async fn evaluations(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(_q): Query<crate::evals::EvaluationsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let room = room(&app, &id).await?;
+    let game = {
+        let live = room.lock();
+        if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "analysis_not_allowed",
+                "no evaluations while an online game is in play",
+            ));
+        }
+        live.game.clone()
     };
-    let (game, version, ply) = {
-        let mut live = room.lock();
-        if live.thinking || live.computer_failed || live.game.state().to_move != Some(computer) {
-            return;
-        }
-        live.thinking = true;
-        room.publish("thinking", &live);
-        (live.game.clone(), live.version, live.game.moves().len())
-    };
-    let app = Arc::clone(app);
-    let room = Arc::clone(room);
-    tokio::spawn(async move {
-        let level = room.meta.level;
-        let seed = room.meta.seed ^ (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let chosen = match Arc::clone(&app.pool).acquire_owned().await {
-            Ok(permit) => {
-                let brain = Arc::clone(&app.brain);
-                tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    brain.choose(&game, level, seed)
-                })
-                .await
-                .ok()
-                .flatten()
-            }
-            Err(_) => None,
-        };
-        let app2 = Arc::clone(&app);
-        let room2 = Arc::clone(&room);
-        let again = tokio::task::spawn_blocking(move || {
-            apply_computer_move(&app2, &room2, computer, chosen, version, ply)
-        })
-        .await
-        .unwrap_or(false);
-        if again {
-            schedule_computer(&app, &room);
-        }
-    });
-}
-
-/// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
-/// should be asked again (the game changed, or it has another turn).
-fn apply_computer_move(
-    app: &Arc<App>,
-    room: &Arc<Room>,
-    computer: Side,
-    chosen: Option<String>,
-    version: u64,
-    ply: usize,
-) -> bool {
-    {
-        let mut live = room.lock();
-        live.thinking = false;
-        if live.version != version {
-            // The game changed while thinking (undo): think again about the new state.
-            return true;
-        }
-        let Some(mv) = chosen else {
-            live.computer_failed = true;
-            room.publish("computer_failed", &live);
-            return false;
-        };
-        let steps = live.game.sowing(&mv).unwrap_or_default();
-        match live.game.play(&mv) {
-            Ok(captured) => {
-                let canonical = live.game.moves().last().cloned().unwrap_or(mv);
-                if app
-                    .hub
-                    .store()
-                    .push_move(&room.meta.id, ply, &canonical)
-                    .is_err()
-                {
-                    live.game.undo();
-                    live.computer_failed = true;
-                    room.publish("computer_failed", &live);
-                    return false;
-                }
-                live.version += 1;
-                live.moved[computer.index()] = true;
-                live.last = Some(LastMove {
-                    mv: canonical,
-                    side: computer,
-                    captured,
-                    steps,
-                });
-                match live.game.state().outcome {
-                    Some(o) => {
-                        let ending = crate::play::Ending::by_rules(o, crate::clock::now_ms());
-                        if crate::play::conclude(app, room, &mut live, ending).is_err() {
-                            room.publish("move", &live);
-                        }
-                    }
-                    None => room.publish("move", &live),
-                }
-            }
-            Err(_) => {
-                live.computer_failed = true;
-                room.publish("computer_failed", &live);
-                return false;
-            }
-        }
-    }
-    // After an extra turn the computer may be to move again.
-    true
+    Ok(Json(
+        crate::evals::values(&app, &room.evaluations, game).await?,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -906,10 +729,10 @@ fn game_record(room: &Room, live: &crate::rooms::Live) -> Record {
     if let Some(e) = &live.ending {
         if live.game.state().outcome.is_none() {
             match e.result {
-                crate::play::GameResult::Winner(w) => record.set_ending(Some(w), &e.reason),
-                crate::play::GameResult::Draw => record.set_ending(None, &e.reason),
+                crate::ending::GameResult::Winner(w) => record.set_ending(Some(w), &e.reason),
+                crate::ending::GameResult::Draw => record.set_ending(None, &e.reason),
                 // No result: the token stays `*`.
-                crate::play::GameResult::Aborted => record.set_termination(&e.reason),
+                crate::ending::GameResult::Aborted => record.set_termination(&e.reason),
             }
         }
     }

@@ -10,9 +10,9 @@ use mancala_core::variant::Variant;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::{blocking, ApiResult};
 use crate::clock::{TimeControl, DAY_MS};
 use crate::error::ApiError;
+use crate::service::{blocking, ApiResult};
 use crate::store::{GameQuery, GameSummary};
 use crate::App;
 
@@ -180,7 +180,7 @@ pub(crate) async fn leaderboard(
     let players: Vec<Value> = rows
         .iter()
         .map(|(p, r)| {
-            let mut j = crate::play::rating_json(r);
+            let mut j = crate::json::rating_json(r);
             j["name"] = json!(p);
             j
         })

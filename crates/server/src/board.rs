@@ -13,9 +13,10 @@ use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::{analyse, check_position, check_word, parse_body, parse_rules};
+use crate::api::{analyse, check_position, check_word, parse_rules};
 use crate::error::ApiError;
 use crate::json::{option_json, state_map, step_json};
+use crate::service::parse_body;
 use crate::App;
 
 /// Most moves in one line (a long Ba-awa match stays well below).

@@ -11,9 +11,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::Json;
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
 use serde::Deserialize;
@@ -21,7 +19,6 @@ use serde_json::{json, Value};
 
 use crate::brain::{Brain, Eval};
 use crate::error::ApiError;
-use crate::store::Mode;
 use crate::App;
 
 /// Depth of each position's search.
@@ -107,32 +104,21 @@ fn value_for_south(brain: &dyn Brain, game: &AnyGame) -> Entry {
 #[serde(deny_unknown_fields)]
 pub(crate) struct EvaluationsQuery {}
 
-/// `GET /api/games/{id}/evaluations`: the value of the position after every ply so far, for
-/// South, in seeds. Allowed where analysis is (not during an online game).
-pub(crate) async fn evaluations(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(_q): Query<EvaluationsQuery>,
-) -> Result<Json<Value>, ApiError> {
-    let room = crate::api::room(&app, &id).await?;
-    let game = {
-        let live = room.lock();
-        if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "analysis_not_allowed",
-                "no evaluations while an online game is in play",
-            ));
-        }
-        live.game.clone()
-    };
+/// The evaluation line of a game now at `game`, kept in `evaluations` (its room's): the value
+/// of the position after every ply so far, for South, in seeds, as the body of
+/// `GET /api/games/{id}/evaluations`; values still missing when the request's time is up are
+/// pending.
+pub(crate) async fn values(
+    app: &Arc<App>,
+    evaluations: &Evaluations,
+    game: AnyGame,
+) -> Result<Value, ApiError> {
     let moves = game.moves();
     let deadline = Instant::now() + REQUEST_BUDGET;
     // A second request for the same game waits for the first one's values rather than
     // computing them again.
-    let Ok(mut line) = tokio::time::timeout_at(deadline.into(), room.evaluations.0.lock()).await
-    else {
-        return Ok(Json(answer(&moves, None)));
+    let Ok(mut line) = tokio::time::timeout_at(deadline.into(), evaluations.0.lock()).await else {
+        return Ok(answer(&moves, None));
     };
     line.rebase(&moves);
     let game: Arc<AnyGame> = Arc::new(game);
@@ -169,7 +155,7 @@ pub(crate) async fn evaluations(
             break;
         }
     }
-    Ok(Json(answer(&moves, Some(&line.values))))
+    Ok(answer(&moves, Some(&line.values)))
 }
 
 /// The response body: one item per position, `null` while pending.

@@ -2,7 +2,7 @@
 //! API so that both speak exactly the same words.
 
 use mancala_core::trace::SowStep;
-use mancala_core::variant::{OptionInfo, StateView};
+use mancala_core::variant::{OptionInfo, StateView, VariantInfo};
 use serde_json::{json, Map};
 
 /// The state as the trace schema's JSON object: `position`, `pits`, `stores`, `to_move`, `legal`,
@@ -26,6 +26,18 @@ pub fn state_map(s: &StateView) -> Map<String, serde_json::Value> {
     if let Ok(serde_json::Value::Object(extras)) = serde_json::to_value(&s.extras) {
         m.extend(extras);
     }
+    m
+}
+
+/// A preset's description as a JSON map: `name`, `aliases`, `board`, `summary`, `spec` (callers
+/// add its options in their shape).
+pub fn variant_map(info: &VariantInfo) -> Map<String, serde_json::Value> {
+    let mut m = Map::new();
+    m.insert("name".into(), json!(info.name));
+    m.insert("aliases".into(), json!(info.aliases));
+    m.insert("board".into(), json!(info.board));
+    m.insert("summary".into(), json!(info.summary));
+    m.insert("spec".into(), json!(info.spec));
     m
 }
 
@@ -67,4 +79,16 @@ pub fn step_json(step: &SowStep) -> serde_json::Value {
             "stores": stores,
         }),
     }
+}
+
+/// The JSON of a rating for the API.
+#[must_use]
+pub fn rating_json(r: &crate::store::RatingRow) -> serde_json::Value {
+    json!({
+        "rating": (r.rating.rating * 10.0).round() / 10.0,
+        "deviation": (r.rating.deviation * 10.0).round() / 10.0,
+        "volatility": r.rating.volatility,
+        "games": r.games,
+        "provisional": r.rating.provisional(),
+    })
 }

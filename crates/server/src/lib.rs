@@ -56,6 +56,7 @@ mod board;
 pub mod brain;
 pub mod client;
 pub mod clock;
+pub mod ending;
 pub mod error;
 mod evals;
 pub mod glicko;
@@ -66,6 +67,7 @@ pub mod lobby;
 pub mod pages;
 pub mod play;
 pub mod rooms;
+mod service;
 pub mod store;
 pub mod timers;
 
@@ -316,7 +318,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/leaderboard/{variant}", get(archive::leaderboard))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/analysis", get(api::analysis))
-        .route("/games/{id}/evaluations", get(evals::evaluations))
+        .route("/games/{id}/evaluations", get(api::evaluations))
         .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/ws", get(api::ws))
         .route("/health", get(health))

@@ -26,9 +26,10 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::accounts::require_player;
-use crate::api::{blocking, parse_body, parse_rules, random_hex, random_u64, ApiResult, ID_BYTES};
+use crate::api::parse_rules;
 use crate::clock::{now_ms, TimeControl};
 use crate::error::ApiError;
+use crate::service::{blocking, parse_body, random_hex, random_u64, ApiResult, ID_BYTES};
 use crate::store::{GameMeta, Mode};
 use crate::App;
 

@@ -25,9 +25,9 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::clock::{now_ms, Clock};
+use crate::ending::{Ending, Offer, Rematch};
 use crate::error::{HubError, StoreError};
 use crate::json::{option_json, state_map, step_json};
-use crate::play::{Ending, Offer, Rematch};
 use crate::store::{GameMeta, Mode, Store};
 
 /// How many pushed updates a slow watcher may fall behind before it is sent a fresh state.
@@ -574,7 +574,7 @@ impl Hub {
             }
             if let Some(e) = ending {
                 // A flag that fell shows no time left (the stamps are of the last move).
-                if let (Some(clock), "time", crate::play::GameResult::Winner(w)) =
+                if let (Some(clock), "time", crate::ending::GameResult::Winner(w)) =
                     (live.clock.as_mut(), e.reason.as_str(), e.result)
                 {
                     clock.left_ms[w.opponent().index()] = 0;

@@ -19,9 +19,9 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::clock::{Clock, TimeControl};
+use crate::ending::{Ending, GameResult};
 use crate::error::StoreError;
 use crate::glicko::Rating;
-use crate::play::{Ending, GameResult};
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

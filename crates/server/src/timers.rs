@@ -1,7 +1,7 @@
 //! Flag fall: one timer per running clock, so that a game ends on time even when nobody is
 //! connected. Each game has at most one pending deadline (arming again replaces it); a single
 //! task sleeps until the earliest and has the game checked then (see
-//! [`crate::play::check_flag`]). At start-up the deadlines of every running clock are read back
+//! [`crate::service::check_flag`]). At start-up the deadlines of every running clock are read back
 //! from the store.
 
 use std::collections::{BTreeSet, HashMap};
@@ -109,7 +109,7 @@ pub(crate) async fn drive(timers: Arc<Timers>, app: Weak<App>) {
                 return;
             };
             for id in due {
-                tokio::spawn(crate::play::check_flag(Arc::clone(&app), id));
+                tokio::spawn(crate::service::check_flag(Arc::clone(&app), id));
             }
         } else if app.strong_count() == 0 {
             return;

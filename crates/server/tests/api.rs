@@ -9,27 +9,15 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use mancala_core::variant::AnyGame;
 use mancala_server::brain::Analysis;
-use mancala_server::client::{Client, Reply};
+use mancala_server::client::Client;
 use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
 
-/// A server with `brain`, and its shared state.
-async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        ..config
-    };
-    let bound = mancala_server::bind(&config, brain).await.unwrap();
-    let addr = bound.local_addr().unwrap();
-    let app = bound.app();
-    tokio::spawn(bound.serve(std::future::pending()));
-    (addr, app)
-}
-
-async fn start(config: Config) -> SocketAddr {
-    start_with(config, Arc::new(EngineBrain)).await.0
-}
+mod common;
+use common::{
+    assert_error, create, many, next, post_anon, post_as, refused, server, start, start_with,
+    wait_for, wait_until, watch,
+};
 
 /// A server with the engine and `config` that lets a client create many games, its state and a
 /// client.
@@ -40,40 +28,6 @@ async fn server_with(config: Config) -> (Arc<App>, Client, SocketAddr) {
     };
     let (addr, app) = start_with(config, Arc::new(EngineBrain)).await;
     (app, Client::new(addr), addr)
-}
-
-async fn server() -> (SocketAddr, Client) {
-    let addr = start(Config {
-        create_burst: 1000,
-        ..Config::default()
-    })
-    .await;
-    (addr, Client::new(addr))
-}
-
-async fn create(c: &mut Client, body: Value) -> Value {
-    let r = c.post_json("/api/games", &body, None).await.unwrap();
-    assert_eq!(r.status, 201, "{}", r.text());
-    r.json()
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-}
-
-/// Waits until the game satisfies `pred` (polling; the computer moves asynchronously).
-async fn wait_for(c: &mut Client, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..400 {
-        let g = c.get(&format!("/api/games/{id}")).await.unwrap().json();
-        if pred(&g) {
-            return g;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("condition not reached");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -174,14 +128,13 @@ async fn relay_moves_come_with_every_lap() {
     let south = g["seats"]["south"].as_str().unwrap().to_string();
     let before = c.get(&format!("/api/games/{id}")).await.unwrap().json();
     // From the start every Olowuka move relays: A's last seed makes 5 in E, and so on.
-    let r = c
-        .post_json(
-            &format!("/api/games/{id}/moves"),
-            &json!({"move": "A"}),
-            Some(&south),
-        )
-        .await
-        .unwrap();
+    let r = post_as(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "A"}),
+        &south,
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     let (pits, stores, laps) =
@@ -219,22 +172,14 @@ async fn online_game_tokens_and_moves() {
 
     let path = format!("/api/games/{id}/moves");
     let mv = json!({"move": "C"});
+    assert_error(&post_anon(&mut c, &path, &mv).await, 401, "no_token");
+    assert_error(&post_as(&mut c, &path, &mv, "0123").await, 403, "bad_token");
     assert_error(
-        &c.post_json(&path, &mv, None).await.unwrap(),
-        401,
-        "no_token",
-    );
-    assert_error(
-        &c.post_json(&path, &mv, Some("0123")).await.unwrap(),
-        403,
-        "bad_token",
-    );
-    assert_error(
-        &c.post_json(&path, &mv, Some(&north)).await.unwrap(),
+        &post_as(&mut c, &path, &mv, &north).await,
         403,
         "not_your_turn",
     );
-    let r = c.post_json(&path, &mv, Some(&south)).await.unwrap();
+    let r = post_as(&mut c, &path, &mv, &south).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     assert_eq!(s["position"], "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
@@ -253,40 +198,22 @@ async fn online_game_tokens_and_moves() {
     );
     assert_eq!(s["to_move"], "north");
     // A stale client is told to reload.
-    let r = c
-        .post_json(&path, &json!({"move": "a", "ply": 0}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "a", "ply": 0}), &north).await;
     assert_error(&r, 409, "stale");
     // Not a move of this game, then an illegal one: the reason and the legal moves come back.
-    let r = c
-        .post_json(&path, &json!({"move": "Z9"}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "Z9"}), &north).await;
     assert_error(&r, 400, "bad_move");
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "C"}), &north).await;
     assert_error(&r, 422, "illegal_move");
     assert_eq!(r.json()["reason"], "not your pit");
-    let r = c
-        .post_json(&path, &json!({"move": "a", "ply": 1}), Some(&north))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "a", "ply": 1}), &north).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), Some(&south))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "C"}), &south).await;
     assert_error(&r, 422, "illegal_move");
     assert_eq!(r.json()["reason"], "empty pit");
 
     // No undo and no analysis while an online game is in play.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&south))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &south).await;
     assert_error(&r, 403, "undo_not_allowed");
     let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
     assert_error(&r, 403, "analysis_not_allowed");
@@ -342,27 +269,18 @@ async fn against_the_computer_undo_and_analysis() {
 
     let path = format!("/api/games/{id}/moves");
     let legal = s["legal"][0].as_str().unwrap().to_string();
-    let r = c
-        .post_json(&path, &json!({"move": legal}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": legal}), &token).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = wait_for(&mut c, &id, |g| g["ply"] == 3).await;
     assert_eq!(s["to_move"], "north");
 
     // Undo goes back to the human's turn (two plies), and the computer does not move again.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &token).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let s = r.json();
     assert_eq!(s["ply"], 1);
     assert_eq!(s["to_move"], "north");
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some("nope"))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), "nope").await;
     assert_error(&r, 403, "bad_token");
 
     let r = c
@@ -402,10 +320,7 @@ async fn local_game_to_the_end() {
         // Always the last legal move: a deterministic game that ends.
         let legal = state["legal"].as_array().unwrap();
         let mv = legal.last().unwrap().clone();
-        let r = c
-            .post_json(&path, &json!({"move": mv}), Some(&token))
-            .await
-            .unwrap();
+        let r = post_as(&mut c, &path, &json!({"move": mv}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
         state = r.json();
         plies += 1;
@@ -413,19 +328,13 @@ async fn local_game_to_the_end() {
     }
     assert!(state["result"].is_string());
     assert!(state["reason"].is_string());
-    let r = c
-        .post_json(&path, &json!({"move": "A"}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &path, &json!({"move": "A"}), &token).await;
     assert_error(&r, 409, "game_over");
     // Analysis of a finished game says so.
     let r = c.get(&format!("/api/games/{id}/analysis")).await.unwrap();
     assert_eq!(r.json()["over"], true);
     // Undo one ply in a local game.
-    let r = c
-        .post_json(&format!("/api/games/{id}/undo"), &json!({}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &token).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["ply"], plies - 1);
 }
@@ -500,7 +409,7 @@ async fn bad_input_is_4xx_with_json() {
         ),
     ];
     for (body, code) in cases {
-        let r = c.post_json("/api/games", &body, None).await.unwrap();
+        let r = post_anon(&mut c, "/api/games", &body).await;
         assert_error(&r, 400, code);
     }
     // Not JSON at all, wrong content type, too large, wrong method.
@@ -564,7 +473,7 @@ async fn bad_input_is_4xx_with_json() {
         (json!({"move": "x".repeat(1000)}), 400, "bad_move"),
         (json!({"move": "C", "ply": -1}), 400, "bad_json"),
     ] {
-        let r = c.post_json(&path, &body, Some(token)).await.unwrap();
+        let r = post_as(&mut c, &path, &body, token).await;
         assert_error(&r, status, code);
     }
     let r = c
@@ -649,10 +558,7 @@ async fn creation_is_rate_limited_per_client() {
     for _ in 0..3 {
         create(&mut c, json!({"variant": "oware", "mode": "local"})).await;
     }
-    let r = c
-        .post_json("/api/games", &json!({"variant": "oware"}), None)
-        .await
-        .unwrap();
+    let r = post_anon(&mut c, "/api/games", &json!({"variant": "oware"})).await;
     assert_error(&r, 429, "rate_limited");
     assert!(r.header("retry-after").is_some());
 }
@@ -663,30 +569,19 @@ async fn websocket_pushes_moves_to_spectators() {
     let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
     let id = g["id"].as_str().unwrap().to_string();
     let south = g["seats"]["south"].as_str().unwrap().to_string();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
-    let next = |m: tokio_tungstenite::tungstenite::Message| -> Value {
-        serde_json::from_str(m.to_text().unwrap()).unwrap()
-    };
-    let hello = next(ws.next().await.unwrap().unwrap());
+    let mut ws = watch(addr, &id).await;
+    let hello = next(&mut ws).await;
     assert_eq!(hello["event"], "hello");
     assert_eq!(hello["game"]["ply"], 0);
-    let r = c
-        .post_json(
-            &format!("/api/games/{id}/moves"),
-            &json!({"move": "F"}),
-            Some(&south),
-        )
-        .await
-        .unwrap();
+    let r = post_as(
+        &mut c,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "F"}),
+        &south,
+    )
+    .await;
     assert_eq!(r.status, 200);
-    let update = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let update = next(update);
+    let update = next(&mut ws).await;
     assert_eq!(update["event"], "move");
     assert_eq!(update["game"]["moves"], json!(["F"]));
     assert_eq!(update["game"]["last_move"]["side"], "south");
@@ -757,37 +652,6 @@ impl Brain for MoodyBrain {
     }
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn watch(addr: SocketAddr, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
-    ws
-}
-
-/// The next update a watcher receives (within five seconds).
-async fn next_update(ws: &mut Ws) -> Value {
-    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("an update in time")
-        .expect("an open socket")
-        .unwrap();
-    serde_json::from_str(m.to_text().unwrap()).unwrap()
-}
-
-/// Waits until `pred` holds of the server's state.
-async fn wait_until(app: &App, pred: impl Fn(&App) -> bool) {
-    for _ in 0..500 {
-        if pred(app) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("condition not reached");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_leave_memory_and_come_back() {
     let (app, mut c, addr) = server_with(Config {
@@ -816,7 +680,7 @@ async fn games_leave_memory_and_come_back() {
     }
     // A watched game stays in memory: its watcher sees every move while the others come and go.
     let mut watcher = watch(addr, &games[0].0).await;
-    assert_eq!(next_update(&mut watcher).await["event"], "hello");
+    assert_eq!(next(&mut watcher).await["event"], "hello");
     for round in 0..8 {
         for (n, (id, tokens, played)) in games.iter_mut().enumerate() {
             let s = c.get(&format!("/api/games/{id}")).await.unwrap();
@@ -836,20 +700,19 @@ async fn games_leave_memory_and_come_back() {
             } else {
                 &tokens[1]
             };
-            let r = c
-                .post_json(
-                    &format!("/api/games/{id}/moves"),
-                    &json!({"move": mv, "ply": played.len()}),
-                    Some(token),
-                )
-                .await
-                .unwrap();
+            let r = post_as(
+                &mut c,
+                &format!("/api/games/{id}/moves"),
+                &json!({"move": mv, "ply": played.len()}),
+                token,
+            )
+            .await;
             assert_eq!(r.status, 200, "{}", r.text());
             played.push(r.json()["last_move"]["move"].as_str().unwrap().to_string());
             assert_eq!(r.json()["moves"], json!(played));
             assert!(app.games_in_memory() <= 2);
             if n == 0 {
-                let u = next_update(&mut watcher).await;
+                let u = next(&mut watcher).await;
                 assert_eq!(u["event"], "move");
                 assert_eq!(u["game"]["moves"], json!(played));
             }
@@ -868,19 +731,18 @@ async fn games_leave_memory_and_come_back() {
 
     // Two watched games fill the memory: a third game must wait.
     let mut second = watch(addr, &games[1].0).await;
-    next_update(&mut second).await;
+    next(&mut second).await;
     let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
     assert_error(&r, 429, "too_many_games");
     assert!(r.header("retry-after").is_some());
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 429, "too_many_games");
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+        429,
+        "too_many_games",
+    )
+    .await;
     drop(second);
     wait_until(&app, |a| a.websockets_open() == 1).await;
     let r = c.get(&format!("/api/games/{}", games[2].0)).await.unwrap();
@@ -963,7 +825,7 @@ async fn websocket_connections_are_capped() {
     a1.close(None).await.unwrap();
     wait_until(&app, |a| a.websockets_open() == 2).await;
     let mut b2 = watch(addr, b).await;
-    assert_eq!(next_update(&mut b2).await["event"], "hello");
+    assert_eq!(next(&mut b2).await["event"], "hello");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -982,7 +844,7 @@ async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
             .unwrap();
     // ... and one that reads everything.
     let mut reader = watch(addr, &id).await;
-    assert_eq!(next_update(&mut reader).await["event"], "hello");
+    assert_eq!(next(&mut reader).await["event"], "hello");
     let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let counter = Arc::clone(&received);
     let counting = tokio::spawn(async move {
@@ -999,21 +861,15 @@ async fn a_watcher_that_does_not_read_is_dropped_without_holding_up_others() {
     let undo = format!("/api/games/{id}/undo");
     while app.websockets_open() == 2 {
         assert!(changes < 200_000, "the stuck watcher is still connected");
-        let r = c
-            .post_json(&moves, &json!({"move": "C"}), Some(&token))
-            .await
-            .unwrap();
+        let r = post_as(&mut c, &moves, &json!({"move": "C"}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
-        let r = c.post_json(&undo, &json!({}), Some(&token)).await.unwrap();
+        let r = post_as(&mut c, &undo, &json!({}), &token).await;
         assert_eq!(r.status, 200, "{}", r.text());
         changes += 2;
     }
     eprintln!("the stuck watcher was let go after {changes} changes");
     // The reader is still connected and gets every change.
-    let r = c
-        .post_json(&moves, &json!({"move": "C"}), Some(&token))
-        .await
-        .unwrap();
+    let r = post_as(&mut c, &moves, &json!({"move": "C"}), &token).await;
     assert_eq!(r.status, 200);
     changes += 1;
     for _ in 0..500 {
@@ -1071,20 +927,10 @@ impl mancala_server::Brain for CountingBrain {
 
 async fn counting_server() -> (Client, Arc<std::sync::atomic::AtomicUsize>) {
     let evaluations = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        create_burst: 1000,
-        ..Config::default()
-    };
     let brain = CountingBrain {
         evaluations: Arc::clone(&evaluations),
     };
-    let bound = mancala_server::bind(&config, Arc::new(brain))
-        .await
-        .unwrap();
-    let addr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
+    let (addr, _) = start_with(many(), Arc::new(brain)).await;
     (Client::new(addr), evaluations)
 }
 

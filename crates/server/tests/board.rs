@@ -1,48 +1,27 @@
 //! The analysis board's endpoints (`POST /api/positions`, `POST /api/analysis`) against a real
 //! server on a loopback port: lines checked by the rules core, errors that say where.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
-
 use mancala_core::variant::{DynGame, Variant};
-use mancala_server::client::{Client, Reply};
-use mancala_server::{Config, EngineBrain};
-use serde_json::{json, Value};
+use mancala_server::client::Client;
+use serde_json::json;
+
+mod common;
+use common::{assert_error, post_anon, refused};
 
 async fn server() -> Client {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        ..Config::default()
-    };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
-    let addr: SocketAddr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
-    Client::new(addr)
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) -> Value {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-    j
+    common::server().await.1
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn positions_follow_the_rules_core() {
     let mut c = server().await;
     let moves = ["C", "c", "A", "f", "D"];
-    let r = c
-        .post_json(
-            "/api/positions",
-            &json!({"variant": "oware", "moves": moves}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/positions",
+        &json!({"variant": "oware", "moves": moves}),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let j = r.json();
     assert_eq!(j["ply"], 5);
@@ -74,15 +53,13 @@ async fn positions_follow_the_rules_core() {
         .any(|s| s["kind"] == "drop"));
 
     // A custom start position with non-default rules.
-    let r = c
-        .post_json(
-            "/api/positions",
-            &json!({"variant": "oware", "rules": {"grand_slam": "Illegal"},
+    let r = post_anon(
+        &mut c,
+        "/api/positions",
+        &json!({"variant": "oware", "rules": {"grand_slam": "Illegal"},
                     "position": "0-0-0-0-0-3-1-1-0-0-0-0-20-23-S", "moves": ["F"]}),
-            None,
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let j = r.json();
     assert_eq!(j["start"], "0-0-0-0-0-3-1-1-0-0-0-0-20-23-S");
@@ -97,38 +74,33 @@ async fn positions_follow_the_rules_core() {
 async fn bad_lines_say_what_and_where() {
     let mut c = server().await;
     // An empty pit on the third move.
-    let r = c
-        .post_json(
-            "/api/positions",
-            &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/positions",
+        &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+    )
+    .await;
     let j = assert_error(&r, 422, "illegal_move");
     assert_eq!(j["ply"], 3);
     assert_eq!(j["reason"], "empty pit");
     assert!(!j["legal"].as_array().unwrap().iter().any(|m| m == "C"));
     // Not a move at all.
-    let r = c
-        .post_json(
-            "/api/positions",
-            &json!({"variant": "oware", "moves": ["C", "zz"]}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/positions",
+        &json!({"variant": "oware", "moves": ["C", "zz"]}),
+    )
+    .await;
     assert_eq!(assert_error(&r, 400, "bad_move")["ply"], 2);
     // A position the core refuses: its reason is passed on.
-    let r = c
-        .post_json(
-            "/api/positions",
-            &json!({"variant": "oware", "position": "4-4-x"}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 400, "bad_setup");
+    refused(
+        &mut c,
+        "/api/positions",
+        &json!({"variant": "oware", "position": "4-4-x"}),
+        400,
+        "bad_setup",
+    )
+    .await;
     for body in [
         json!({"variant": "no-such-game"}),
         json!({"variant": "oware", "rules": {"no_such_option": "1"}}),
@@ -137,7 +109,7 @@ async fn bad_lines_say_what_and_where() {
         json!({"variant": "oware", "ms": 50}),
         json!({"variant": "oware", "moves": vec!["A"; 2001]}),
     ] {
-        let r = c.post_json("/api/positions", &body, None).await.unwrap();
+        let r = post_anon(&mut c, "/api/positions", &body).await;
         assert!(
             (400..500).contains(&r.status) && r.json()["error"].is_string(),
             "{body}: {}",
@@ -145,15 +117,14 @@ async fn bad_lines_say_what_and_where() {
         );
     }
     // The analysis refuses the same lines the same way.
-    let r = c
-        .post_json(
-            "/api/analysis",
-            &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 422, "illegal_move");
+    refused(
+        &mut c,
+        "/api/analysis",
+        &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+        422,
+        "illegal_move",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -169,14 +140,12 @@ async fn documented() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_of_any_position() {
     let mut c = server().await;
-    let r = c
-        .post_json(
-            "/api/analysis",
-            &json!({"variant": "oware", "moves": ["C"], "ms": 60}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/analysis",
+        &json!({"variant": "oware", "moves": ["C"], "ms": 60}),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     let a = r.json();
     assert_eq!(a["ply"], 1);
@@ -189,14 +158,12 @@ async fn analysis_of_any_position() {
     assert_eq!(a["moves"].as_array().unwrap().len(), legal.len());
 
     // A finished game has nothing to analyse: the answer says so.
-    let r = c
-        .post_json(
-            "/api/analysis",
-            &json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/analysis",
+        &json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["over"], true);
     assert_eq!(r.json()["state"]["over"], true);

@@ -2,27 +2,21 @@
 //! requests the HTTP parser refuses still get the API's JSON error.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_server::{Config, EngineBrain};
+use mancala_server::Config;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+mod common;
+
 async fn start(header_timeout_secs: u64) -> SocketAddr {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
+    common::start(Config {
         header_timeout_secs,
         ..Config::default()
-    };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
-    let addr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
-    addr
+    })
+    .await
 }
 
 /// Reads until the server closes the connection (or 10 s pass); answers what came and when

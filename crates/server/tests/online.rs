@@ -6,68 +6,17 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::StreamExt;
-use mancala_server::client::{Client, Reply};
-use mancala_server::{App, Config, EngineBrain};
+use mancala_server::client::Client;
+use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
-/// A server with cheap password hashing (the tests sign up many players).
-async fn start_with(config: Config) -> (SocketAddr, Arc<App>) {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: None,
-        password_memory_kib: 64,
-        password_passes: 1,
-        ..config
-    };
-    let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
-        .await
-        .unwrap();
-    let addr = bound.local_addr().unwrap();
-    let app = bound.app();
-    tokio::spawn(bound.serve(std::future::pending()));
-    (addr, app)
-}
-
-/// The defaults, but many sign-ups and games allowed from one address.
-fn many() -> Config {
-    Config {
-        auth_burst: 1000,
-        create_burst: 1000,
-        ..Config::default()
-    }
-}
+mod common;
+use common::{
+    account, assert_error, get, many, next, post, post_anon, refused, socket, start_with,
+};
 
 async fn start() -> SocketAddr {
-    start_with(many()).await.0
-}
-
-fn assert_error(r: &Reply, status: u16, code: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let j = r.json();
-    assert_eq!(j["error"], code, "{}", r.text());
-    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
-}
-
-/// Signs up and logs in `name`; answers the session token.
-async fn account(c: &mut Client, name: &str) -> String {
-    let cred = json!({"name": name, "password": "secret-password"});
-    let r = c.post_json("/api/players", &cred, None).await.unwrap();
-    assert_eq!(r.status, 201, "{}", r.text());
-    assert_eq!(r.json(), json!({"name": name}));
-    let r = c.post_json("/api/session", &cred, None).await.unwrap();
-    assert_eq!(r.status, 200, "{}", r.text());
-    r.json()["token"].as_str().unwrap().to_string()
-}
-
-async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
-    c.post_json(path, &body, Some(token)).await.unwrap()
-}
-
-async fn get(c: &mut Client, path: &str) -> Value {
-    let r = c.get(path).await.unwrap();
-    assert_eq!(r.status, 200, "{path}: {}", r.text());
-    r.json()
+    common::start(many()).await
 }
 
 /// Two players, a seek by the first (South) accepted by the second: the game's id.
@@ -103,15 +52,14 @@ async fn accounts_and_sessions() {
     let token = account(&mut c, "Kofi").await;
 
     // The name is taken, whatever its case; bad names and passwords say what is wrong.
-    let r = c
-        .post_json(
-            "/api/players",
-            &json!({"name": "kofi", "password": "another-one"}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 409, "name_taken");
+    refused(
+        &mut c,
+        "/api/players",
+        &json!({"name": "kofi", "password": "another-one"}),
+        409,
+        "name_taken",
+    )
+    .await;
     for (body, code) in [
         (json!({"name": "K", "password": "long enough"}), "bad_name"),
         (
@@ -125,27 +73,23 @@ async fn accounts_and_sessions() {
         (json!({"name": "Ama", "password": "short"}), "bad_password"),
         (json!({"name": "Ama"}), "bad_json"),
     ] {
-        let r = c.post_json("/api/players", &body, None).await.unwrap();
+        let r = post_anon(&mut c, "/api/players", &body).await;
         assert_error(&r, 400, code);
     }
 
     // A failed log-in says nothing about which part was wrong.
-    let wrong_password = c
-        .post_json(
-            "/api/session",
-            &json!({"name": "Kofi", "password": "wrong-password"}),
-            None,
-        )
-        .await
-        .unwrap();
-    let wrong_name = c
-        .post_json(
-            "/api/session",
-            &json!({"name": "Nobody", "password": "secret-password"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let wrong_password = post_anon(
+        &mut c,
+        "/api/session",
+        &json!({"name": "Kofi", "password": "wrong-password"}),
+    )
+    .await;
+    let wrong_name = post_anon(
+        &mut c,
+        "/api/session",
+        &json!({"name": "Nobody", "password": "secret-password"}),
+    )
+    .await;
     assert_error(&wrong_password, 401, "bad_credentials");
     assert_error(&wrong_name, 401, "bad_credentials");
     assert_eq!(wrong_password.json(), wrong_name.json());
@@ -162,7 +106,7 @@ async fn accounts_and_sessions() {
         .unwrap();
     assert_eq!(who.json()["name"], "Kofi");
     let cred = json!({"name": "Kofi", "password": "secret-password"});
-    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    let r = post_anon(&mut c, "/api/session", &cred).await;
     let cookie = r.header("set-cookie").unwrap().to_string();
     assert!(
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
@@ -218,7 +162,7 @@ async fn accounts_and_sessions() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_in_attempts_are_rate_limited() {
-    let (addr, _) = start_with(Config {
+    let addr = common::start(Config {
         auth_burst: 3,
         auth_per_minute: 1,
         ..Config::default()
@@ -227,17 +171,18 @@ async fn log_in_attempts_are_rate_limited() {
     let mut c = Client::new(addr);
     let bad = json!({"name": "Nobody", "password": "whatever-it-is"});
     for _ in 0..3 {
-        let r = c.post_json("/api/session", &bad, None).await.unwrap();
-        assert_error(&r, 401, "bad_credentials");
+        refused(&mut c, "/api/session", &bad, 401, "bad_credentials").await;
     }
-    let r = c.post_json("/api/session", &bad, None).await.unwrap();
-    assert_error(&r, 429, "rate_limited");
+    refused(&mut c, "/api/session", &bad, 429, "rate_limited").await;
     // A malformed sign-up is refused before it costs an attempt, and says why.
-    let r = c
-        .post_json("/api/players", &json!({"name": "x", "password": "p"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 400, "bad_name");
+    refused(
+        &mut c,
+        "/api/players",
+        &json!({"name": "x", "password": "p"}),
+        400,
+        "bad_name",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -289,19 +234,6 @@ async fn account_pages_sign_up_log_in_and_out() {
     assert_eq!(who.json()["name"], Value::Null);
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// The next JSON message on `ws` (within 5 s).
-async fn next(ws: &mut Ws) -> Value {
-    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("a message within 5 s")
-        .unwrap()
-        .unwrap();
-    serde_json::from_str(msg.to_text().unwrap()).unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seeks_challenges_and_pushes() {
     let addr = start().await;
@@ -311,9 +243,7 @@ async fn lobby_seeks_challenges_and_pushes() {
         account(&mut c, "Yaw").await,
         account(&mut c, "Esi").await,
     );
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
-        .await
-        .unwrap();
+    let mut ws = socket(addr, "/api/lobby/ws").await;
     let hello = next(&mut ws).await;
     assert_eq!(hello, json!({"type": "seeks", "seeks": []}));
 
@@ -332,11 +262,14 @@ async fn lobby_seeks_challenges_and_pushes() {
     ] {
         assert_error(&post(&mut c, "/api/seeks", body, &a).await, 400, code);
     }
-    let r = c
-        .post_json("/api/seeks", &json!({"variant": "oware"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 401, "not_signed_in");
+    refused(
+        &mut c,
+        "/api/seeks",
+        &json!({"variant": "oware"}),
+        401,
+        "not_signed_in",
+    )
+    .await;
 
     let seek = json!({"variant": "abapa", "clock": {"initial_ms": 180000, "increment_ms": 2000},
         "rated": true, "side": "north"});
@@ -479,9 +412,7 @@ async fn a_seek_goes_when_its_owner_leaves() {
     let addr = start().await;
     let mut c = Client::new(addr);
     let a = account(&mut c, "Kwame").await;
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws?token={a}"))
-        .await
-        .unwrap();
+    let ws = socket(addr, &format!("/api/lobby/ws?token={a}")).await;
     let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
     assert_eq!(r.status, 201);
     assert_eq!(get(&mut c, "/api/seeks").await.as_array().unwrap().len(), 1);
@@ -537,11 +468,7 @@ async fn moves_by_the_wrong_player_out_of_turn_and_replayed() {
         403,
         "not_your_turn",
     );
-    let r = c
-        .post_json(&path, &json!({"move": "C"}), None)
-        .await
-        .unwrap();
-    assert_error(&r, 401, "no_token");
+    refused(&mut c, &path, &json!({"move": "C"}), 401, "no_token").await;
     let r = post(&mut c, &path, json!({"move": "C", "ply": 0}), &a).await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["players"]["south"], "Abena");
@@ -837,7 +764,7 @@ async fn endings_ratings_rematch_and_archive() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_runs_out_while_both_players_are_away() {
-    let (addr, app) = start_with(many()).await;
+    let (addr, app) = start_with(many(), Arc::new(EngineBrain)).await;
     let mut c = Client::new(addr);
     let (a, b) = (account(&mut c, "Yaa").await, account(&mut c, "Fiifi").await);
     let game = seek_game(
@@ -884,15 +811,13 @@ async fn a_clock_runs_out_while_both_players_are_away() {
 async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     let addr = start().await;
     let mut c = Client::new(addr);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "online",
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "online",
                 "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
-            None,
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let created = r.json();
     let id = created["id"].as_str().unwrap().to_string();
@@ -922,38 +847,33 @@ async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     .await;
     assert_eq!(r.status, 200, "{}", r.text());
     // Untimed games show no clock; only online games take one.
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+    )
+    .await;
     assert_eq!(r.json()["game"]["clock"], Value::Null);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
-            None,
-        )
-        .await
-        .unwrap();
-    assert_error(&r, 400, "bad_clock");
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
+        400,
+        "bad_clock",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_keys_are_checked() {
     let addr = start().await;
     let mut c = Client::new(addr);
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-            None,
-        )
-        .await
-        .unwrap();
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+    )
+    .await;
     let id = r.json()["id"].as_str().unwrap().to_string();
     for path in [format!("/api/games/{id}/ws"), "/api/lobby/ws".to_string()] {
         for key in [
@@ -1002,27 +922,22 @@ async fn websocket_keys_are_checked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_creations_do_not_use_up_the_allowance() {
     // A server that allows a client two games at once, then one a minute.
-    let bound = mancala_server::bind(
-        &Config {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            db: None,
-            create_burst: 2,
-            create_per_minute: 1,
-            ..Config::default()
-        },
-        Arc::new(EngineBrain),
-    )
-    .await
-    .unwrap();
-    let addr = bound.local_addr().unwrap();
-    tokio::spawn(bound.serve(std::future::pending()));
+    let addr = common::start(Config {
+        create_burst: 2,
+        create_per_minute: 1,
+        ..Config::default()
+    })
+    .await;
     let mut c = Client::new(addr);
     for _ in 0..10 {
-        let r = c
-            .post_json("/api/games", &json!({"variant": "chess"}), None)
-            .await
-            .unwrap();
-        assert_error(&r, 400, "unknown_variant");
+        refused(
+            &mut c,
+            "/api/games",
+            &json!({"variant": "chess"}),
+            400,
+            "unknown_variant",
+        )
+        .await;
         let r = c
             .request(
                 "POST",
@@ -1035,25 +950,22 @@ async fn malformed_creations_do_not_use_up_the_allowance() {
         assert_error(&r, 400, "bad_json");
     }
     for _ in 0..2 {
-        let r = c
-            .post_json(
-                "/api/games",
-                &json!({"variant": "oware", "mode": "local"}),
-                None,
-            )
-            .await
-            .unwrap();
-        assert_eq!(r.status, 201, "{}", r.text());
-    }
-    let r = c
-        .post_json(
+        let r = post_anon(
+            &mut c,
             "/api/games",
             &json!({"variant": "oware", "mode": "local"}),
-            None,
         )
-        .await
-        .unwrap();
-    assert_error(&r, 429, "rate_limited");
+        .await;
+        assert_eq!(r.status, 201, "{}", r.text());
+    }
+    refused(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "oware", "mode": "local"}),
+        429,
+        "rate_limited",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1101,16 +1013,14 @@ async fn ba_awa_keeps_one_clock_across_rounds() {
     let addr = start().await;
     let mut c = Client::new(addr);
     // rules.md B3: North's capture ends round 1; North starts round 2.
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": "ba-awa", "mode": "online",
+    let r = post_anon(
+        &mut c,
+        "/api/games",
+        &json!({"variant": "ba-awa", "mode": "online",
                 "position": "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
                 "clock": {"initial_ms": 60000, "increment_ms": 5000}}),
-            None,
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     assert_eq!(r.status, 201, "{}", r.text());
     let created = r.json();
     let id = created["id"].as_str().unwrap().to_string();

@@ -28,7 +28,7 @@ use crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use mancala_core::record::{Dialect, Record};
-use mancala_core::variant::{parse_rule_assignment, AnyGame, DynGame, Variant};
+use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
@@ -113,13 +113,7 @@ fn build_game(args: &Args) -> Result<AnyGame> {
         let path = autosave_path().context("no place for the autosave (set HOME)")?;
         return load_record(&path).context("nothing to resume");
     }
-    let variant = Variant::from_name(&args.variant)?;
-    let rules = args
-        .rules
-        .iter()
-        .map(|r| parse_rule_assignment(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(variant.new_game(&rules, args.position.as_deref())?)
+    crate::new_game(&args.variant, &args.rules, args.position.as_deref())
 }
 
 /// The computer player: the search engine.

@@ -1,7 +1,32 @@
 //! Helpers shared by the end-to-end tests.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+/// The `mancala` binary with the arguments `args`, to run.
+#[allow(dead_code)] // not every test file runs the binary this way
+pub fn command(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    c.args(args);
+    c
+}
+
+/// Runs `mancala` with `args`: its exit status and output.
+#[allow(dead_code)] // not every test file runs the binary this way
+pub fn mancala(args: &[&str]) -> Output {
+    command(args).output().expect("run mancala")
+}
+
+/// Runs `mancala` with `args`: whether it succeeded, its standard output and its standard error.
+#[allow(dead_code)] // not every test file runs the binary this way
+pub fn run(args: &[&str]) -> (bool, String, String) {
+    let out = mancala(args);
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 /// `mancala engine` with its input and output piped and `MANCALA_TABLEBASES` set to `tables`
 /// (empty: no endgame tables from the user's default directory).

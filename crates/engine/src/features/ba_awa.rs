@@ -47,18 +47,16 @@ pub const BEST_LAP: usize = FINAL_FOURS + 1;
 /// Short names of the features, in index order.
 #[must_use]
 pub fn name(index: usize) -> String {
-    match index {
-        STORE => "captured".to_string(),
-        OWNED => "pits_owned".to_string(),
-        SEEDS_OWNED => "seeds_owned".to_string(),
-        STARTER => "round_starter".to_string(),
-        FINAL_FOURS => "final_fours".to_string(),
-        BEST_LAP => "best_lap".to_string(),
-        i if (BUCKET..BUCKET + BUCKETS).contains(&i) => {
-            format!("owned_pits_{}", SMALL_BUCKET_NAMES[i - BUCKET])
-        }
-        _ => "?".to_string(),
-    }
+    let singles = [
+        (STORE, "captured"),
+        (OWNED, "pits_owned"),
+        (SEEDS_OWNED, "seeds_owned"),
+        (STARTER, "round_starter"),
+        (FINAL_FOURS, "final_fours"),
+        (BEST_LAP, "best_lap"),
+    ];
+    let buckets = BUCKET..BUCKET + BUCKETS;
+    super::family_name(index, &singles, buckets, &SMALL_BUCKET_NAMES, "owned_pits")
 }
 
 /// Reports every non-zero feature of `pos` for `me` to `f` as `(index, value)`, values being

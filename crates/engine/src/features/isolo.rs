@@ -53,19 +53,21 @@ pub const SETTER: usize = SAFE + 1;
 /// Short names of the features, in index order.
 #[must_use]
 pub fn name(index: usize) -> String {
-    match index {
-        ROW => "row_seeds".to_string(),
-        THREAT_BEST => "threat_best".to_string(),
-        THREAT_COUNT => "threat_count".to_string(),
-        RELAYS => "relays".to_string(),
-        SAFE => "safe_pits".to_string(),
-        SETTER => "kucheleka_setter".to_string(),
-        i if (PST..THREAT_BEST).contains(&i) => {
-            let k = i - PST;
-            format!("pit{}_{}", k / BUCKETS, SMALL_BUCKET_NAMES[k % BUCKETS])
-        }
-        _ => "?".to_string(),
-    }
+    let singles = [
+        (ROW, "row_seeds"),
+        (THREAT_BEST, "threat_best"),
+        (THREAT_COUNT, "threat_count"),
+        (RELAYS, "relays"),
+        (SAFE, "safe_pits"),
+        (SETTER, "kucheleka_setter"),
+    ];
+    super::family_name(
+        index,
+        &singles,
+        PST..THREAT_BEST,
+        &SMALL_BUCKET_NAMES,
+        "pit",
+    )
 }
 
 /// Reports every non-zero feature of `pos` for `me` to `f` as `(index, value)`, values being

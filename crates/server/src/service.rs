@@ -1,0 +1,356 @@
+//! Room access and the work every handler shares: finding a game's room (loading it and resuming
+//! the computer), running blocking work, reading bodies, random ids; the computer's moves; and
+//! concluding a game (storing its ending, updating ratings, flag falls).
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::http::{header, HeaderMap, StatusCode};
+use mancala_core::variant::DynGame;
+use mancala_core::Side;
+
+use crate::clock::now_ms;
+use crate::ending::{Ending, GameResult};
+use crate::error::{ApiError, StoreError};
+use crate::glicko;
+use crate::rooms::{LastMove, Live, Room};
+use crate::store::RatingRow;
+use crate::App;
+
+/// Bytes of randomness in a game id and in a seat token.
+pub(crate) const ID_BYTES: usize = 10;
+pub(crate) const TOKEN_BYTES: usize = 24;
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
+
+pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "randomness",
+            format!("no randomness: {e}"),
+        )
+    })?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+pub(crate) fn random_u64() -> ApiResult<u64> {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).map_err(|e| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "randomness",
+            format!("no randomness: {e}"),
+        )
+    })?;
+    Ok(u64::from_le_bytes(buf))
+}
+
+/// Parses a JSON body into `T`, with the reason in the error.
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> ApiResult<T> {
+    if let Some(ct) = headers.get(header::CONTENT_TYPE) {
+        let ok = ct
+            .to_str()
+            .map(|s| {
+                s.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("application/json")
+            })
+            .unwrap_or(false);
+        if !ok {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_content_type",
+                "the body must be JSON (Content-Type: application/json)",
+            ));
+        }
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request("bad_json", format!("bad request body: {e}")))
+}
+
+fn valid_id(id: &str) -> bool {
+    id.len() == 2 * ID_BYTES
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Finds a room (loading it and resuming the computer if needed). A room in memory is found
+/// in place; loading one from the store (a database read and a replay of its moves) runs on the
+/// blocking pool, off the async threads.
+pub(crate) async fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
+    if !valid_id(id) {
+        return Err(ApiError::no_game());
+    }
+    if let Some(room) = app.hub.cached(id) {
+        return Ok(room);
+    }
+    let (hub_app, owned) = (Arc::clone(app), id.to_owned());
+    let (room, loaded) = blocking(move || Ok(hub_app.hub.get(&owned)?))
+        .await?
+        .ok_or_else(ApiError::no_game)?;
+    if loaded {
+        schedule_computer(app, &room);
+    }
+    Ok(room)
+}
+
+/// Runs `f` on the blocking pool.
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::task::spawn_blocking(f).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "internal",
+            "the request could not be completed",
+        )
+    })?
+}
+
+/// If the computer is to move in `room` and not already thinking, starts choosing its move on the
+/// engine pool; the move is played when found unless the game changed meanwhile.
+pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
+    let Some(computer) = room.computer_side() else {
+        return;
+    };
+    let (game, version, ply) = {
+        let mut live = room.lock();
+        if live.thinking || live.computer_failed || live.game.state().to_move != Some(computer) {
+            return;
+        }
+        live.thinking = true;
+        room.publish("thinking", &live);
+        (live.game.clone(), live.version, live.game.moves().len())
+    };
+    let app = Arc::clone(app);
+    let room = Arc::clone(room);
+    tokio::spawn(async move {
+        let level = room.meta.level;
+        let seed = room.meta.seed ^ (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let chosen = match Arc::clone(&app.pool).acquire_owned().await {
+            Ok(permit) => {
+                let brain = Arc::clone(&app.brain);
+                tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    brain.choose(&game, level, seed)
+                })
+                .await
+                .ok()
+                .flatten()
+            }
+            Err(_) => None,
+        };
+        let app2 = Arc::clone(&app);
+        let room2 = Arc::clone(&room);
+        let again = tokio::task::spawn_blocking(move || {
+            apply_computer_move(&app2, &room2, computer, chosen, version, ply)
+        })
+        .await
+        .unwrap_or(false);
+        if again {
+            schedule_computer(&app, &room);
+        }
+    });
+}
+
+/// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
+/// should be asked again (the game changed, or it has another turn).
+fn apply_computer_move(
+    app: &Arc<App>,
+    room: &Arc<Room>,
+    computer: Side,
+    chosen: Option<String>,
+    version: u64,
+    ply: usize,
+) -> bool {
+    {
+        let mut live = room.lock();
+        live.thinking = false;
+        if live.version != version {
+            // The game changed while thinking (undo): think again about the new state.
+            return true;
+        }
+        let Some(mv) = chosen else {
+            live.computer_failed = true;
+            room.publish("computer_failed", &live);
+            return false;
+        };
+        let steps = live.game.sowing(&mv).unwrap_or_default();
+        match live.game.play(&mv) {
+            Ok(captured) => {
+                let canonical = live.game.moves().last().cloned().unwrap_or(mv);
+                if app
+                    .hub
+                    .store()
+                    .push_move(&room.meta.id, ply, &canonical)
+                    .is_err()
+                {
+                    live.game.undo();
+                    live.computer_failed = true;
+                    room.publish("computer_failed", &live);
+                    return false;
+                }
+                live.version += 1;
+                live.moved[computer.index()] = true;
+                live.last = Some(LastMove {
+                    mv: canonical,
+                    side: computer,
+                    captured,
+                    steps,
+                });
+                match live.game.state().outcome {
+                    Some(o) => {
+                        let ending = Ending::by_rules(o, crate::clock::now_ms());
+                        if conclude(app, room, &mut live, ending).is_err() {
+                            room.publish("move", &live);
+                        }
+                    }
+                    None => room.publish("move", &live),
+                }
+            }
+            Err(_) => {
+                live.computer_failed = true;
+                room.publish("computer_failed", &live);
+                return false;
+            }
+        }
+    }
+    // After an extra turn the computer may be to move again.
+    true
+}
+
+/// Ends the game in `live` (held locked): stores the ending, stops the clock, pushes the change
+/// and, in a rated game between two accounts, updates their ratings.
+pub(crate) fn conclude(
+    app: &App,
+    room: &Room,
+    live: &mut Live,
+    ending: Ending,
+) -> Result<(), StoreError> {
+    let plies = live.game.moves().len();
+    app.hub.store().finish(&room.meta.id, &ending, plies)?;
+    app.timers.disarm(&room.meta.id);
+    if let (Some(clock), Some(side)) = (live.clock.as_mut(), live.game.state().to_move) {
+        // Freeze the clock at the end.
+        let left = clock.remaining(Some(side), ending.at_ms);
+        clock.left_ms = left;
+        clock.since_ms = ending.at_ms;
+    }
+    let result = ending.result;
+    let at = ending.at_ms;
+    live.ending = Some(ending);
+    live.offer = None;
+    live.version += 1;
+    room.publish("end", live);
+    if room.meta.rated {
+        if let [Some(south), Some(north)] = &room.meta.players {
+            if let Some(score) = result.score(Side::South) {
+                rate(
+                    app,
+                    &room.meta.id,
+                    &room.meta.variant,
+                    at,
+                    [south, north],
+                    score,
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Updates both players' ratings in `variant` after a game South scored `score` in.
+fn rate(
+    app: &App,
+    game: &str,
+    variant: &str,
+    at_ms: i64,
+    players: [&String; 2],
+    score: f64,
+) -> Result<(), StoreError> {
+    let store = app.hub.store();
+    let current = |p: &str| -> Result<RatingRow, StoreError> {
+        Ok(store
+            .ratings(p)?
+            .into_iter()
+            .find(|(v, _)| v == variant)
+            .map_or(
+                RatingRow {
+                    rating: glicko::START,
+                    games: 0,
+                },
+                |(_, r)| r,
+            ))
+    };
+    let (s, n) = (current(players[0])?, current(players[1])?);
+    let s2 = glicko::update(s.rating, &[(n.rating, score)], glicko::TAU);
+    let n2 = glicko::update(n.rating, &[(s.rating, 1.0 - score)], glicko::TAU);
+    store.rate(
+        game,
+        variant,
+        at_ms,
+        &[
+            (
+                players[0].clone(),
+                RatingRow {
+                    rating: s2,
+                    games: s.games + 1,
+                },
+            ),
+            (
+                players[1].clone(),
+                RatingRow {
+                    rating: n2,
+                    games: n.games + 1,
+                },
+            ),
+        ],
+    )
+}
+
+/// Called when game `id`'s deadline comes: ends it on time if the side to move has no time
+/// left, or arms the timer again for its real deadline.
+pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
+    let Ok(room) = room(&app, &id).await else {
+        return;
+    };
+    let _ = tokio::task::spawn_blocking(move || {
+        let mut live = room.lock();
+        flag_if_out_of_time(&app, &room, &mut live);
+    })
+    .await;
+}
+
+/// Ends the game on time if the side to move has run out (answers true then); otherwise arms
+/// the timer for its deadline.
+pub(crate) fn flag_if_out_of_time(app: &App, room: &Room, live: &mut Live) -> bool {
+    if live.is_over() {
+        return false;
+    }
+    let Some(clock) = live.clock else {
+        return false;
+    };
+    let Some(side) = live.game.state().to_move else {
+        return false;
+    };
+    let now = now_ms();
+    if clock.remaining(Some(side), now)[side.index()] > 0 {
+        app.timers.arm(&room.meta.id, clock.deadline(side));
+        return false;
+    }
+    let ending = Ending {
+        result: GameResult::Winner(side.opponent()),
+        reason: "time".into(),
+        at_ms: now.min(clock.deadline(side)),
+    };
+    if conclude(app, room, live, ending).is_err() {
+        // Try again shortly.
+        app.timers.arm(&room.meta.id, now + 1000);
+    }
+    true
+}

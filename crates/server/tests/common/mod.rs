@@ -1,0 +1,155 @@
+//! Helpers shared by the server's API tests: a server on a loopback port, its error replies,
+//! accounts, polling and websockets.
+
+#![allow(dead_code)] // each test file uses some of the helpers
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use mancala_server::client::{Client, Reply};
+use mancala_server::{App, Brain, Config, EngineBrain};
+use serde_json::{json, Value};
+
+/// A server with `config` (on a free loopback port, in memory, with cheap password hashing:
+/// the tests sign up many players) and `brain`: its address and shared state.
+pub async fn start_with(config: Config, brain: Arc<dyn Brain>) -> (SocketAddr, Arc<App>) {
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: None,
+        password_memory_kib: 64,
+        password_passes: 1,
+        ..config
+    };
+    let bound = mancala_server::bind(&config, brain).await.unwrap();
+    let addr = bound.local_addr().unwrap();
+    let app = bound.app();
+    tokio::spawn(bound.serve(std::future::pending()));
+    (addr, app)
+}
+
+/// A server with `config` and the real engine: its address.
+pub async fn start(config: Config) -> SocketAddr {
+    start_with(config, Arc::new(EngineBrain)).await.0
+}
+
+/// The defaults, but many sign-ups and games allowed from one address.
+pub fn many() -> Config {
+    Config {
+        auth_burst: 1000,
+        create_burst: 1000,
+        ..Config::default()
+    }
+}
+
+/// A server with the defaults but many sign-ups and games from one address, and a client.
+pub async fn server() -> (SocketAddr, Client) {
+    let addr = start(many()).await;
+    (addr, Client::new(addr))
+}
+
+/// Checks that `r` is the JSON error `code` with status `status` and a message; answers its body.
+pub fn assert_error(r: &Reply, status: u16, code: &str) -> Value {
+    assert_eq!(r.status, status, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["error"], code, "{}", r.text());
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()));
+    j
+}
+
+/// Creates a game from `body`: the reply's JSON.
+pub async fn create(c: &mut Client, body: Value) -> Value {
+    let r = c.post_json("/api/games", &body, None).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    r.json()
+}
+
+/// Signs up and logs in `name`; answers the session token.
+pub async fn account(c: &mut Client, name: &str) -> String {
+    let cred = json!({"name": name, "password": "secret-password"});
+    let r = c.post_json("/api/players", &cred, None).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(r.json(), json!({"name": name}));
+    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()["token"].as_str().unwrap().to_string()
+}
+
+/// Posts `body` to `path` without credentials.
+pub async fn post_anon(c: &mut Client, path: &str, body: &Value) -> Reply {
+    c.post_json(path, body, None).await.unwrap()
+}
+
+/// Posts `body` to `path` without credentials and checks that it is refused with the JSON error
+/// `code` and status `status`.
+pub async fn refused(c: &mut Client, path: &str, body: &Value, status: u16, code: &str) -> Value {
+    assert_error(&post_anon(c, path, body).await, status, code)
+}
+
+/// Posts `body` to `path` with the token `token`.
+pub async fn post_as(c: &mut Client, path: &str, body: &Value, token: &str) -> Reply {
+    c.post_json(path, body, Some(token)).await.unwrap()
+}
+
+/// Posts `body` to `path` with `token`.
+pub async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
+    c.post_json(path, &body, Some(token)).await.unwrap()
+}
+
+/// Gets `path`, which must answer 200: its JSON.
+pub async fn get(c: &mut Client, path: &str) -> Value {
+    let r = c.get(path).await.unwrap();
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.json()
+}
+
+/// Waits until the game satisfies `pred` (polling; the computer moves asynchronously).
+pub async fn wait_for(c: &mut Client, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let g = get(c, &format!("/api/games/{id}")).await;
+        if pred(&g) {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("condition not reached");
+}
+
+/// Waits until `pred` holds of the server's state.
+pub async fn wait_until(app: &App, pred: impl Fn(&App) -> bool) {
+    for _ in 0..500 {
+        if pred(app) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("condition not reached");
+}
+
+/// A websocket client connection.
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A websocket to `path` (with its query) on the server at `addr`.
+pub async fn socket(addr: SocketAddr, path: &str) -> Ws {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+        .await
+        .unwrap();
+    ws
+}
+
+/// A watcher of game `id`.
+pub async fn watch(addr: SocketAddr, id: &str) -> Ws {
+    socket(addr, &format!("/api/games/{id}/ws")).await
+}
+
+/// The next JSON message on `ws` (within 5 s).
+pub async fn next(ws: &mut Ws) -> Value {
+    let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("a message within 5 s")
+        .expect("an open socket")
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
