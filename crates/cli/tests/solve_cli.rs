@@ -55,7 +55,14 @@ fn the_published_awari_result_with_one_seed_per_pit_is_proven_again() {
 fn the_json_output_has_every_field() {
     // Two seeds on the board, far from the threshold: proven at once, margin included.
     let pos = "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S";
-    let o = solve(&["abapa", "--position", pos, "--no-tables", "--moves", "--json"]);
+    let o = solve(&[
+        "abapa",
+        "--position",
+        pos,
+        "--no-tables",
+        "--moves",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v = json(&o);
     assert_eq!(v["variant"], "abapa");
@@ -96,7 +103,12 @@ fn the_json_output_has_every_field() {
 #[test]
 fn a_budget_stop_exits_3_and_claims_nothing() {
     let o = solve(&["abapa", "--nodes", "1000", "--no-tables", "--json"]);
-    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let v = json(&o);
     assert_eq!(v["proven"], false);
     assert!(v["result"].is_null());

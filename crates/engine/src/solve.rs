@@ -79,6 +79,9 @@ const WIN: i32 = 10_000;
 const MAX_MARGIN: i32 = 1_000;
 /// Above every value.
 const INF: i32 = WIN + MAX_MARGIN + 1;
+/// The deepest line the prover follows (each ply is a stack frame; the command gives the
+/// prover a 1 GiB stack).
+pub const MAX_PLY: usize = 100_000;
 /// Positions one labelling run of quiet-move components may expand.
 const COMPONENT_RUN: u64 = 1_000_000;
 /// Nodes between two looks at the clock and two progress reports.
@@ -211,6 +214,8 @@ pub enum Stop {
     Nodes,
     /// The time budget ran out.
     Time,
+    /// A line grew deeper than [`MAX_PLY`] (rounds of Ba-awa can make very long games).
+    Depth,
 }
 
 impl Stop {
@@ -220,6 +225,7 @@ impl Stop {
         match self {
             Stop::Nodes => "node budget",
             Stop::Time => "time budget",
+            Stop::Depth => "depth limit",
         }
     }
 }
@@ -490,7 +496,7 @@ impl<K: Copy + Eq + Hash> Components<K> {
         if let Some(&l) = self.labels.get(&key) {
             return (l != UNKNOWN).then_some(l);
         }
-        if self.left == 0 {
+        if self.left == 0 || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         self.label_from(pos, key);
@@ -685,6 +691,9 @@ impl<P: EngineGame> Prover<'_, P> {
         ply: usize,
     ) -> i32 {
         self.count(ply);
+        if ply >= MAX_PLY {
+            self.stop = Some(Stop::Depth);
+        }
         if self.stop.is_some() || self.endless.is_some() {
             return 0;
         }
