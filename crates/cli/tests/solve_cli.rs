@@ -120,7 +120,7 @@ fn bad_input_is_a_clear_error() {
     let o = solve(&["abapa", "--position", "1-2-3", "--json"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(!String::from_utf8_lossy(&o.stderr).is_empty());
-    let o = solve(&["abapa", "--time", "-1"]);
+    let o = solve(&["abapa", "--time=0"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--time"));
 }

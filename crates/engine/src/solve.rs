@@ -191,7 +191,8 @@ pub struct Budget {
     /// Also prove the exact margin once the result is known (else stop at the result).
     pub margin: bool,
     /// Positions the labelling of quiet-move components may expand, over the whole proof
-    /// (about 40 bytes each; 0: no labelling, every history is kept whole).
+    /// (about 40 bytes each; 0: no labelling, every history is kept whole); at most
+    /// [`Budget::nodes`].
     pub components: u64,
 }
 
@@ -891,7 +892,8 @@ pub fn prove<P: EngineGame>(
         components: Components {
             labels: HashMap::default(),
             next: 0,
-            left: budget.components,
+            // Labelling counts against the node budget too.
+            left: budget.components.min(budget.nodes),
             run_cap: COMPONENT_RUN,
             deadline: budget.time.map(|t| started + t),
         },
