@@ -1,33 +1,25 @@
-//! `mancala solve`: the game-theoretic result of a position under the real rules, by an
-//! exhaustive alpha-beta search to the end of the game.
+//! `mancala solve`: the game-theoretic value of a position under the real rules, proven by
+//! [`mancala_engine::solve`].
 //!
 //! ```text
-//! mancala solve awari --rule seeds=1 [--position P] [--nodes N] [--time S] [--json]
+//! mancala solve awari --rule seeds=2 [--position P] [--nodes N] [--time S] [--moves] [--json]
 //! ```
 //!
-//! Every move is played by the rules core with its history ([`mancala_core::advance`]), so the
-//! repetition rule, the score threshold and every other end are the game's own. A result is
-//! `win`, `draw` or `loss` for the side to move, with the final margin (the difference of the
-//! two scores when the game ends; Awari's shared seeds count for both alike, so they do not
-//! change it). Best play maximises the result first and then the margin.
-//!
-//! Transpositions are shared only where the history cannot matter: right after an irreversible
-//! move (a capture), when no earlier position can come back. Elsewhere a position is searched
-//! again for each path, as its value depends on the positions seen since the last capture. The
-//! search stops at the node or time budget and then says so: nothing is claimed unless the
-//! whole tree was searched.
+//! The command parses, finds the endgame tables, runs the prover on a thread with a deep stack
+//! (a line between two captures can be thousands of plies long), shows a progress bar of the
+//! budget spent, and prints the value proven, or the bounds proven when a budget stopped it.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_core::variant::{AnyGame, DynGame, Session};
-use mancala_core::{advance, History, MoveList, Position, Side};
-use mancala_engine::EngineGame;
-use mancala_tablebase::{build, rules, Exactness, Tablebase};
+use mancala_core::variant::{AnyGame, DynGame};
+use mancala_core::{advance, Game, MoveList, Position};
+use mancala_engine::solve::{history_keys, prove, Budget, Proof, ProofProgress, Value};
+use mancala_engine::{dispatch, EngineGame, GameTask};
+use mancala_tablebase::{build, rules, Tablebase};
 
 use crate::GameArgs;
 
@@ -36,311 +28,142 @@ use crate::GameArgs;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Give up after this many nodes.
-    #[arg(long, default_value_t = 2_000_000_000)]
+    /// Give up after this many nodes (over the whole proof).
+    #[arg(long, default_value_t = u64::MAX)]
     nodes: u64,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds (over the whole proof).
     #[arg(long, default_value_t = 3600.0)]
     time: f64,
+    /// Prove the result only (win, draw or loss), not the exact margin.
+    #[arg(long)]
+    no_margin: bool,
+    /// Also prove the value of every legal move (each within the same budgets).
+    #[arg(long)]
+    moves: bool,
+    /// Transposition-table entries kept at most (about 40 bytes each).
+    #[arg(long, default_value_t = 20_000_000)]
+    tt_entries: usize,
+    /// Positions the labelling of quiet-move components may expand (about 40 bytes each; 0:
+    /// keep every history whole).
+    #[arg(long, default_value_t = 20_000_000)]
+    components: u64,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
-    /// Endgame tables to use after captures (Oware family) [default: the default table
-    /// directory if it has the preset's tables, else tables of up to 12 seeds built in memory].
+    /// Endgame tables (Oware family) [default: the default table directory if it has the
+    /// preset's tables, else tables of up to 12 seeds built in memory].
     #[arg(long)]
     tables: Option<std::path::PathBuf>,
-    /// Search without endgame tables.
+    /// Prove without endgame tables.
     #[arg(long)]
     no_tables: bool,
 }
 
-/// Values: a win is worth `WIN + margin`, a loss `-(WIN + margin)`, a draw its margin (0 in the
-/// Oware family).
-const WIN: i32 = 10_000;
-const INF: i32 = i32::MAX / 2;
+/// Stack of the proving thread: a line between two captures may be thousands of plies long.
+const STACK_BYTES: usize = 1 << 30;
 
-/// Why a search stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
-    Nodes,
-    Time,
-}
-
-struct Solver<'t, P: Position> {
-    /// Bounds `(lo, hi)` of positions reached by an irreversible move.
-    tt: HashMap<P::Key, (i32, i32)>,
-    /// Exact tables, used where the history is empty.
-    table: Option<&'t Tablebase>,
-    /// Nodes valued by the tables.
-    table_hits: u64,
-    nodes: u64,
-    budget: u64,
-    deadline: Instant,
-    stop: Option<Stop>,
-    bar: ProgressBar,
-    max_ply: usize,
-}
-
-/// The value of a finished game for `me`.
-fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
-    let s = pos.stores();
-    let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32;
-    match pos.outcome().and_then(|o| o.winner) {
-        Some(w) if w == me => WIN + margin.abs(),
-        Some(_) => -(WIN + margin.abs()),
-        None => margin,
-    }
-}
-
-/// The table's value of `pos` for its side to move when it is exact with an empty history:
-/// the final margin with the game played to the last seed.
-fn table_value<P: EngineGame>(table: &Tablebase, pos: &P) -> Option<i32> {
-    let p = pos.table_probe(table)?;
-    if p.exactness == Exactness::Convention {
-        return None;
-    }
-    let me = pos.to_move()?;
-    let s = pos.stores();
-    let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32 + p.half_seeds as i32
-        - p.seeds as i32;
-    Some(match margin.cmp(&0) {
-        std::cmp::Ordering::Greater => WIN + margin,
-        std::cmp::Ordering::Less => -(WIN - margin),
-        std::cmp::Ordering::Equal => 0,
-    })
-}
-
-impl<P: EngineGame + 'static> Solver<'_, P> {
-    /// The value of `pos` (not over) for its side to move, within `(alpha, beta)`; `fresh` when
-    /// no position before it can come back (the start of the search, or after a capture).
-    fn search(
-        &mut self,
-        pos: &P,
-        history: &mut History<P::Key>,
-        mut alpha: i32,
-        beta: i32,
-        fresh: bool,
-        ply: usize,
-    ) -> i32 {
-        self.nodes += 1;
-        self.max_ply = self.max_ply.max(ply);
-        if self.nodes & 0xffff == 0 {
-            self.bar.set_message(format!(
-                "{} nodes, {} transpositions, ply {}",
-                self.nodes,
-                self.tt.len(),
-                self.max_ply
-            ));
-            self.bar.tick();
-            if self.nodes >= self.budget {
-                self.stop = Some(Stop::Nodes);
-            } else if Instant::now() >= self.deadline {
-                self.stop = Some(Stop::Time);
-            }
-        }
-        if self.stop.is_some() {
-            return 0;
-        }
-        if fresh {
-            if let Some(v) = self.table.and_then(|t| table_value(t, pos)) {
-                self.table_hits += 1;
-                return v;
-            }
-        }
-        let key = pos.key();
-        let alpha0 = alpha;
-        let mut beta = beta;
-        if fresh {
-            if let Some(&(lo, hi)) = self.tt.get(&key) {
-                if lo == hi || lo >= beta {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-            }
-        }
-        let me = pos.to_move().expect("a game that is not over");
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        // Captures first, the biggest first.
-        let mut children: Vec<(u32, P::Move)> = moves
-            .iter()
-            .map(|&mv| {
-                let mut c = *pos;
-                (c.play_unchecked(mv).captured, mv)
-            })
-            .collect();
-        children.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = -INF;
-        for (_, mv) in children {
-            let mut child = *pos;
-            let (effect, token) = advance(&mut child, mv, history);
-            let v = match child.to_move() {
-                None => end_value(&child, me),
-                Some(side) => {
-                    let fresh_child = effect.irreversible;
-                    if side == me {
-                        self.search(&child, history, alpha, beta, fresh_child, ply + 1)
-                    } else {
-                        -self.search(&child, history, -beta, -alpha, fresh_child, ply + 1)
-                    }
-                }
-            };
-            if let Some(t) = token {
-                history.pop(t);
-            }
-            if self.stop.is_some() {
-                return 0;
-            }
-            best = best.max(v);
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        if fresh {
-            let entry = self.tt.entry(key).or_insert((-INF, INF));
-            if best <= alpha0 {
-                entry.1 = entry.1.min(best);
-            } else if best >= beta {
-                entry.0 = entry.0.max(best);
-            } else {
-                *entry = (best, best);
-            }
-        }
-        best
-    }
-}
-
-/// The outcome of a solve.
+/// A proof of the position and, with `--moves`, of each move.
 struct Solved {
-    side: Side,
-    table_hits: u64,
-    value: Option<i32>,
-    best: Vec<(String, i32)>,
-    nodes: u64,
-    transpositions: usize,
-    max_ply: usize,
-    stop: Option<Stop>,
-    time: Duration,
+    proof: Proof<String>,
+    moves: Vec<(String, Proof<String>)>,
 }
 
-fn solve_game<P: EngineGame + 'static>(
-    session: &Session<P>,
-    args: &Args,
-    table: Option<&Tablebase>,
-    bar: &ProgressBar,
-) -> Result<Solved>
-where
-    P::Move: std::fmt::Display,
-{
-    let pos = *session.game().position();
-    let Some(me) = pos.to_move() else {
-        bail!("the game is over in this position");
-    };
-    let started = Instant::now();
-    let mut solver = Solver::<P> {
-        tt: HashMap::new(),
-        table,
-        table_hits: 0,
-        nodes: 0,
-        budget: args.nodes,
-        deadline: started + Duration::from_secs_f64(args.time.max(0.0)),
-        stop: None,
-        bar: bar.clone(),
-        max_ply: 0,
-    };
-    let mut history = session.game().history();
-    // A root with an empty history and an exact table entry: the table's value is the game's
-    // (docs/tablebase.md), and each move's is its child's entry.
-    if let Some(v) = (history.len() == 1)
-        .then(|| table.and_then(|t| table_value(t, &pos)))
-        .flatten()
-    {
-        let mut best = Vec::new();
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        for &mv in moves.iter() {
-            let mut child = pos;
-            let (_, token) = advance(&mut child, mv, &mut history);
-            let cv = match child.to_move() {
-                None => Some(end_value(&child, me)),
-                Some(side) => {
-                    table
-                        .and_then(|t| table_value(t, &child))
-                        .map(|c| if side == me { c } else { -c })
-                }
-            };
-            if let Some(t) = token {
-                history.pop(t);
-            }
-            if let Some(cv) = cv {
-                best.push((mv.to_string(), cv));
-            }
-        }
-        return Ok(Solved {
-            side: me,
-            table_hits: 1 + best.len() as u64,
-            value: Some(v),
-            best,
-            nodes: 1,
-            transpositions: 0,
-            max_ply: 0,
-            stop: None,
-            time: started.elapsed(),
-        });
+/// The proof with its moves written as text.
+fn named<M: std::fmt::Display>(p: Proof<M>) -> Proof<String> {
+    Proof {
+        side: p.side,
+        lower: p.lower,
+        upper: p.upper,
+        best: p.best.map(|m| m.to_string()),
+        stopped: p.stopped,
+        stats: p.stats,
     }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let mut best = Vec::new();
-    let mut value = -INF;
-    for &mv in moves.iter() {
-        let mut child = pos;
-        let (effect, token) = advance(&mut child, mv, &mut history);
-        let v = match child.to_move() {
-            None => end_value(&child, me),
-            Some(side) => {
-                let v = solver.search(&child, &mut history, -INF, INF, effect.irreversible, 1);
-                if side == me {
-                    v
-                } else {
-                    -v
-                }
-            }
-        };
-        if let Some(t) = token {
-            history.pop(t);
-        }
-        if solver.stop.is_some() {
-            break;
-        }
-        value = value.max(v);
-        best.push((mv.to_string(), v));
-    }
-    Ok(Solved {
-        side: me,
-        table_hits: solver.table_hits,
-        value: solver.stop.is_none().then_some(value),
-        best,
-        nodes: solver.nodes,
-        transpositions: solver.tt.len(),
-        max_ply: solver.max_ply,
-        stop: solver.stop,
-        time: started.elapsed(),
-    })
 }
 
-/// `win by 4`, `draw`, `loss by 2` for a value.
-fn describe(v: i32) -> (&'static str, i32) {
-    if v >= WIN {
-        ("win", v - WIN)
-    } else if v <= -WIN {
-        ("loss", -v - WIN)
-    } else {
-        ("draw", v)
+/// A proof seen from the other side.
+fn flipped(p: Proof<String>) -> Proof<String> {
+    Proof {
+        side: p.side.opponent(),
+        lower: p.upper.flip(),
+        upper: p.lower.flip(),
+        best: None,
+        ..p
+    }
+}
+
+struct Task<'a> {
+    table: Option<&'a Tablebase>,
+    budget: Budget,
+    moves: bool,
+    bar: &'a ProgressBar,
+}
+
+impl Task<'_> {
+    fn report(&self, p: &ProofProgress) {
+        let b = &self.budget;
+        let mut frac = p.stats.nodes as f64 / b.nodes as f64;
+        if let Some(t) = b.time {
+            frac = frac.max(p.stats.elapsed.as_secs_f64() / t.as_secs_f64());
+        }
+        self.bar.set_position((frac * 1000.0).min(1000.0) as u64);
+        self.bar.set_message(format!(
+            "{} nodes, {} in table, ply {}; proven {} .. {}, testing >= {}",
+            p.stats.nodes, p.stats.tt_entries, p.stats.max_ply, p.lower, p.upper, p.testing
+        ));
+    }
+}
+
+impl GameTask for Task<'_> {
+    type Output = Result<Solved>;
+
+    fn run<P: EngineGame>(self, game: &Game<P>) -> Result<Solved> {
+        let pos = *game.position();
+        let keys = history_keys(game);
+        let mut report = |p: &ProofProgress| self.report(p);
+        let proof = named(prove(&pos, &keys, self.table, &self.budget, &mut report)?);
+        let mut moves = Vec::new();
+        if self.moves {
+            let me = proof.side;
+            let mut history = game.history();
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            for &mv in list.iter() {
+                let mut child = pos;
+                let (effect, token) = advance(&mut child, mv, &mut history);
+                if let Some(t) = token {
+                    history.pop(t);
+                }
+                let p = match child.to_move() {
+                    None => {
+                        let v = Value::of_end(&child, me);
+                        Proof {
+                            side: me,
+                            lower: v,
+                            upper: v,
+                            best: None,
+                            stopped: None,
+                            stats: Default::default(),
+                        }
+                    }
+                    Some(side) => {
+                        let mut ck = if effect.irreversible {
+                            Vec::new()
+                        } else {
+                            keys.clone()
+                        };
+                        ck.push(child.key());
+                        let p = named(prove(&child, &ck, self.table, &self.budget, &mut report)?);
+                        if side == me {
+                            p
+                        } else {
+                            flipped(p)
+                        }
+                    }
+                };
+                moves.push((mv.to_string(), p));
+            }
+        }
+        Ok(Solved { proof, moves })
     }
 }
 
@@ -380,12 +203,32 @@ fn tables_for(game: &AnyGame, args: &Args, bar: &ProgressBar) -> Result<Option<T
     Ok(Some(t))
 }
 
+/// `win by 4`, `at least draw`, ... for the bounds of a proof.
+fn describe(p: &Proof<String>) -> String {
+    match (p.value(), p.verdict()) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(r)) => format!(
+            "{} (margin {} .. {})",
+            r.name(),
+            p.lower.margin,
+            p.upper.margin
+        ),
+        (None, None) => format!("between {} and {}", p.lower, p.upper),
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let game = args.game.build()?;
-    let bar = ProgressBar::new_spinner();
+    if args.time.is_nan() || args.time <= 0.0 {
+        bail!(
+            "--time must be a positive number of seconds, not {}",
+            args.time
+        );
+    }
+    let bar = ProgressBar::new(1000);
     bar.set_style(ProgressStyle::with_template(
-        "{spinner} {elapsed_precise} {msg}",
+        "{spinner} {elapsed_precise} [{bar:24}] {percent:>3}% of the budget {msg}",
     )?);
     bar.enable_steady_tick(Duration::from_millis(200));
     let table = if args.no_tables {
@@ -393,77 +236,96 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         tables_for(&game, args, &bar)?
     };
-    let table = table.as_ref();
-    let solved = match &game {
-        AnyGame::Oware(s) => solve_game(s, args, table, &bar)?,
-        AnyGame::Olowuka(s) => solve_game(s, args, table, &bar)?,
-        AnyGame::BaAwa(s) => solve_game(s, args, table, &bar)?,
-        AnyGame::Isolo(s) => solve_game(s, args, table, &bar)?,
+    let task = Task {
+        table: table.as_ref(),
+        budget: Budget {
+            nodes: args.nodes,
+            time: Some(Duration::from_secs_f64(args.time.min(1e9))),
+            max_entries: args.tt_entries.max(1),
+            margin: !args.no_margin,
+            components: args.components,
+        },
+        moves: args.moves,
+        bar: &bar,
     };
+    let solved = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("prover".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, || dispatch(&game, task))
+            .context("starting the prover thread")?
+            .join()
+            .map_err(|_| anyhow::anyhow!("the prover thread panicked"))?
+    })?;
     bar.finish_and_clear();
-    let side = solved.side.name();
+    let proof = &solved.proof;
+    let side = proof.side.name();
+    let complete = proof.verdict().is_some() && (args.no_margin || proof.value().is_some());
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
-    let stop = solved.stop.map(|s| match s {
-        Stop::Nodes => "node budget",
-        Stop::Time => "time budget",
-    });
+    let st = &proof.stats;
     if args.json {
-        let (result, margin) = solved.value.map(describe).unzip();
+        let v = proof.value();
         let doc = serde_json::json!({
-            "table_hits": solved.table_hits,
             "variant": game.variant().name(),
             "position": game.notation(),
             "to_move": side,
-            "proven": solved.value.is_some(),
-            "result": result,
-            "margin": margin,
-            "moves": solved.best.iter().map(|(m, v)| {
-                let (r, k) = describe(*v);
-                serde_json::json!({"move": m, "result": r, "margin": k})
-            }).collect::<Vec<_>>(),
-            "nodes": solved.nodes,
-            "transpositions": solved.transpositions,
-            "max_ply": solved.max_ply,
-            "seconds": solved.time.as_secs_f64(),
-            "stopped_by": stop,
+            "proven": proof.verdict().is_some(),
+            "result": proof.verdict().map(|r| r.name()),
+            "margin": v.map(|v| v.margin),
+            "lower": {"result": proof.lower.verdict.name(), "margin": proof.lower.margin},
+            "upper": {"result": proof.upper.verdict.name(), "margin": proof.upper.margin},
+            "best_move": proof.best,
+            "moves": solved.moves.iter().map(|(m, p)| serde_json::json!({
+                "move": m,
+                "result": p.verdict().map(|r| r.name()),
+                "margin": p.value().map(|v| v.margin),
+            })).collect::<Vec<_>>(),
+            "nodes": st.nodes,
+            "table_hits": st.table_hits,
+            "tt_hits": st.tt_hits,
+            "tt_entries": st.tt_entries,
+            "labelled": st.labelled,
+            "component_exits": st.component_exits,
+            "max_ply": st.max_ply,
+            "tests": st.tests,
+            "seconds": st.elapsed.as_secs_f64(),
+            "stopped_by": proof.stopped.map(|s| s.name()),
         });
         writeln!(out, "{doc}")?;
     } else {
         writeln!(out, "{} {}", game.variant().name(), game.notation())?;
-        match solved.value {
-            Some(v) => {
-                let (r, k) = describe(v);
-                let margin = if r == "draw" {
-                    String::new()
-                } else {
-                    format!(" by {k}")
-                };
-                writeln!(out, "proven: {side} to move, {r}{margin}")?;
-                for (m, v) in &solved.best {
-                    let (r, k) = describe(*v);
-                    let mark = if Some(*v) == solved.value { " *" } else { "" };
-                    writeln!(out, "  {m}: {r} by {k}{mark}")?;
-                }
-            }
-            None => writeln!(
+        if proof.verdict().is_some() {
+            writeln!(out, "proven: {side} to move, {}", describe(proof))?;
+        } else {
+            writeln!(
                 out,
-                "not proven: stopped by the {} (moves searched: {})",
-                stop.unwrap_or("budget"),
-                solved.best.len()
-            )?,
+                "not proven: {side} to move, {} (stopped by the {})",
+                describe(proof),
+                proof.stopped.map_or("budget", |s| s.name())
+            )?;
+        }
+        if let Some(m) = &proof.best {
+            writeln!(out, "best move: {m}")?;
+        }
+        for (m, p) in &solved.moves {
+            writeln!(out, "  {m}: {side} {}", describe(p))?;
         }
         writeln!(
             out,
-            "proof: {} nodes, {} valued by exact tables, {} transpositions after captures, deepest line {} plies, {:.1} s",
-            solved.nodes,
-            solved.table_hits,
-            solved.transpositions,
-            solved.max_ply,
-            solved.time.as_secs_f64()
+            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, deepest line {} plies, {:.1} s",
+            st.nodes,
+            st.tests,
+            st.table_hits,
+            st.tt_hits,
+            st.tt_entries,
+            st.labelled,
+            st.component_exits,
+            st.max_ply,
+            st.elapsed.as_secs_f64()
         )?;
     }
-    Ok(if solved.value.is_some() {
+    Ok(if complete {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(3)

@@ -70,7 +70,8 @@
 //! ([`dispatch`]); `driver` runs a search on threads ([`Engine`], [`analyse_dyn`]), with the
 //! deadlines of `time` and the Monte-Carlo adapter `mcts_driver`; [`levels`] the playing levels;
 //! [`bench`](mod@bench) the benchmarks; [`tables`] the endgame tables built in memory; [`tune`]
-//! the fitting tools; `search`, `mcts`, [`eval`], [`features`] and `tt` the search itself.
+//! the fitting tools; `search`, `mcts`, [`eval`], [`features`] and `tt` the search itself;
+//! [`solve`](mod@solve) proves game-theoretic values ([`prove`]).
 
 pub mod bench;
 mod driver;
@@ -82,6 +83,7 @@ mod mcts;
 mod mcts_driver;
 mod per_game;
 mod search;
+pub mod solve;
 pub mod tables;
 mod tb;
 mod time;
@@ -97,6 +99,7 @@ pub use levels::{level_info, level_move, LevelInfo, LEVEL_INFO, MAX_LEVEL};
 pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
 pub use search::MAX_DEPTH;
+pub use solve::{prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Value, Verdict};
 pub use tables::{build_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS};
 pub use tt::Table;
 pub use types::{

@@ -1,0 +1,126 @@
+//! `mancala solve`: the JSON output, the exit codes, and a published result of docs/solve.md
+//! proven again.
+
+use std::process::Output;
+
+mod common;
+
+/// `mancala solve` with `args`.
+fn solve(args: &[&str]) -> Output {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    common::command(&all)
+        // No table directory: the tables of up to 12 seeds are built in memory.
+        .env("MANCALA_TABLEBASES", "/nonexistent/mancala-solve-test")
+        .output()
+        .expect("run mancala")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}\n{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+/// The row of docs/solve.md's table for `preset` with `seeds` per pit.
+fn docs_row(preset: &str, seeds: u32) -> String {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/solve.md"))
+        .expect("docs/solve.md");
+    let start = format!("| `{preset}` | {seeds} |");
+    docs.lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no row {start} in docs/solve.md"))
+        .to_string()
+}
+
+#[test]
+fn the_published_awari_result_with_one_seed_per_pit_is_proven_again() {
+    let o = solve(&["awari", "--rule", "seeds=1", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    let row = docs_row("awari", 1);
+    let result = v["result"].as_str().unwrap();
+    assert!(row.contains(&format!("**{result}**")), "{row} vs {v}");
+    assert!(
+        row.contains(&format!("margin {}", v["margin"])),
+        "{row} vs {v}"
+    );
+}
+
+#[test]
+fn the_json_output_has_every_field() {
+    // Two seeds on the board, far from the threshold: proven at once, margin included.
+    let pos = "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S";
+    let o = solve(&[
+        "abapa",
+        "--position",
+        pos,
+        "--no-tables",
+        "--moves",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["variant"], "abapa");
+    assert_eq!(v["position"], pos);
+    assert_eq!(v["to_move"], "south");
+    assert_eq!(v["proven"], true);
+    let result = v["result"].as_str().unwrap();
+    assert!(["win", "draw", "loss"].contains(&result), "{v}");
+    assert_eq!(v["lower"]["result"], result);
+    assert_eq!(v["upper"], v["lower"]);
+    assert_eq!(v["lower"]["margin"], v["margin"]);
+    assert!(v["best_move"].is_string(), "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    // The best move's value is the position's.
+    let best = moves
+        .iter()
+        .find(|m| m["move"] == v["best_move"])
+        .expect("the best move is listed");
+    assert_eq!(best["result"], v["result"], "{v}");
+    assert_eq!(best["margin"], v["margin"], "{v}");
+    for key in [
+        "nodes",
+        "table_hits",
+        "tt_hits",
+        "tt_entries",
+        "labelled",
+        "component_exits",
+        "max_ply",
+        "tests",
+        "seconds",
+    ] {
+        assert!(v[key].is_number(), "{key} in {v}");
+    }
+    assert!(v["stopped_by"].is_null());
+}
+
+#[test]
+fn a_budget_stop_exits_3_and_claims_nothing() {
+    let o = solve(&["abapa", "--nodes", "1000", "--no-tables", "--json"]);
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v = json(&o);
+    assert_eq!(v["proven"], false);
+    assert!(v["result"].is_null());
+    assert_eq!(v["stopped_by"], "node budget");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let o = solve(&["abapa", "--position", "1-2-3", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&o.stderr).is_empty());
+    let o = solve(&["abapa", "--time=0"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--time"));
+}

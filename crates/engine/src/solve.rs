@@ -1,0 +1,961 @@
+//! Proving the game-theoretic value of a position: [`prove`].
+//!
+//! The value of a position is its result for the side to move (win, draw or loss) and the
+//! margin, the difference of the two scores when the game ends (Awari's shared seeds count for
+//! both alike and do not change it). Best play maximises the result, then the margin.
+//!
+//! # How
+//!
+//! A series of null-window alpha-beta searches to the end of the game (as in MTD(f)): first
+//! "is it a win?", then "is it at least a draw?", then, for the margin, "is it at least `N`?"
+//! for `N` halving the interval still open. Each search only needs to prove a bound, which
+//! prunes far more than a search for the exact value, and every bound it proves on a position is
+//! kept in a transposition table that the later searches read.
+//!
+//! Every move is played with the rules' after-move protocol ([`mancala_core::advance`]: the
+//! move, the first-repetition rule against the history, then `settle`), so a repetition, the
+//! score threshold and every other end are the game's own, and every game ends: a capture
+//! empties the history and there are finitely many positions between two captures, so a path
+//! without repetition is finite. Rules under which a position may repeat without ending the
+//! game (`repetition=Off`) make a search without end possible; the prover then stops with
+//! [`SolveError::Endless`] as soon as a repetition occurs.
+//!
+//! # History and the transposition table
+//!
+//! Under a first-repetition rule, a position's value depends on the set of positions seen
+//! since the last irreversible move (a capture): the value is a function of the position and
+//! that set, and of nothing else. The table is therefore keyed by the position's key *and* a
+//! set, hashed as the XOR of a 64-bit mix of each member's key. Two nodes share an entry only
+//! when they hold the same position with the same set behind them (up to a 64-bit collision of
+//! the set hashes of one position).
+//!
+//! The set need not be the whole history. Call a move *quiet* when the history goes on after
+//! it (no capture, no end), and group positions into the strongly connected components of the
+//! graph of quiet moves. A position `q` of the history `H` of a node `N` reaches `N` by quiet
+//! moves (that is how the game went); if the game from `N` can come back to `q`, then `q` and
+//! `N` lie in one component. So the value of `N` depends only on `H ∩ C(N)`, the part of the
+//! history in `N`'s component. Along a line, components only ever change one way (a line that
+//! left a component never comes back), so that part is the suffix of the line since it entered
+//! the component: the prover resets the set when a quiet move leaves the component, as a
+//! capture does, and the key then holds the position alone. The argument only needs the
+//! labels to be at least as coarse as the true components, so they are computed on the graph
+//! of every quiet move, repetitions ignored, by Tarjan's algorithm run on demand from the
+//! position asked about within a budget ([`Budget::components`]); a component that reaches a
+//! position of unknown component, or that a run could not finish, is unknown, and a quiet
+//! move into or out of an unknown component keeps the set whole. Whatever the labels, the set
+//! kept is a part of the history that contains `H ∩ C(N)`, so the value is a function of the
+//! key. The same argument makes an entry of an endgame table that is exact from an empty
+//! history exact at a node whose set holds only itself.
+//!
+//! # Exact tables
+//!
+//! An endgame table ([`Tablebase`], the Oware family) values a position exactly when its entry
+//! is exact for any history, or exact from an empty history and the position's set holds only
+//! itself (it was reached by a capture or by a move out of a component, or it is the root with
+//! no history). The tables count every seed to the end
+//! of the game, while the real game stops when a player passes the winning threshold `t` of `T`
+//! seeds; so a table gives the result exactly and the margin as an interval: the winner, who
+//! takes `X` of the `T` seeds to the end, wins by at least `X + t - T` (when he reaches `t` the
+//! loser holds at most `T - X`) and by at most `T`. A bound that the interval settles needs no
+//! search; otherwise (the margin tests) the position is searched below.
+//!
+//! # Budgets
+//!
+//! The search stops at a node or time budget. What was proven by then is kept: [`Proof`]
+//! carries the bounds proven on the value, which may already settle the result.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::time::{Duration, Instant};
+
+use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
+use mancala_tablebase::{Exactness, Tablebase};
+
+use crate::games::EngineGame;
+
+/// A won game is worth `WIN + margin`, a lost one `-(WIN + margin)`, a draw its margin.
+const WIN: i32 = 10_000;
+/// No margin reaches this (the most seeds of any preset are far below it).
+const MAX_MARGIN: i32 = 1_000;
+/// Above every value.
+const INF: i32 = WIN + MAX_MARGIN + 1;
+/// The deepest line the prover follows (each ply is a stack frame; the command gives the
+/// prover a 1 GiB stack).
+pub const MAX_PLY: usize = 100_000;
+/// Positions one labelling run of quiet-move components may expand.
+const COMPONENT_RUN: u64 = 1_000_000;
+/// Nodes between two looks at the clock and two progress reports.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// The result of a game for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side wins.
+    Win,
+    /// Neither side wins.
+    Draw,
+    /// The side loses.
+    Loss,
+}
+
+impl Verdict {
+    /// `win`, `draw` or `loss`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "loss",
+        }
+    }
+}
+
+/// The value of a position for its side to move: a result and a margin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// Win, draw or loss.
+    pub verdict: Verdict,
+    /// The difference of the two final scores, the winner's minus the loser's (for a draw, the
+    /// side to move's minus the other's; 0 in the Oware family).
+    pub margin: i32,
+}
+
+impl Value {
+    /// The value of the search's encoding `v`.
+    fn decode(v: i32) -> Value {
+        if v >= WIN {
+            Value {
+                verdict: Verdict::Win,
+                margin: v - WIN,
+            }
+        } else if v <= -WIN {
+            Value {
+                verdict: Verdict::Loss,
+                margin: -v - WIN,
+            }
+        } else {
+            Value {
+                verdict: Verdict::Draw,
+                margin: v,
+            }
+        }
+    }
+}
+
+impl Value {
+    /// The same game seen by the other side.
+    #[must_use]
+    pub fn flip(self) -> Value {
+        match self.verdict {
+            Verdict::Win => Value {
+                verdict: Verdict::Loss,
+                margin: self.margin,
+            },
+            Verdict::Loss => Value {
+                verdict: Verdict::Win,
+                margin: self.margin,
+            },
+            Verdict::Draw => Value {
+                verdict: Verdict::Draw,
+                margin: -self.margin,
+            },
+        }
+    }
+
+    /// The value of a finished game for `side`.
+    #[must_use]
+    pub fn of_end<P: Position>(pos: &P, side: Side) -> Value {
+        Value::decode(end_value(pos, side))
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.verdict {
+            Verdict::Draw if self.margin == 0 => f.write_str("draw"),
+            v => write!(f, "{} by {}", v.name(), self.margin),
+        }
+    }
+}
+
+/// What the prover may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Nodes searched, over every test.
+    pub nodes: u64,
+    /// Wall-clock time (`None`: no limit).
+    pub time: Option<Duration>,
+    /// Transposition-table entries kept at most (about 40 bytes each); the table is emptied
+    /// when it is full.
+    pub max_entries: usize,
+    /// Also prove the exact margin once the result is known (else stop at the result).
+    pub margin: bool,
+    /// Positions the labelling of quiet-move components may expand, over the whole proof
+    /// (about 40 bytes each; 0: no labelling, every history is kept whole); at most
+    /// [`Budget::nodes`].
+    pub components: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            nodes: u64::MAX,
+            time: None,
+            max_entries: 20_000_000,
+            margin: true,
+            components: 20_000_000,
+        }
+    }
+}
+
+/// Why the prover stopped before the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The node budget ran out.
+    Nodes,
+    /// The time budget ran out.
+    Time,
+    /// A line grew deeper than [`MAX_PLY`] (rounds of Ba-awa can make very long games).
+    Depth,
+}
+
+impl Stop {
+    /// `node budget` or `time budget`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Nodes => "node budget",
+            Stop::Time => "time budget",
+            Stop::Depth => "depth limit",
+        }
+    }
+}
+
+/// Counters of a proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProofStats {
+    /// Nodes searched, over every test.
+    pub nodes: u64,
+    /// Nodes valued (or bounded enough) by an exact table entry.
+    pub table_hits: u64,
+    /// Nodes that found their position and history in the transposition table.
+    pub tt_hits: u64,
+    /// Entries in the transposition table at the end.
+    pub tt_entries: usize,
+    /// The deepest line searched, in plies.
+    pub max_ply: usize,
+    /// Null-window tests run.
+    pub tests: u32,
+    /// Quiet moves into another component, after which the history no longer matters.
+    pub component_exits: u64,
+    /// Positions labelled with their quiet-move component.
+    pub labelled: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// What [`prove`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof<M> {
+    /// The side to move.
+    pub side: Side,
+    /// The least value proven (the side to move gets at least this).
+    pub lower: Value,
+    /// The greatest value proven (the side to move gets at most this).
+    pub upper: Value,
+    /// A move that achieves [`Proof::lower`] (`None` if no test succeeded yet).
+    pub best: Option<M>,
+    /// Why the prover stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// Counters.
+    pub stats: ProofStats,
+}
+
+impl<M> Proof<M> {
+    /// The result, when it is proven (both bounds agree on it).
+    #[must_use]
+    pub fn verdict(&self) -> Option<Verdict> {
+        (self.lower.verdict == self.upper.verdict).then_some(self.lower.verdict)
+    }
+
+    /// The exact value, when it is proven.
+    #[must_use]
+    pub fn value(&self) -> Option<Value> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// Progress of a running proof, reported every few thousand nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct ProofProgress {
+    /// Counters so far.
+    pub stats: ProofStats,
+    /// Bounds proven so far.
+    pub lower: Value,
+    /// Bounds proven so far.
+    pub upper: Value,
+    /// The bound being tested: "the value is at least this".
+    pub testing: Value,
+}
+
+/// Why [`prove`] cannot start or go on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The position is over: there is nothing to prove.
+    #[error("the game is over in this position")]
+    Over,
+    /// The history does not end with the position.
+    #[error("the history must end with the position's own key")]
+    History,
+    /// A position repeated and the rules did not end the game: play may go on for ever.
+    #[error("a position repeated after {ply} plies and the rules did not end the game (repetition=Off?): a game may go on for ever, nothing can be proven")]
+    Endless {
+        /// Plies below the root where it happened.
+        ply: usize,
+    },
+    /// The rules end the game after a number of plies, which the position's key does not show.
+    #[error("max_plies is set: the prover needs rules whose positions carry everything their value depends on")]
+    MaxPlies,
+}
+
+/// A fast hasher for keys (multiply-rotate), finished by a 64-bit mix.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // splitmix64's finaliser: every input bit reaches every output bit, which the XOR of
+        // set members needs.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The 64-bit mix of a key that the history sets are hashed with.
+fn mix<K: Hash>(key: &K) -> u64 {
+    let mut h = KeyHasher(0x243f_6a88_85a3_08d3);
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// Bounds proven on a (position, history) pair, and the move that proved the lower one.
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    lo: i32,
+    hi: i32,
+    best: M,
+}
+
+/// A position repeated and the rules let the game go on.
+struct Endless;
+
+/// What a move did, and when the game goes on, the history token and the key pushed.
+type Step<K> = (MoveEffect, Option<(usize, K)>);
+
+/// Maps keyed by position keys.
+type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// [`mancala_core::advance`], also returning the key it pushed on the history (the history set
+/// of the new position is the one the transposition table keys on).
+#[inline]
+fn advance_keyed<P: Position>(
+    pos: &mut P,
+    mv: P::Move,
+    history: &mut History<P::Key>,
+) -> Result<Step<P::Key>, Endless> {
+    let effect = pos.play_unchecked(mv);
+    if pos.is_over() {
+        return Ok((effect, None));
+    }
+    let key = pos.key();
+    if !effect.irreversible && history.contains(&key) {
+        if !pos.end_by_repetition() {
+            return Err(Endless);
+        }
+        if pos.is_over() {
+            return Ok((effect, None));
+        }
+        let effect = MoveEffect {
+            irreversible: true,
+            ..effect
+        };
+        pos.settle();
+        if pos.is_over() {
+            return Ok((effect, None));
+        }
+        let key = pos.key();
+        return Ok((effect, Some((history.push(key, true), key))));
+    }
+    pos.settle();
+    if pos.is_over() {
+        return Ok((effect, None));
+    }
+    Ok((effect, Some((history.push(key, effect.irreversible), key))))
+}
+
+/// A component label that is not known (the labelling gave up, or the component can reach
+/// positions whose component is not known).
+const UNKNOWN: u32 = u32::MAX;
+
+/// Labels of the strongly connected components of the graph of quiet moves: the moves after
+/// which the history goes on (no capture, no end). Built on demand by Tarjan's algorithm from
+/// the position asked about, within a budget of expanded positions.
+struct Components<K> {
+    labels: HashMap<K, u32, BuildHasherDefault<KeyHasher>>,
+    next: u32,
+    /// Positions the labelling may still expand.
+    left: u64,
+    /// Positions one labelling run may expand.
+    run_cap: u64,
+    /// The proof's deadline: a run that reaches it gives up.
+    deadline: Option<Instant>,
+}
+
+/// The state of one labelling run (Tarjan's arrays, by position index).
+struct Run<K> {
+    index_of: HashMap<K, u32, BuildHasherDefault<KeyHasher>>,
+    keys: Vec<K>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    tainted: Vec<bool>,
+    stack: Vec<u32>,
+}
+
+impl<K> Default for Run<K> {
+    fn default() -> Self {
+        Run {
+            index_of: HashMap::default(),
+            keys: Vec::new(),
+            low: Vec::new(),
+            on_stack: Vec::new(),
+            tainted: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash> Run<K> {
+    /// Opens `pos` (history key `key`): a new index on Tarjan's stack and the path.
+    fn visit<P: Position<Key = K>>(&mut self, pos: P, key: K, frames: &mut Vec<Frame<P>>) {
+        let index = self.keys.len() as u32;
+        self.index_of.insert(key, index);
+        self.keys.push(key);
+        self.low.push(index);
+        self.on_stack.push(true);
+        self.tainted.push(false);
+        self.stack.push(index);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        frames.push(Frame {
+            pos,
+            moves,
+            next: 0,
+            index,
+        });
+    }
+}
+
+/// One position on the depth-first path of a labelling run.
+struct Frame<P: Position> {
+    pos: P,
+    moves: MoveList<P::Move>,
+    next: usize,
+    index: u32,
+}
+
+impl<K: Copy + Eq + Hash> Components<K> {
+    /// The component of the settled position `pos`, whose history key is `key`.
+    fn of<P: Position<Key = K>>(&mut self, pos: &P, key: K) -> Option<u32> {
+        if let Some(&l) = self.labels.get(&key) {
+            return (l != UNKNOWN).then_some(l);
+        }
+        if self.left == 0 || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        self.label_from(pos, key);
+        self.labels.get(&key).copied().filter(|&l| l != UNKNOWN)
+    }
+
+    /// Tarjan's algorithm from `root` (iterative: quiet lines are long). Every component it
+    /// completes gets a label; one that reaches a position of unknown component, and every
+    /// position still open when the run's budget ends, gets [`UNKNOWN`].
+    fn label_from<P: Position<Key = K>>(&mut self, root: &P, root_key: K) {
+        let mut run = Run::default();
+        let mut frames: Vec<Frame<P>> = Vec::new();
+        let cap = self.run_cap.min(self.left);
+        run.visit(*root, root_key, &mut frames);
+        let mut expanded = 1u64;
+        let mut aborted = false;
+        while let Some(top) = frames.last_mut() {
+            let v = top.index as usize;
+            if let Some(&mv) = top.moves.get(top.next) {
+                top.next += 1;
+                let mut c = top.pos;
+                let effect = c.play_unchecked(mv);
+                if effect.irreversible || c.is_over() {
+                    continue;
+                }
+                let ck = c.key();
+                c.settle();
+                if c.is_over() {
+                    continue;
+                }
+                if let Some(&l) = self.labels.get(&ck) {
+                    run.tainted[v] |= l == UNKNOWN;
+                    continue;
+                }
+                if let Some(&w) = run.index_of.get(&ck) {
+                    if run.on_stack[w as usize] {
+                        run.low[v] = run.low[v].min(w);
+                    }
+                    continue;
+                }
+                if expanded >= cap
+                    || (expanded % CHECK_EVERY == 0
+                        && self.deadline.is_some_and(|d| Instant::now() >= d))
+                {
+                    aborted = true;
+                    break;
+                }
+                expanded += 1;
+                run.visit(c, ck, &mut frames);
+                continue;
+            }
+            frames.pop();
+            if let Some(parent) = frames.last() {
+                let p = parent.index as usize;
+                run.low[p] = run.low[p].min(run.low[v]);
+                run.tainted[p] |= run.tainted[v];
+            }
+            if run.low[v] == v as u32 {
+                let start = run
+                    .stack
+                    .iter()
+                    .rposition(|&i| i as usize == v)
+                    .expect("the root of a component is on the stack");
+                let any_taint = run.stack[start..].iter().any(|&i| run.tainted[i as usize]);
+                let label = if any_taint {
+                    UNKNOWN
+                } else {
+                    self.next += 1;
+                    self.next - 1
+                };
+                for &i in &run.stack[start..] {
+                    run.on_stack[i as usize] = false;
+                    self.labels.insert(run.keys[i as usize], label);
+                }
+                run.stack.truncate(start);
+            }
+        }
+        if aborted {
+            for &i in &run.stack {
+                self.labels.insert(run.keys[i as usize], UNKNOWN);
+            }
+        }
+        self.left = self.left.saturating_sub(expanded);
+    }
+}
+
+/// The value of a finished game for `me`.
+fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
+    let s = pos.stores();
+    let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32;
+    match pos.outcome().and_then(|o| o.winner) {
+        Some(w) if w == me => WIN + margin.abs(),
+        Some(_) => -(WIN + margin.abs()),
+        None => margin,
+    }
+}
+
+struct Prover<'a, P: EngineGame> {
+    table: Option<TableUse<'a>>,
+    tt: KeyMap<(P::Key, u64), Entry<P::Move>>,
+    history: History<P::Key>,
+    stats: ProofStats,
+    budget: Budget,
+    started: Instant,
+    deadline: Option<Instant>,
+    stop: Option<Stop>,
+    endless: Option<usize>,
+    progress: &'a mut dyn FnMut(&ProofProgress),
+    bounds: (i32, i32, i32),
+    components: Components<P::Key>,
+}
+
+/// A table and the rules' seed total and threshold.
+#[derive(Clone, Copy)]
+struct TableUse<'a> {
+    table: &'a Tablebase,
+    total: i32,
+    threshold: i32,
+}
+
+impl TableUse<'_> {
+    /// The bounds the table proves on `pos` (not over, `me` to move), if its entry is exact
+    /// here; `fresh` when the history holds only `pos`.
+    fn bounds<P: EngineGame>(&self, pos: &P, me: Side, fresh: bool) -> Option<(i32, i32)> {
+        let p = pos.table_probe(self.table)?;
+        match p.exactness {
+            Exactness::AnyHistory => {}
+            Exactness::EmptyHistory if fresh => {}
+            _ => return None,
+        }
+        // Twice what the mover holds at the end, stores included.
+        let x2 = 2 * pos.stores()[me.index()] as i32 + p.half_seeds as i32;
+        let total = self.total;
+        let t = self.threshold;
+        Some(match x2.cmp(&total) {
+            std::cmp::Ordering::Equal => (0, 0),
+            // A half is rounded against the winner.
+            std::cmp::Ordering::Greater => (WIN + (x2 / 2 + t - total).max(1), WIN + total),
+            std::cmp::Ordering::Less => (-(WIN + total), -(WIN + (t - (x2 + 1) / 2).max(1))),
+        })
+    }
+}
+
+impl<P: EngineGame> Prover<'_, P> {
+    /// Whether the quiet move from `pos` (history key `own`) to `child` (history key `key`)
+    /// left `pos`'s component: then no position of the history can come back.
+    fn left_component(&mut self, pos: &P, own: P::Key, child: &P, key: P::Key) -> bool {
+        let Some(to) = self.components.of(child, key) else {
+            return false;
+        };
+        let left = self.components.of(pos, own).is_some_and(|from| from != to);
+        self.stats.labelled = self.components.labels.len();
+        left
+    }
+
+    /// Counts a node; looks at the budgets and reports progress now and then.
+    #[inline]
+    fn count(&mut self, ply: usize) {
+        self.stats.nodes += 1;
+        self.stats.max_ply = self.stats.max_ply.max(ply);
+        if self.stats.nodes % CHECK_EVERY == 0 {
+            self.stats.elapsed = self.started.elapsed();
+            self.stats.tt_entries = self.tt.len();
+            if self.stats.nodes >= self.budget.nodes {
+                self.stop = Some(Stop::Nodes);
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop = Some(Stop::Time);
+            }
+            let (lo, hi, t) = self.bounds;
+            (self.progress)(&ProofProgress {
+                stats: self.stats,
+                lower: Value::decode(lo),
+                upper: Value::decode(hi),
+                testing: Value::decode(t),
+            });
+        }
+    }
+
+    /// The value of `pos` (settled, not over, its key `own` last on the history) for its side
+    /// to move, fail-soft within `(alpha, beta)`. `set` hashes the part of the history since
+    /// the last irreversible move that can still matter (see the module docs), `pos` included;
+    /// `fresh` when that part holds `pos` alone.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &P,
+        own: P::Key,
+        set: u64,
+        fresh: bool,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.count(ply);
+        if ply >= MAX_PLY {
+            self.stop = Some(Stop::Depth);
+        }
+        if self.stop.is_some() || self.endless.is_some() {
+            return 0;
+        }
+        let me = pos.to_move().expect("a settled position that is not over");
+        let (mut lo, mut hi) = (-INF, INF);
+        if let Some((tl, th)) = self.table.and_then(|t| t.bounds(pos, me, fresh)) {
+            if tl >= beta || th <= alpha || tl == th {
+                self.stats.table_hits += 1;
+                return if th <= alpha { th } else { tl };
+            }
+            (lo, hi) = (tl, th);
+        }
+        let tt_key = (pos.key(), set);
+        let mut first = None;
+        if let Some(e) = self.tt.get(&tt_key) {
+            self.stats.tt_hits += 1;
+            if e.lo >= beta || e.lo == e.hi {
+                return e.lo;
+            }
+            if e.hi <= alpha {
+                return e.hi;
+            }
+            lo = lo.max(e.lo);
+            hi = hi.min(e.hi);
+            first = Some(e.best);
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (alpha0, beta0) = (alpha, beta);
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        // Order: the move that proved a bound before; then moves that end the game (a
+        // repetition included) in a way that settles this test; then the rest by the fitted
+        // evaluation of the child for the mover, captures counting first; ends that fail the
+        // test last.
+        let mut order = [(0i32, 0usize, P::Move::default()); MAX_MOVES];
+        let n = moves.len();
+        for (i, (slot, &mv)) in order.iter_mut().zip(moves.iter()).enumerate() {
+            let mut c = *pos;
+            let effect = c.play_unchecked(mv);
+            let mut over = c.is_over();
+            if !over && !effect.irreversible && self.history.contains(&c.key()) {
+                over = c.end_by_repetition() && c.is_over();
+            }
+            if !over {
+                c.settle();
+                over = c.is_over();
+            }
+            let score = if first == Some(mv) {
+                i32::MAX
+            } else if over {
+                let v = end_value(&c, me);
+                if v >= beta {
+                    i32::MAX - 1
+                } else if v <= alpha {
+                    i32::MIN
+                } else {
+                    v
+                }
+            } else {
+                let side = c.to_move().expect("not over");
+                let e = c.evaluate_fitted(side);
+                1_000 * effect.captured as i32 + if side == me { e } else { -e }
+            };
+            *slot = (score.saturating_neg(), i, mv);
+        }
+        order[..n].sort_unstable_by_key(|s| (s.0, s.1));
+
+        let mut best = -INF;
+        let mut best_move = order[0].2;
+        for &(_, _, mv) in &order[..n] {
+            let mut child = *pos;
+            let (effect, pushed) = match advance_keyed(&mut child, mv, &mut self.history) {
+                Ok(step) => step,
+                Err(_) => {
+                    self.endless = Some(ply + 1);
+                    return 0;
+                }
+            };
+            let v = match (child.to_move(), pushed) {
+                (Some(side), Some((token, key))) => {
+                    let (cset, cfresh) = if effect.irreversible {
+                        (mix(&key), true)
+                    } else if self.left_component(pos, own, &child, key) {
+                        self.stats.component_exits += 1;
+                        (mix(&key), true)
+                    } else {
+                        (set ^ mix(&key), false)
+                    };
+                    let v = if side == me {
+                        self.search(&child, key, cset, cfresh, alpha, beta, ply + 1)
+                    } else {
+                        -self.search(&child, key, cset, cfresh, -beta, -alpha, ply + 1)
+                    };
+                    self.history.pop(token);
+                    v
+                }
+                _ => end_value(&child, me),
+            };
+            if self.stop.is_some() || self.endless.is_some() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        // Fail-soft: `best <= alpha0` proves `value <= best`, `best >= beta0` proves
+        // `value >= best`, anything between is exact.
+        let (mut new_lo, mut new_hi) = (lo, hi);
+        if best <= alpha0 {
+            new_hi = new_hi.min(best);
+        } else if best >= beta0 {
+            new_lo = new_lo.max(best);
+        } else {
+            (new_lo, new_hi) = (best, best);
+        }
+        if self.tt.len() >= self.budget.max_entries {
+            self.tt.clear();
+        }
+        let e = self.tt.entry(tt_key).or_insert(Entry {
+            lo: -INF,
+            hi: INF,
+            best: best_move,
+        });
+        e.lo = e.lo.max(new_lo);
+        e.hi = e.hi.min(new_hi);
+        if best >= beta0 || best > alpha0 {
+            e.best = best_move;
+        }
+        best
+    }
+}
+
+/// Proves the value of `pos` for its side to move.
+///
+/// `history` holds the keys of the positions since the last irreversible move, in order, the
+/// last being `pos`'s own (`&[pos.key()]` for a position with no history, e.g. a start). `table`
+/// values positions where its entries are exact (see the module docs); it must cover `pos`'s
+/// rules ([`Tablebase::covers`]). `progress` is called every few thousand nodes.
+///
+/// # Errors
+///
+/// [`SolveError::Over`] when the game is over, [`SolveError::History`] when the history does
+/// not end with `pos`, [`SolveError::Endless`] when the rules let a position repeat without
+/// ending the game, [`SolveError::MaxPlies`] for rules with a ply limit.
+pub fn prove<P: EngineGame>(
+    pos: &P,
+    history: &[P::Key],
+    table: Option<&Tablebase>,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&ProofProgress),
+) -> Result<Proof<P::Move>, SolveError> {
+    let Some(side) = pos.to_move() else {
+        return Err(SolveError::Over);
+    };
+    if history.last() != Some(&pos.key()) {
+        return Err(SolveError::History);
+    }
+    let rules = pos.table_rules();
+    if rules.is_some_and(|r| r.max_plies.is_some()) {
+        return Err(SolveError::MaxPlies);
+    }
+    let table = match (table, rules) {
+        (Some(table), Some(rules)) if table.covers(rules) => Some(TableUse {
+            table,
+            total: rules.total_seeds() as i32,
+            threshold: rules.threshold() as i32,
+        }),
+        _ => None,
+    };
+    let mut h = History::new(history[0]);
+    for &k in &history[1..] {
+        h.push(k, false);
+    }
+    let set = history.iter().fold(0, |acc, k| acc ^ mix(k));
+    let started = Instant::now();
+    let mut prover = Prover::<P> {
+        table,
+        tt: HashMap::default(),
+        history: h,
+        stats: ProofStats::default(),
+        budget: *budget,
+        started,
+        deadline: budget.time.map(|t| started + t),
+        stop: None,
+        endless: None,
+        progress,
+        bounds: (-INF, INF, 0),
+        components: Components {
+            labels: HashMap::default(),
+            next: 0,
+            // Labelling counts against the node budget too.
+            left: budget.components.min(budget.nodes),
+            run_cap: COMPONENT_RUN,
+            deadline: budget.time.map(|t| started + t),
+        },
+    };
+    let fresh = history.len() == 1;
+    let (mut lo, mut hi) = (-(WIN + MAX_MARGIN), WIN + MAX_MARGIN);
+    let mut best = None;
+    // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
+    // then the margin by halving.
+    loop {
+        let t = if lo < WIN && hi >= WIN {
+            WIN
+        } else if lo <= -WIN && hi > -WIN {
+            -WIN + 1
+        } else if lo < hi && budget.margin {
+            lo + (hi - lo + 1) / 2
+        } else {
+            break;
+        };
+        prover.bounds = (lo, hi, t);
+        prover.stats.tests += 1;
+        let v = prover.search(pos, pos.key(), set, fresh, t - 1, t, 0);
+        if let Some(ply) = prover.endless {
+            return Err(SolveError::Endless { ply });
+        }
+        if prover.stop.is_some() {
+            break;
+        }
+        if v >= t {
+            lo = v;
+            best = prover.tt.get(&(pos.key(), set)).map(|e| e.best);
+        } else {
+            hi = v;
+        }
+        // Values below a loss by the whole board or above such a win do not occur: clamp
+        // the open ends so that the margin search halves a finite interval.
+        lo = lo.max(-(WIN + MAX_MARGIN));
+        hi = hi.min(WIN + MAX_MARGIN);
+    }
+    prover.stats.elapsed = started.elapsed();
+    prover.stats.tt_entries = prover.tt.len();
+    Ok(Proof {
+        side,
+        lower: Value::decode(lo),
+        upper: Value::decode(hi),
+        best,
+        stopped: prover.stop,
+        stats: prover.stats,
+    })
+}
+
+/// The keys of the positions of `game` since its last irreversible move, the current one
+/// last: the `history` that [`prove`] takes for the game's current position.
+#[must_use]
+pub fn history_keys<P: Position>(game: &mancala_core::Game<P>) -> Vec<P::Key> {
+    let positions = game.positions();
+    let moves = game.moves();
+    let mut from = 0;
+    for (i, record) in moves.iter().enumerate() {
+        if record.effect.irreversible {
+            from = i + 1;
+        }
+    }
+    positions[from..].iter().map(Position::key).collect()
+}

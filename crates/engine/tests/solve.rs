@@ -1,0 +1,217 @@
+//! The prover ([`mancala_engine::solve`]) against a plain exhaustive minimax of the real rules
+//! and against the exact endgame tables.
+
+use mancala_core::oware::{Oware, OwareRules};
+use mancala_core::{advance, History, MoveList, Position, Side};
+use mancala_engine::solve::{prove, Budget, Proof, Value, Verdict};
+use mancala_tablebase::build::{build_rules, BuildOptions};
+use mancala_tablebase::{Exactness, Tablebase};
+
+/// A plain minimax of the real rules: every move with the after-move protocol and the
+/// history, no table, no pruning, no transpositions. The value of `pos` (not over) for its
+/// side to move.
+fn minimax<P: Position>(pos: &P, history: &mut History<P::Key>) -> Value {
+    let me = pos.to_move().unwrap();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut best: Option<Value> = None;
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        let (_, token) = advance(&mut child, mv, history);
+        let v = match child.to_move() {
+            None => Value::of_end(&child, me),
+            Some(side) => {
+                let v = minimax(&child, history);
+                if side == me {
+                    v
+                } else {
+                    v.flip()
+                }
+            }
+        };
+        if let Some(t) = token {
+            history.pop(t);
+        }
+        if best.is_none_or(|b| rank(v) > rank(b)) {
+            best = Some(v);
+        }
+    }
+    best.unwrap()
+}
+
+/// Orders values: results first, then margins.
+fn rank(v: Value) -> i64 {
+    match v.verdict {
+        Verdict::Win => 1_000_000 + i64::from(v.margin),
+        Verdict::Draw => i64::from(v.margin),
+        Verdict::Loss => -1_000_000 - i64::from(v.margin),
+    }
+}
+
+/// `count` positions with `n` seeds on the board under `rules`, from a fixed generator, with
+/// the stores split around the middle; games that are over are skipped.
+fn positions(rules: OwareRules, n: u32, count: usize, seed: u64) -> Vec<Oware> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ seed ^ u64::from(n);
+    let total = rules.total_seeds();
+    let mut out = Vec::new();
+    while out.len() < count {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mut pits = [0u8; 12];
+        let mut y = x;
+        for _ in 0..n {
+            pits[(y % 12) as usize] += 1;
+            y = (y / 12) ^ y.rotate_left(17);
+        }
+        let rest = total - n;
+        let south = (rest / 2 + (x >> 40) as u32 % 5)
+            .saturating_sub(2)
+            .min(rest);
+        let side = if x & 1 == 0 { Side::South } else { Side::North };
+        if let Ok(p) = Oware::from_parts(pits, [south, rest - south], side, false, rules) {
+            if !p.is_over() {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+fn solve(
+    pos: &Oware,
+    history: &[u128],
+    table: Option<&Tablebase>,
+) -> Proof<<Oware as Position>::Move> {
+    let proof = prove(pos, history, table, &Budget::default(), &mut |_| {}).unwrap();
+    assert!(proof.stopped.is_none());
+    proof
+}
+
+fn presets() -> [(&'static str, OwareRules); 4] {
+    [
+        ("abapa", OwareRules::abapa()),
+        ("awari", OwareRules::awari()),
+        ("oware", OwareRules::oware()),
+        ("ouril", OwareRules::ouril()),
+    ]
+}
+
+#[test]
+fn the_prover_agrees_with_plain_minimax_on_small_positions() {
+    for (name, rules) in presets() {
+        for n in 1..=3 {
+            for pos in positions(rules, n, 4, 1) {
+                let mut history = History::new(pos.key());
+                let expected = minimax(&pos, &mut history);
+                let proof = solve(&pos, &[pos.key()], None);
+                assert_eq!(proof.value(), Some(expected), "{name} {pos}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_prover_agrees_with_plain_minimax_after_a_history() {
+    // The history since the last capture changes values: a move back to an earlier
+    // position ends the game by repetition. Play two quiet moves and prove from there.
+    let mut checked = 0;
+    for (name, rules) in presets() {
+        for pos in positions(rules, 2, 30, 2) {
+            let mut keys = vec![pos.key()];
+            let mut history = History::new(pos.key());
+            let mut p = pos;
+            for _ in 0..2 {
+                let Some(&mv) = p.legal_move_list().iter().next() else {
+                    break;
+                };
+                let mut c = p;
+                let (effect, token) = advance(&mut c, mv, &mut history);
+                if token.is_none() || effect.irreversible {
+                    break;
+                }
+                keys.push(c.key());
+                p = c;
+            }
+            if keys.len() < 3 {
+                continue;
+            }
+            let expected = minimax(&p, &mut history);
+            let proof = solve(&p, &keys, None);
+            assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} positions with a history");
+}
+
+/// The result an exact table entry gives to the side to move, if the entry is exact from an
+/// empty history.
+fn table_verdict(table: &Tablebase, pos: &Oware) -> Option<Verdict> {
+    let p = table.probe_position(pos)?;
+    if p.exactness == Exactness::Convention {
+        return None;
+    }
+    let me = pos.to_move()?;
+    let x2 = 2 * pos.stores()[me.index()] + p.half_seeds;
+    Some(match x2.cmp(&pos.rules().total_seeds()) {
+        std::cmp::Ordering::Greater => Verdict::Win,
+        std::cmp::Ordering::Equal => Verdict::Draw,
+        std::cmp::Ordering::Less => Verdict::Loss,
+    })
+}
+
+#[test]
+fn the_prover_agrees_with_the_exact_tables() {
+    for (name, rules) in [
+        ("abapa", OwareRules::abapa()),
+        ("awari", OwareRules::awari()),
+    ] {
+        let (table, _) =
+            build_rules(name, &rules, 8, &BuildOptions::default(), &mut |_| {}).unwrap();
+        let mut compared = 0;
+        for n in 2..=3 {
+            for pos in positions(rules, n, 10, 3) {
+                let without = solve(&pos, &[pos.key()], None);
+                let with = solve(&pos, &[pos.key()], Some(&table));
+                // The tables change how the value is found, never the value.
+                assert_eq!(with.value(), without.value(), "{name} {pos}");
+                if let Some(v) = table_verdict(&table, &pos) {
+                    assert_eq!(without.verdict(), Some(v), "{name} {pos}");
+                    compared += 1;
+                }
+            }
+        }
+        // Every Awari entry is exact; most small Abapa ones are.
+        assert!(compared >= 8, "{name}: {compared} exact entries compared");
+    }
+}
+
+#[test]
+fn a_stopped_proof_claims_nothing_it_has_not_proven() {
+    let rules = OwareRules::abapa();
+    let pos = Oware::new(rules);
+    let budget = Budget {
+        nodes: 20_000,
+        components: 0,
+        ..Budget::default()
+    };
+    let proof = prove(&pos, &[pos.key()], None, &budget, &mut |_| {}).unwrap();
+    assert_eq!(proof.stopped, Some(mancala_engine::solve::Stop::Nodes));
+    assert_eq!(proof.value(), None);
+    assert!(proof.stats.nodes >= 20_000);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let rules = OwareRules::abapa();
+    let pos = Oware::new(rules);
+    let other = positions(rules, 4, 1, 4)[0];
+    let err = prove(&pos, &[other.key()], None, &Budget::default(), &mut |_| {}).unwrap_err();
+    assert_eq!(err, mancala_engine::SolveError::History);
+    let mut limited = rules;
+    limited.max_plies = Some(100);
+    let pos = Oware::new(limited);
+    let err = prove(&pos, &[pos.key()], None, &Budget::default(), &mut |_| {}).unwrap_err();
+    assert_eq!(err, mancala_engine::SolveError::MaxPlies);
+}
