@@ -84,8 +84,10 @@ const INF: i32 = WIN + MAX_MARGIN + 1;
 pub const MAX_PLY: usize = 100_000;
 /// Positions one labelling run of quiet-move components may expand.
 const COMPONENT_RUN: u64 = 1_000_000;
-/// Nodes between two looks at the clock and two progress reports.
+/// Nodes between two looks at the node budget and two progress reports.
 const CHECK_EVERY: u64 = 1 << 14;
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 8;
 
 /// The result of a game for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -514,10 +516,19 @@ impl<K: Copy + Eq + Hash> Components<K> {
         run.visit(*root, root_key, &mut frames);
         let mut expanded = 1u64;
         let mut aborted = false;
+        // Moves tried, for looking at the clock: in games whose moves are costly to play (long
+        // relay laps) most moves lead to positions already seen, so counting expansions alone
+        // would look at it too rarely.
+        let mut tried = 0u64;
         while let Some(top) = frames.last_mut() {
             let v = top.index as usize;
             if let Some(&mv) = top.moves.get(top.next) {
                 top.next += 1;
+                tried += 1;
+                if tried % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    aborted = true;
+                    break;
+                }
                 let mut c = top.pos;
                 let effect = c.play_unchecked(mv);
                 if effect.irreversible || c.is_over() {
@@ -658,6 +669,13 @@ impl<P: EngineGame> Prover<'_, P> {
     fn count(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.max_ply = self.stats.max_ply.max(ply);
+        // The clock is read more often than the rest is done: a node of a relay game can take
+        // milliseconds (its legal moves run whole laps), so every CHECK_EVERY nodes could
+        // overrun a time budget by minutes.
+        if self.stats.nodes % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stop = Some(Stop::Time);
+        }
         if self.stats.nodes % CHECK_EVERY == 0 {
             self.stats.elapsed = self.started.elapsed();
             self.stats.tt_entries = self.tt.len();
