@@ -3,48 +3,20 @@
 //! computer's answer and its clocks pending); every game still finishes, with every move
 //! exactly once.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[path = "common/serve.rs"]
-#[allow(dead_code)] // this test starts its servers with a PostgreSQL URL itself
+#[allow(dead_code)] // this test uses only part of the helpers
 mod serve;
 
 use serde_json::{json, Value};
-use serve::request;
+use serve::{request, start_with, Server};
 
-/// A `mancala serve` process, killed when dropped.
-struct Instance {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(url: &str) -> Instance {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db-pool", "4"])
-        .env("MANCALA_DB", url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start mancala serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_string();
-    Instance { child, addr }
+/// A `mancala serve` process on the database at `url`, killed when dropped.
+fn start(url: &str) -> Server {
+    start_with(|c| {
+        c.args(["--db-pool", "4"]).env("MANCALA_DB", url);
+    })
 }
 
 /// A small deterministic generator (xorshift).
@@ -79,7 +51,7 @@ struct Game {
 fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
     let cluster = mancala_test_postgres::Cluster::start();
     let url = cluster.fresh_database();
-    let mut alive: Vec<Instance> = (0..3).map(|_| start(&url)).collect();
+    let mut alive: Vec<Server> = (0..3).map(|_| start(&url)).collect();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
 
     // Two games against the computer and two online games with clocks, made through different

@@ -26,9 +26,18 @@ impl Drop for Server {
 
 /// Starts `mancala serve` on a free loopback port with the database `db`.
 pub fn start(db: &Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
+    start_with(|c| {
+        c.arg("--db").arg(db);
+    })
+}
+
+/// Starts `mancala serve` on a free loopback port, with what `configure` adds to its command
+/// (a database, environment, other flags).
+pub fn start_with(configure: impl FnOnce(&mut Command)) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    command.args(["serve", "--addr", "127.0.0.1:0"]);
+    configure(&mut command);
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
