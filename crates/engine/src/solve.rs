@@ -72,9 +72,10 @@ use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
 use mancala_tablebase::{Exactness, Tablebase};
 
 use crate::games::EngineGame;
+use crate::tt::FastHasher;
 
 /// A won game is worth `WIN + margin`, a lost one `-(WIN + margin)`, a draw its margin.
-const WIN: i32 = 10_000;
+pub const WIN: i32 = 10_000;
 /// No margin reaches this (the most seeds of any preset are far below it).
 const MAX_MARGIN: i32 = 1_000;
 /// Above every value.
@@ -320,50 +321,12 @@ pub enum SolveError {
     MaxPlies,
 }
 
-/// A fast hasher for keys (multiply-rotate), finished by a 64-bit mix.
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        // splitmix64's finaliser: every input bit reaches every output bit, which the XOR of
-        // set members needs.
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+/// The hasher of the prover's maps and key sets: multiply-rotate, finished by a 64-bit mix.
+type KeyHasher = FastHasher<true>;
 
 /// The 64-bit mix of a key that the history sets are hashed with.
 fn mix<K: Hash>(key: &K) -> u64 {
-    let mut h = KeyHasher(0x243f_6a88_85a3_08d3);
+    let mut h = KeyHasher::seeded(0x243f_6a88_85a3_08d3);
     key.hash(&mut h);
     h.finish()
 }
@@ -595,8 +558,9 @@ impl<K: Copy + Eq + Hash> Components<K> {
     }
 }
 
-/// The value of a finished game for `me`.
-fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
+/// The value of a finished game for `me`: [`WIN`] plus the margin for a win, minus that for a
+/// loss, the margin for a draw.
+pub fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
     let s = pos.stores();
     let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32;
     match pos.outcome().and_then(|o| o.winner) {

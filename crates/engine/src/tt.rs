@@ -257,14 +257,27 @@ fn decode(d: u64) -> Entry {
         },
     }
 }
-/// A small, fast, deterministic hasher (multiply-rotate), good enough once finished by [`mix`].
-#[derive(Default)]
-pub(crate) struct FastHasher(u64);
+/// A small, fast, deterministic hasher (multiply-rotate). Its raw value is good enough once
+/// finished by [`mix`]; with `MIXED`, [`Hasher::finish`] applies that mix itself (for hash maps
+/// and for sets of keys combined by XOR, where every input bit must reach every output bit).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FastHasher<const MIXED: bool>(u64);
 
-impl Hasher for FastHasher {
+impl<const MIXED: bool> FastHasher<MIXED> {
+    /// A hasher whose state starts at `seed`.
+    pub(crate) const fn seeded(seed: u64) -> Self {
+        FastHasher(seed)
+    }
+}
+
+impl<const MIXED: bool> Hasher for FastHasher<MIXED> {
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        if MIXED {
+            mix(self.0)
+        } else {
+            self.0
+        }
     }
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
@@ -318,7 +331,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 /// values never share a slot of a 256-slot table keyed by the low byte.
 #[inline]
 pub(crate) fn raw_hash_of<T: Hash>(value: &T) -> u64 {
-    let mut h = FastHasher::default();
+    let mut h = FastHasher::<false>::default();
     value.hash(&mut h);
     h.finish()
 }

@@ -38,13 +38,85 @@ fn step<P: Position>(pos: &mut P, mv: P::Move, history: &mut History<P::Key>) ->
     !pos.is_over()
 }
 
+/// A game's current position, its history and the side to move (the solver); `None` when the
+/// game is over.
+fn start<P: Position>(game: &Game<P>) -> Option<(P, History<P::Key>, Side)> {
+    let pos = *game.position();
+    let me = pos.to_move()?;
+    Some((pos, game.history(), me))
+}
+
+/// One move of a puzzle's line, as a checker sees it: on the position before it.
+struct LineMove<'a, P: Position> {
+    /// The move's index in the line.
+    index: usize,
+    /// The move as written.
+    text: &'a str,
+    /// The move.
+    mv: P::Move,
+    /// The position it is played on.
+    pos: &'a P,
+    /// Whether the solver plays it (else the defender).
+    solver: bool,
+}
+
+impl<P: Position> LineMove<'_, P> {
+    /// The error for a solver's move that is not the proven `best`.
+    fn not_best(&self, best: P::Move) -> VerifyError {
+        VerifyError::NotBest {
+            index: self.index,
+            mv: self.text.to_string(),
+            best: best.to_string(),
+        }
+    }
+}
+
+/// Walks a puzzle's line from `pos`: reads each move and checks that it is legal, that the line
+/// neither ends with the defender's reply nor goes on after the game is over, and has `judge`
+/// check each move before it is played.
+fn walk<P: Position>(
+    pos: &mut P,
+    history: &mut History<P::Key>,
+    me: Side,
+    solution: &[String],
+    mut judge: impl FnMut(&LineMove<'_, P>, &mut History<P::Key>) -> Result<(), VerifyError>,
+) -> Result<(), VerifyError> {
+    for (index, text) in solution.iter().enumerate() {
+        let bad = |index: usize, reason: String| VerifyError::BadMove {
+            index,
+            mv: solution[index].clone(),
+            reason,
+        };
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| bad(index, e.to_string()))?;
+        if !pos.is_legal(mv) {
+            return Err(bad(index, "not legal".into()));
+        }
+        let solver = pos.to_move() == Some(me);
+        if !solver && index + 1 == solution.len() {
+            return Err(bad(index, "the line ends with the defender's reply".into()));
+        }
+        let m = LineMove {
+            index,
+            text,
+            mv,
+            pos: &*pos,
+            solver,
+        };
+        judge(&m, history)?;
+        if !step(pos, mv, history) && index + 1 < solution.len() {
+            return Err(bad(index + 1, "the game is over".into()));
+        }
+    }
+    Ok(())
+}
+
 impl GameTask for FindLine<'_> {
     type Output = Result<Line, Rejected>;
 
     fn run<P: EngineGame>(self, game: &Game<P>) -> Result<Line, Rejected> {
-        let mut pos = *game.position();
-        let mut history = game.history();
-        let me = pos.to_move().ok_or(Rejected::NotUnique)?;
+        let (mut pos, mut history, me) = start(game).ok_or(Rejected::NotUnique)?;
         let mut prover = Prover::<P>::new(self.budget, self.table);
         let first = match analyse(&mut prover, &pos, &mut history) {
             Step::Unique(first) => first,
@@ -104,63 +176,28 @@ impl GameTask for CheckLine<'_, '_> {
     type Output = Result<i32, VerifyError>;
 
     fn run<P: EngineGame>(self, game: &Game<P>) -> Result<i32, VerifyError> {
-        let mut pos = *game.position();
-        let mut history = game.history();
-        let me = pos.to_move().ok_or(VerifyError::Over)?;
+        let (mut pos, mut history, me) = start(game).ok_or(VerifyError::Over)?;
         let mut prover = Prover::<P>::new(self.budget, self.table);
         let mut value = None;
-        let mut i = 0;
-        while i < self.solution.len() {
-            let text = &self.solution[i];
-            let mv = pos.parse_move(text).map_err(|e| VerifyError::BadMove {
-                index: i,
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
-            if !pos.is_legal(mv) {
-                return Err(VerifyError::BadMove {
-                    index: i,
-                    mv: text.clone(),
-                    reason: "not legal".into(),
-                });
+        walk(&mut pos, &mut history, me, self.solution, |m, history| {
+            if !m.solver {
+                return Ok(());
             }
-            if pos.to_move() == Some(me) {
-                match analyse(&mut prover, &pos, &mut history) {
-                    Step::Unproven => return Err(VerifyError::Unproven { index: i }),
-                    Step::NotUnique => return Err(VerifyError::NotUnique { index: i }),
-                    Step::Unique(u) => {
-                        if u.best != mv {
-                            return Err(VerifyError::NotBest {
-                                index: i,
-                                mv: text.clone(),
-                                best: u.best.to_string(),
-                            });
-                        }
-                        // The defender's reply before this step was best for him exactly when
-                        // the solver keeps the value he had at the start.
-                        if value.is_some_and(|v| v != u.value) {
-                            return Err(VerifyError::WeakReply { index: i - 1 });
-                        }
-                        value = Some(u.value);
-                    }
+            match analyse(&mut prover, m.pos, history) {
+                Step::Unproven => Err(VerifyError::Unproven { index: m.index }),
+                Step::NotUnique => Err(VerifyError::NotUnique { index: m.index }),
+                Step::Unique(u) if u.best != m.mv => Err(m.not_best(u.best)),
+                // The defender's reply before this step was best for him exactly when the
+                // solver keeps the value he had at the start.
+                Step::Unique(u) if value.is_some_and(|v| v != u.value) => {
+                    Err(VerifyError::WeakReply { index: m.index - 1 })
                 }
-            } else if i + 1 == self.solution.len() {
-                return Err(VerifyError::BadMove {
-                    index: i,
-                    mv: text.clone(),
-                    reason: "the line ends with the defender's reply".into(),
-                });
+                Step::Unique(u) => {
+                    value = Some(u.value);
+                    Ok(())
+                }
             }
-            let goes_on = step(&mut pos, mv, &mut history);
-            if !goes_on && i + 1 < self.solution.len() {
-                return Err(VerifyError::BadMove {
-                    index: i + 1,
-                    mv: self.solution[i + 1].clone(),
-                    reason: "the game is over".into(),
-                });
-            }
-            i += 1;
-        }
+        })?;
         value.ok_or(VerifyError::Empty)
     }
 }
@@ -210,9 +247,7 @@ impl GameTask for FindForced {
     type Output = Result<Line, Rejected>;
 
     fn run<P: EngineGame>(self, game: &Game<P>) -> Result<Line, Rejected> {
-        let mut pos = *game.position();
-        let mut history = game.history();
-        let me = pos.to_move().ok_or(Rejected::NotUnique)?;
+        let (mut pos, mut history, me) = start(game).ok_or(Rejected::NotUnique)?;
         let mut prover = Prover::<P>::new(self.budget, None);
         let (first, horizon) = forced_step(&mut prover, &pos, &mut history, self.max_plies)?;
         let mut line = Line {
@@ -268,75 +303,40 @@ impl GameTask for CheckForced<'_> {
     type Output = Result<(), VerifyError>;
 
     fn run<P: EngineGame>(self, game: &Game<P>) -> Result<(), VerifyError> {
-        let mut pos = *game.position();
-        let mut history = game.history();
-        let me = pos.to_move().ok_or(VerifyError::Over)?;
+        let (mut pos, mut history, me) = start(game).ok_or(VerifyError::Over)?;
         let mut prover = Prover::<P>::new(self.budget, None);
         let mut left = self.horizon;
-        for (i, text) in self.solution.iter().enumerate() {
-            let mv = pos.parse_move(text).map_err(|e| VerifyError::BadMove {
-                index: i,
-                mv: text.clone(),
-                reason: e.to_string(),
-            })?;
-            if !pos.is_legal(mv) {
-                return Err(VerifyError::BadMove {
-                    index: i,
-                    mv: text.clone(),
-                    reason: "not legal".into(),
-                });
-            }
-            if pos.to_move() == Some(me) {
-                match forced_step(&mut prover, &pos, &mut history, left) {
+        walk(&mut pos, &mut history, me, self.solution, |m, history| {
+            let i = m.index;
+            if m.solver {
+                match forced_step(&mut prover, m.pos, history, left) {
                     Err(Rejected::Unproven) => return Err(VerifyError::Unproven { index: i }),
                     Err(Rejected::NotUnique) => return Err(VerifyError::NotUnique { index: i }),
-                    Ok((best, n)) => {
-                        if best != mv {
-                            return Err(VerifyError::NotBest {
-                                index: i,
-                                mv: text.clone(),
-                                best: best.to_string(),
-                            });
-                        }
-                        if n != left {
-                            return Err(VerifyError::WrongResult {
-                                recorded: format!("a win within {left} plies"),
-                                proven: format!("a win within {n} plies"),
-                            });
-                        }
+                    Ok((best, _)) if best != m.mv => return Err(m.not_best(best)),
+                    Ok((_, n)) if n != left => {
+                        return Err(VerifyError::WrongResult {
+                            recorded: format!("a win within {left} plies"),
+                            proven: format!("a win within {n} plies"),
+                        })
                     }
+                    Ok(_) => left -= 1,
                 }
-                left -= 1;
-            } else {
-                if i + 1 == self.solution.len() {
-                    return Err(VerifyError::BadMove {
-                        index: i,
-                        mv: text.clone(),
-                        reason: "the line ends with the defender's reply".into(),
-                    });
-                }
-                let (_, d) = longest_defence(&mut prover, &pos, &mut history, me, left)
-                    .ok_or(VerifyError::Unproven { index: i })?;
-                let mut child = pos;
-                let mut h = history.clone();
-                advance(&mut child, mv, &mut h);
-                let mine = (0..left).find(|&k| {
-                    child.outcome().is_some_and(|o| o.winner == Some(me))
-                        || prover.forced_win(&child, &mut h, me, k)
-                });
-                if mine != Some(d) {
-                    return Err(VerifyError::WeakReply { index: i });
-                }
-                left = d;
+                return Ok(());
             }
-            if !step(&mut pos, mv, &mut history) && i + 1 < self.solution.len() {
-                return Err(VerifyError::BadMove {
-                    index: i + 1,
-                    mv: self.solution[i + 1].clone(),
-                    reason: "the game is over".into(),
-                });
+            let (_, d) = longest_defence(&mut prover, m.pos, history, me, left)
+                .ok_or(VerifyError::Unproven { index: i })?;
+            let mut child = *m.pos;
+            let mut h = history.clone();
+            advance(&mut child, m.mv, &mut h);
+            let mine = (0..left).find(|&k| {
+                child.outcome().is_some_and(|o| o.winner == Some(me))
+                    || prover.forced_win(&child, &mut h, me, k)
+            });
+            if mine != Some(d) {
+                return Err(VerifyError::WeakReply { index: i });
             }
-        }
-        Ok(())
+            left = d;
+            Ok(())
+        })
     }
 }

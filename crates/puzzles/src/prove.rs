@@ -11,11 +11,11 @@
 use std::collections::HashMap;
 
 use mancala_core::{advance, History, MoveList, Position, Side, MAX_MOVES};
+use mancala_engine::solve::end_value;
+pub use mancala_engine::solve::WIN;
 use mancala_engine::EngineGame;
 use mancala_tablebase::{Exactness, Tablebase};
 
-/// The value of a win with a margin of 0 (a win by `m` is `WIN + m`).
-pub const WIN: i32 = 10_000;
 /// Beyond every value.
 pub(crate) const INF: i32 = i32::MAX / 2;
 /// Lines longer than this are not followed (the proof is then abandoned): the recursion stays
@@ -42,17 +42,6 @@ pub fn result_of(v: i32) -> Result3 {
         Result3::Loss
     } else {
         Result3::Draw
-    }
-}
-
-/// The value of a finished game for `me`.
-pub(crate) fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
-    let s = pos.stores();
-    let margin = s[me.index()] as i32 - s[me.opponent().index()] as i32;
-    match pos.outcome().and_then(|o| o.winner) {
-        Some(w) if w == me => WIN + margin.abs(),
-        Some(_) => -(WIN + margin.abs()),
-        None => margin,
     }
 }
 

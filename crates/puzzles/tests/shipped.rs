@@ -109,6 +109,56 @@ fn a_wrong_solution_is_refused() {
     ));
 }
 
+/// The reason of a [`VerifyError::BadMove`] at `index`, else a panic.
+fn bad_move(r: Result<(), VerifyError>, index: usize) -> String {
+    match r {
+        Err(VerifyError::BadMove {
+            index: i, reason, ..
+        }) if i == index => reason,
+        other => panic!("expected a bad move {index}, got {other:?}"),
+    }
+}
+
+#[test]
+fn lines_that_cannot_be_played_are_refused() {
+    // One puzzle with a best line and one forced win, each with a defender's reply after the
+    // first move: both checkers refuse the same bad lines with the same errors.
+    let all = shipped_all().unwrap();
+    for forced in [false, true] {
+        let p = all
+            .iter()
+            .find(|p| {
+                let v = Variant::from_name(&p.variant).unwrap();
+                let mut g = v.new_game(&[], Some(&p.position)).unwrap();
+                let me = g.state().to_move;
+                p.horizon.is_some() == forced
+                    && p.solution.len() >= 3
+                    && g.play(&p.solution[0]).is_ok()
+                    && g.state().to_move.is_some_and(|s| Some(s) != me)
+            })
+            .expect("a puzzle with a reply");
+        let v = Variant::from_name(&p.variant).unwrap();
+        let tables = tables_for(&v.new_game(&[], None).unwrap()).unwrap();
+        let check = |solution: &[String]| {
+            let mut q = p.clone();
+            q.solution = solution.to_vec();
+            verify(&q, tables.as_deref(), DEFAULT_BUDGET)
+        };
+        let reason = bad_move(check(&["?".to_string()]), 0);
+        assert!(reason.contains("pit letter"), "{}: {reason}", p.id);
+        let reason = bad_move(check(&p.solution[..2]), 1);
+        assert_eq!(
+            reason, "the line ends with the defender's reply",
+            "{}",
+            p.id
+        );
+        let mut wrong = p.solution[..3].to_vec();
+        wrong[1] = wrong[0].clone();
+        let reason = bad_move(check(&wrong), 1);
+        assert!(!reason.is_empty(), "{}", p.id);
+    }
+}
+
 #[test]
 fn proofs_with_and_without_tables_agree() {
     // Awari's tables are exact: a puzzle found with them is found the same without them.
