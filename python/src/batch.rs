@@ -1,34 +1,10 @@
 //! Many games stepped at once, and random playouts, in plain Rust: the loops that Python should
 //! not run itself.
 
+use mancala_core::random::SplitMix;
 use mancala_core::{advance, Game, History, Position, Side};
 
 use crate::encode::{write_mask, write_observation_of, Encoded};
-
-/// A small, fast pseudo-random generator (SplitMix64), reproducible from its seed.
-#[derive(Clone, Copy, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (> 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
 
 /// One game of a batch: the position, its repetition history and the positions that history
 /// holds (for observations).
@@ -74,7 +50,7 @@ impl<P: Position> Env<P> {
 
     /// Plays a uniformly random legal move; false when the game is already over.
     #[inline]
-    pub fn play_random(&mut self, rng: &mut Rng) -> bool {
+    pub fn play_random(&mut self, rng: &mut SplitMix) -> bool {
         let moves = self.pos.legal_move_list();
         if moves.is_empty() {
             return false;
@@ -117,7 +93,7 @@ pub struct Playouts {
 
 /// Plays `games` uniformly random games from `start` to their end.
 pub fn random_playouts<P: Position>(start: &Game<P>, games: u64, seed: u64) -> Playouts {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix(seed);
     let mut out = Playouts::default();
     let first = Env::from_game(start);
     for _ in 0..games {
@@ -140,7 +116,7 @@ pub struct Batch<P: Encoded> {
     start: Env<P>,
     /// The games.
     pub envs: Vec<Env<P>>,
-    rng: Rng,
+    rng: SplitMix,
 }
 
 /// A batch step was refused: nothing was played.
@@ -161,7 +137,7 @@ impl<P: Encoded> Batch<P> {
         Batch {
             envs: vec![start.clone(); n],
             start,
-            rng: Rng::new(seed),
+            rng: SplitMix(seed),
         }
     }
 
@@ -265,7 +241,7 @@ mod tests {
     #[test]
     fn env_follows_the_game_rules_move_for_move() {
         // The batch's own bookkeeping (history and earlier positions) must agree with Game.
-        let mut rng = Rng::new(7);
+        let mut rng = SplitMix(7);
         for _ in 0..50 {
             let mut game = Game::new(Oware::new(OwareRules::abapa()));
             let mut env = Env::from_game(&game);

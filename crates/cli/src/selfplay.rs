@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use mancala_core::extras::Extras;
+use mancala_core::random::SplitMix;
 use mancala_core::variant::DynGame;
 use mancala_core::{advance, Game, MoveList, Position};
 use mancala_engine::{dispatch, EngineGame, GameTask};
@@ -34,23 +35,6 @@ pub struct Args {
     max_plies: u64,
 }
 
-/// SplitMix64: small, fast and good enough to choose moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
-}
-
 /// What the games added up to.
 #[derive(Default)]
 struct Tally {
@@ -67,7 +51,7 @@ struct Tally {
 fn play_one<P: Position>(
     start: &P,
     history: &mancala_core::History<P::Key>,
-    rng: &mut Rng,
+    rng: &mut SplitMix,
     cap: u64,
     tally: &mut Tally,
 ) {
@@ -117,7 +101,7 @@ impl GameTask for RandomGames<'_> {
     fn run<P: EngineGame>(self, game: &Game<P>) {
         let start = *game.position();
         let history = game.history();
-        let mut rng = Rng(self.args.seed);
+        let mut rng = SplitMix(self.args.seed);
         for _ in 0..self.args.games {
             play_one(&start, &history, &mut rng, self.args.max_plies, self.tally);
         }
@@ -216,13 +200,5 @@ mod tests {
         assert_eq!(a.games, 20);
         assert_eq!(a.capped, 0);
         assert_eq!(a.reasons.get("match_won"), Some(&20));
-    }
-
-    #[test]
-    fn rng_below_stays_in_range() {
-        let mut r = Rng(3);
-        for n in 1..50 {
-            assert!(r.below(n) < n);
-        }
     }
 }

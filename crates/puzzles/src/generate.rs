@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use mancala_core::random::SplitMix;
 use mancala_core::variant::{DynGame, Variant};
 use mancala_engine::level_move;
 
@@ -67,21 +68,9 @@ const MAX_OPENING: u64 = 8;
 /// The playing levels the games are played at (see [`mancala_engine::level_info`]).
 const LEVELS: [u8; 3] = [2, 3, 4];
 
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
+/// A number below `n` (0 when `n` is 0).
+fn below(rng: &mut SplitMix, n: u64) -> u64 {
+    rng.next_u64() % n.max(1)
 }
 
 /// Plays engine games of `variant` (random openings, then moves at random playing levels) and
@@ -102,26 +91,27 @@ pub fn generate(
     let mut puzzles = Vec::new();
     let mut stats = Progress::default();
     while puzzles.len() < options.count && stats.games < options.max_games {
-        let mut rng = Rng(options.seed ^ (stats.games as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let mut rng =
+            SplitMix(options.seed ^ (stats.games as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
         let mut game = start.clone();
-        for _ in 0..rng.below(MAX_OPENING + 1) {
+        for _ in 0..below(&mut rng, MAX_OPENING + 1) {
             let legal = game.state().legal;
             if legal.is_empty() {
                 break;
             }
-            let mv = &legal[rng.below(legal.len() as u64) as usize];
+            let mv = &legal[below(&mut rng, legal.len() as u64) as usize];
             game.play(mv).expect("a legal move");
         }
         let levels = [
-            LEVELS[rng.below(LEVELS.len() as u64) as usize],
-            LEVELS[rng.below(LEVELS.len() as u64) as usize],
+            LEVELS[below(&mut rng, LEVELS.len() as u64) as usize],
+            LEVELS[below(&mut rng, LEVELS.len() as u64) as usize],
         ];
         let mut played = vec![game.clone()];
         for _ in 0..MAX_GAME_PLIES {
             let Some(side) = game.state().to_move else {
                 break;
             };
-            let Some(mv) = level_move(&game, levels[side.index()], rng.next()) else {
+            let Some(mv) = level_move(&game, levels[side.index()], rng.next_u64()) else {
                 break;
             };
             if game.play(&mv).is_err() {
