@@ -1,9 +1,12 @@
 //! Searches with endgame tables against searches without: the same proven results.
 
+mod common;
+
 use std::sync::Arc;
 
+use common::positions;
 use mancala_core::oware::{Oware, OwareRules};
-use mancala_core::{Game, Position, Side};
+use mancala_core::{Game, Position};
 use mancala_engine::{Algorithm, Engine, Limits, SearchOptions};
 use mancala_tablebase::build::{build, BuildOptions};
 
@@ -20,39 +23,6 @@ fn options() -> SearchOptions {
     }
 }
 
-/// Abapa positions with `n` seeds on the board, from a fixed generator, with the stores split
-/// around the middle.
-fn positions(n: u32, count: usize) -> Vec<Oware> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ u64::from(n);
-    let mut out = Vec::new();
-    while out.len() < count {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let mut pits = [0u8; 12];
-        let mut y = x;
-        for _ in 0..n {
-            pits[(y % 12) as usize] += 1;
-            y = (y / 12) ^ y.rotate_left(17);
-        }
-        let rest = 48 - n;
-        let south = rest / 2 + (x >> 40) as u32 % 5 - 2;
-        let side = if x & 1 == 0 { Side::South } else { Side::North };
-        let p = Oware::from_parts(
-            pits,
-            [south, rest - south],
-            side,
-            false,
-            OwareRules::abapa(),
-        )
-        .unwrap();
-        if !p.is_over() {
-            out.push(p);
-        }
-    }
-    out
-}
-
 #[test]
 fn tables_give_the_proven_results_of_a_search_without_them() {
     let (table, _) = build("abapa", 8, &BuildOptions::default(), &mut |_| {}).unwrap();
@@ -61,7 +31,7 @@ fn tables_give_the_proven_results_of_a_search_without_them() {
     with.set_tablebases(vec![Arc::new(table)]);
     let (mut compared, mut tb_exact) = (0, 0);
     for n in [3, 5, 7] {
-        for pos in positions(n, 20) {
+        for pos in positions(OwareRules::abapa(), n, 20, 0) {
             let game = Game::new(pos);
             plain.clear();
             with.clear();
