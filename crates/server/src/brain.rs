@@ -5,24 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::variant::AnyGame;
-pub use mancala_engine::Score;
-
-/// What an analysis found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// The best move.
-    pub best: Option<String>,
-    /// The position's value for the side to move.
-    pub score: Score,
-    /// Deepest completed iteration.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation.
-    pub pv: Vec<String>,
-    /// Every legal move with its value, best first.
-    pub moves: Vec<(String, Score)>,
-}
+/// What an analysis found: the engine's own result.
+pub use mancala_engine::{Analysis, Score};
 
 /// The computer: chooses moves at a level and analyses positions. Implementations block; the
 /// server calls them on its bounded pool of blocking threads, never on the async threads.
@@ -67,15 +51,7 @@ impl Brain for EngineBrain {
             movetime: Some(movetime),
             ..mancala_engine::Limits::default()
         };
-        let a = mancala_engine::analyse_dyn(game, &limits, stop)?;
-        Some(Analysis {
-            best: a.best,
-            score: a.score,
-            depth: a.depth,
-            nodes: a.nodes,
-            pv: a.pv,
-            moves: a.moves,
-        })
+        mancala_engine::analyse_dyn(game, &limits, stop)
     }
 
     fn max_level(&self) -> u8 {
