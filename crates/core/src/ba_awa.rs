@@ -50,8 +50,7 @@ use core::fmt;
 use crate::extras::{BaAwaExtras, BaAwaMatch, BaAwaRoundEnd, Extras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
-use crate::sow::parse_oware_fields;
-use crate::sow::{Pit, PITS};
+use crate::sow::{parse_oware_fields, write_board_fields, Pit, PITS};
 use crate::trace::{Observer, SowTrace};
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParsePositionError, Position,
@@ -1031,6 +1030,8 @@ impl Position for BaAwa {
     }
 
     fn settle(&mut self) {
+        // Whether the turn has just passed to the other player (no ply is recorded).
+        let mut passed = false;
         loop {
             if self.over.is_some() {
                 self.legal = 0;
@@ -1044,27 +1045,19 @@ impl Position for BaAwa {
             if cannot_feed {
                 self.owners_take();
                 self.finish_round(EndReason::CannotFeed);
-                continue;
-            }
-            if self.rules.no_move == NoMove::OwnersTake {
+            } else if passed {
+                // Neither player can move: the round starter takes the seeds left.
+                self.take_all(self.starter, 0);
+                self.finish_round(EndReason::NoLegalMove);
+            } else if self.rules.no_move == NoMove::OwnersTake {
                 self.owners_take();
                 self.finish_round(EndReason::NoLegalMove);
+            } else {
+                self.side = self.side.opponent();
+                passed = true;
                 continue;
             }
-            // Pass: the other player moves again (no ply is recorded).
-            self.side = self.side.opponent();
-            let (legal, cannot_feed) = self.compute_legal();
-            self.legal = legal;
-            if legal != 0 {
-                return;
-            }
-            if cannot_feed {
-                self.owners_take();
-                self.finish_round(EndReason::CannotFeed);
-                continue;
-            }
-            self.take_all(self.starter, 0);
-            self.finish_round(EndReason::NoLegalMove);
+            passed = false;
         }
     }
     fn stores(&self) -> [u32; 2] {
@@ -1106,16 +1099,7 @@ impl Position for BaAwa {
 
 impl fmt::Display for BaAwa {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in &self.pits {
-            write!(f, "{p}-")?;
-        }
-        write!(
-            f,
-            "{}-{}-{}",
-            self.captures[0],
-            self.captures[1],
-            self.side.letter()
-        )?;
+        write_board_fields(f, &self.pits, self.captures, self.side)?;
         let plain = self.owners == STANDARD_OWNERS
             && self.starter == self.rules.first_player
             && self.round == 1
@@ -1169,22 +1153,20 @@ mod tests {
         let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-4-S").unwrap_err();
         assert_eq!(e.field, "position");
         assert!(e.message.contains("add up to 52"), "{e}");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNX-S-r2-w0.0").unwrap_err();
-        assert_eq!(e.field, "owners (field 16)");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSSSSSSS-S-r2-w0.0").unwrap_err();
-        assert_eq!(e.field, "owners (field 16)");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-X-r2-w0.0").unwrap_err();
-        assert_eq!(e.field, "round starter (field 17)");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-2-w0.0").unwrap_err();
-        assert_eq!(e.field, "round (field 18)");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0").unwrap_err();
-        assert_eq!(e.field, "rounds won (field 19)");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0.0-p1").unwrap_err();
-        assert_eq!(e.field, "set-up picks");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-S-r2-w0.0-q").unwrap_err();
-        assert_eq!(e.field, "field 20");
-        let e = parse("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN").unwrap_err();
-        assert_eq!(e.field, "position");
+        let start = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
+        for (rest, field) in [
+            ("SSSSSSNNNNNX-S-r2-w0.0", "owners (field 16)"),
+            ("SSSSSSSSSSSS-S-r2-w0.0", "owners (field 16)"),
+            ("SSSSSSNNNNNN-X-r2-w0.0", "round starter (field 17)"),
+            ("SSSSSSNNNNNN-S-2-w0.0", "round (field 18)"),
+            ("SSSSSSNNNNNN-S-r2-w0", "rounds won (field 19)"),
+            ("SSSSSSNNNNNN-S-r2-w0.0-p1", "set-up picks"),
+            ("SSSSSSNNNNNN-S-r2-w0.0-q", "field 20"),
+            ("SSSSSSNNNNNN", "position"),
+        ] {
+            let e = parse(&format!("{start}-{rest}")).unwrap_err();
+            assert_eq!(e.field, field, "{rest}");
+        }
     }
 
     #[test]

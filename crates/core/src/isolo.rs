@@ -102,7 +102,7 @@ pub use crate::extras::Phase;
 use crate::extras::{Extras, IsoloExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
-use crate::sow::Pit;
+use crate::sow::{parse_pits, parse_side, write_board_fields, Pit};
 use crate::trace::{Observer, SowTrace};
 use crate::{
     option_enum, EndReason, Illegal, MoveEffect, MoveList, Outcome, ParseMoveError,
@@ -470,6 +470,31 @@ impl Isolo {
         self.pits.iter().map(|&x| u32::from(x)).sum()
     }
 
+    /// A position at the start of a phase, not yet settled: no ply played in it, nothing known
+    /// of its moves.
+    fn unsettled(
+        pits: [u8; PITS],
+        side: Side,
+        phase: Phase,
+        stock_used: [u32; 2],
+        rules: IsoloRules,
+    ) -> Self {
+        Isolo {
+            pits,
+            side,
+            phase,
+            stock_used,
+            plies: 0,
+            last_laps: 0,
+            foregame_winner: None,
+            foregame_end: None,
+            over: None,
+            rules,
+            mask: 0,
+            mask_known: false,
+        }
+    }
+
     /// Builds a position from its parts, validating it and settling it (see the module docs for
     /// the rules the parts must follow).
     pub fn from_parts(
@@ -514,20 +539,7 @@ impl Isolo {
                 ));
             }
         }
-        let mut p = Isolo {
-            pits,
-            side,
-            phase,
-            stock_used,
-            plies: 0,
-            last_laps: 0,
-            foregame_winner: None,
-            foregame_end: None,
-            over: None,
-            rules,
-            mask: 0,
-            mask_known: false,
-        };
+        let mut p = Isolo::unsettled(pits, side, phase, stock_used, rules);
         if phase == Phase::Kucheleka {
             p.foregame_winner = Some(side);
         } else if p.row_seeds(side.opponent()) == 0 {
@@ -816,20 +828,13 @@ impl Position for Isolo {
     crate::position::position_basics!(IsoloRules);
 
     fn new(rules: IsoloRules) -> Self {
-        let mut p = Isolo {
-            pits: [START_SEEDS; PITS],
-            side: rules.first_player,
-            phase: Phase::Foregame,
-            stock_used: [0, 0],
-            plies: 0,
-            last_laps: 0,
-            foregame_winner: None,
-            foregame_end: None,
-            over: None,
+        let mut p = Isolo::unsettled(
+            [START_SEEDS; PITS],
+            rules.first_player,
+            Phase::Foregame,
+            [0, 0],
             rules,
-            mask: 0,
-            mask_known: false,
-        };
+        );
         p.settle();
         p
     }
@@ -866,15 +871,7 @@ impl Position for Isolo {
                 ),
             ));
         }
-        let mut pits = [0u8; PITS];
-        for (i, pit) in pits.iter_mut().enumerate() {
-            *pit = fields[i].parse::<u8>().map_err(|_| {
-                ParsePositionError::new(
-                    format!("pit {} (field {})", Pit::<8>(i as u8), i + 1),
-                    format!("expected a seed count 0-255, found {:?}", fields[i]),
-                )
-            })?;
-        }
+        let pits = parse_pits::<PITS, 8>(&fields)?;
         let mut stock = [0u32; 2];
         for (j, s) in stock.iter_mut().enumerate() {
             let f = fields[PITS + j];
@@ -889,16 +886,7 @@ impl Position for Isolo {
                 )
             })?;
         }
-        let side = match fields[PITS + 2] {
-            "S" => Side::South,
-            "N" => Side::North,
-            other => {
-                return Err(ParsePositionError::new(
-                    "side to move (field 19)",
-                    format!("expected S or N, found {other:?}"),
-                ))
-            }
-        };
+        let side = parse_side(fields[PITS + 2], PITS + 3)?;
         Isolo::from_parts(phase, pits, stock, side, rules)
     }
     fn legal_moves(&self, out: &mut MoveList<IsoloMove>) {
@@ -1122,15 +1110,6 @@ impl Position for Isolo {
 impl fmt::Display for Isolo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.phase.letter())?;
-        for p in &self.pits {
-            write!(f, "{p}-")?;
-        }
-        write!(
-            f,
-            "{}-{}-{}",
-            self.stock_used[0],
-            self.stock_used[1],
-            self.side.letter()
-        )
+        write_board_fields(f, &self.pits, self.stock_used, self.side)
     }
 }

@@ -31,8 +31,8 @@ use crate::extras::{Extras, OlowukaExtras};
 use crate::options::rule_options;
 use crate::relay::{run_laps, LapRun};
 use crate::sow::{
-    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum, sow_lap,
-    Pit, PITS,
+    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_range, row_start, row_sum,
+    sow_lap, write_board_fields, Pit, PITS,
 };
 use crate::trace::{Observer, SowTrace};
 use crate::{
@@ -317,6 +317,19 @@ impl Olowuka {
         self.plies
     }
 
+    /// A position with no ply played and its moves not yet worked out.
+    fn unsettled(pits: [u8; PITS], stores: [u8; 2], side: Side, rules: OlowukaRules) -> Self {
+        Olowuka {
+            pits,
+            stores,
+            side,
+            plies: 0,
+            over: None,
+            legal: 0,
+            rules,
+        }
+    }
+
     /// Builds a position from its parts, validating the seed total and settling it.
     pub fn from_parts(
         pits: [u8; PITS],
@@ -325,24 +338,10 @@ impl Olowuka {
         rules: OlowukaRules,
     ) -> Result<Self, ParsePositionError> {
         check_seed_total(&pits, stores, rules.seeds)?;
-        let mut p = Olowuka {
-            pits,
-            stores: [stores[0] as u8, stores[1] as u8],
-            side,
-            plies: 0,
-            over: None,
-            legal: 0,
-            rules,
-        };
+        let mut p = Olowuka::unsettled(pits, [stores[0] as u8, stores[1] as u8], side, rules);
         p.over = p.threshold_outcome();
         p.settle();
         Ok(p)
-    }
-
-    #[inline]
-    fn own_range(&self) -> core::ops::Range<usize> {
-        let s = row_start(self.side);
-        s..s + 6
     }
 
     /// Runs every lap of the move from `origin` and works out its capture.
@@ -464,7 +463,7 @@ impl Olowuka {
         let opp = self.side.opponent();
         let mut all = 0u16;
         let mut feeding = 0u16;
-        for i in self.own_range() {
+        for i in row_range(self.side) {
             if self.pits[i] == 0 {
                 continue;
             }
@@ -491,24 +490,10 @@ impl Olowuka {
         }
     }
 
+    /// More than half of the seeds wins at once; half each is a draw.
     fn threshold_outcome(&self) -> Option<Outcome> {
-        let s = self.store_scores();
         let total = self.rules.total_seeds();
-        for side in Side::BOTH {
-            if 2 * s[side.index()] > total {
-                return Some(Outcome {
-                    winner: Some(side),
-                    reason: EndReason::ScoreMajority,
-                });
-            }
-        }
-        if total % 2 == 0 && s[0] == total / 2 && s[1] == total / 2 {
-            return Some(Outcome {
-                winner: None,
-                reason: EndReason::HalfEach,
-            });
-        }
-        None
+        Outcome::by_threshold(self.store_scores(), total, total / 2 + 1, true)
     }
 
     fn store_scores(&self) -> [u32; 2] {
@@ -538,15 +523,7 @@ impl Position for Olowuka {
     crate::position::position_basics!(OlowukaRules, pits 6);
 
     fn new(rules: OlowukaRules) -> Self {
-        let mut p = Olowuka {
-            pits: [rules.seeds; PITS],
-            stores: [0, 0],
-            side: rules.first_player,
-            plies: 0,
-            over: None,
-            legal: 0,
-            rules,
-        };
+        let mut p = Olowuka::unsettled([rules.seeds; PITS], [0, 0], rules.first_player, rules);
         p.settle();
         p
     }
@@ -557,7 +534,7 @@ impl Position for Olowuka {
     }
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
-        for i in self.own_range() {
+        for i in row_range(self.side) {
             if self.legal & (1 << i) != 0 {
                 out.push(Pit(i as u8));
             }
@@ -700,16 +677,7 @@ impl Position for Olowuka {
 
 impl fmt::Display for Olowuka {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in &self.pits {
-            write!(f, "{p}-")?;
-        }
-        write!(
-            f,
-            "{}-{}-{}",
-            self.stores[0],
-            self.stores[1],
-            self.side.letter()
-        )
+        write_board_fields(f, &self.pits, self.stores, self.side)
     }
 }
 

@@ -26,8 +26,8 @@ use core::fmt;
 use crate::extras::{Extras, OwareExtras};
 use crate::options::rule_options;
 use crate::sow::{
-    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_start, row_sum, sow_lap,
-    Pit, LAP_MASKS, PITS,
+    capture_chain, check_seed_total, parse_oware_fields, row_empty, row_range, row_start, row_sum,
+    sow_lap, write_board_fields, Pit, LAP_MASKS, PITS,
 };
 use crate::trace::SowTrace;
 use crate::{
@@ -379,6 +379,26 @@ impl Oware {
         self.side
     }
 
+    /// A position with no ply played and its moves not yet worked out.
+    fn unsettled(
+        pits: [u8; PITS],
+        stores: [u8; 2],
+        side: Side,
+        extra_turn: bool,
+        rules: OwareRules,
+    ) -> Self {
+        Oware {
+            pits: Packed::new(pits),
+            stores,
+            side,
+            extra_turn,
+            plies: 0,
+            over: None,
+            legal: 0,
+            rules,
+        }
+    }
+
     /// Builds a position from its parts, validating it (seed total, extra-turn flag) and settling
     /// it (a player without a legal move is dealt with at once).
     pub fn from_parts(
@@ -395,25 +415,11 @@ impl Oware {
                 "an extra turn exists only with grand_slam=OurilExtraTurn",
             ));
         }
-        let mut p = Oware {
-            pits: Packed::new(pits),
-            stores: [stores[0] as u8, stores[1] as u8],
-            side,
-            extra_turn,
-            plies: 0,
-            over: None,
-            legal: 0,
-            rules,
-        };
+        let stores = [stores[0] as u8, stores[1] as u8];
+        let mut p = Oware::unsettled(pits, stores, side, extra_turn, rules);
         p.over = p.threshold_outcome();
         p.settle();
         Ok(p)
-    }
-
-    #[inline]
-    fn own_range(&self) -> core::ops::Range<usize> {
-        let s = row_start(self.side);
-        s..s + 6
     }
 
     /// Whether sowing `pit` reaches the opponent's row (rules.md clarification 6).
@@ -481,7 +487,7 @@ impl Oware {
             && !(self.extra_turn && self.rules.extra_turn_ignores_singleton)
         {
             let mut big = 0u16;
-            for i in self.own_range() {
+            for i in row_range(self.side) {
                 if self.pits[i] >= 2 {
                     big |= 1 << i;
                 }
@@ -535,7 +541,7 @@ impl Oware {
     #[inline]
     fn feeding_mask(&self) -> u16 {
         let mut feeding = 0u16;
-        for i in self.own_range() {
+        for i in row_range(self.side) {
             if self.feeds(i) {
                 feeding |= 1 << i;
             }
@@ -587,7 +593,7 @@ impl Oware {
 
     fn filter(&self, mask: u16, keep: impl Fn(&Sowing) -> bool) -> u16 {
         let mut out = 0;
-        for i in self.own_range() {
+        for i in row_range(self.side) {
             if mask & (1 << i) != 0 && keep(&self.simulate(i)) {
                 out |= 1 << i;
             }
@@ -602,28 +608,12 @@ impl Oware {
     /// The end by score that `stores` would mean under these rules.
     #[inline]
     fn threshold_outcome_for(&self, stores: [u8; 2]) -> Option<Outcome> {
-        let t = self.rules.threshold();
-        let s = [u32::from(stores[0]), u32::from(stores[1])];
-        if s[0] >= t && s[0] > s[1] {
-            return Some(Outcome {
-                winner: Some(Side::South),
-                reason: EndReason::ScoreMajority,
-            });
-        }
-        if s[1] >= t && s[1] > s[0] {
-            return Some(Outcome {
-                winner: Some(Side::North),
-                reason: EndReason::ScoreMajority,
-            });
-        }
-        let total = self.rules.total_seeds();
-        if self.rules.draw_at_half && total % 2 == 0 && s[0] == total / 2 && s[1] == total / 2 {
-            return Some(Outcome {
-                winner: None,
-                reason: EndReason::HalfEach,
-            });
-        }
-        None
+        Outcome::by_threshold(
+            [u32::from(stores[0]), u32::from(stores[1])],
+            self.rules.total_seeds(),
+            self.rules.threshold(),
+            self.rules.draw_at_half,
+        )
     }
 
     fn store_scores(&self) -> [u32; 2] {
@@ -670,16 +660,13 @@ impl Position for Oware {
     crate::position::position_basics!(OwareRules, pits 6);
 
     fn new(rules: OwareRules) -> Self {
-        let mut p = Oware {
-            pits: Packed::new([rules.seeds; PITS]),
-            stores: [0, 0],
-            side: rules.first_player,
-            extra_turn: false,
-            plies: 0,
-            over: None,
-            legal: 0,
+        let mut p = Oware::unsettled(
+            [rules.seeds; PITS],
+            [0, 0],
+            rules.first_player,
+            false,
             rules,
-        };
+        );
         p.settle();
         p
     }
@@ -790,7 +777,7 @@ impl Position for Oware {
             return Ok(());
         }
         let mut nonempty = 0u16;
-        for j in self.own_range() {
+        for j in row_range(self.side) {
             if self.pits[j] > 0 {
                 nonempty |= 1 << j;
             }
@@ -1003,16 +990,7 @@ impl Position for Oware {
 
 impl fmt::Display for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in self.pits.iter() {
-            write!(f, "{p}-")?;
-        }
-        write!(
-            f,
-            "{}-{}-{}",
-            self.stores[0],
-            self.stores[1],
-            self.side.letter()
-        )?;
+        write_board_fields(f, &self.pits[..], self.stores, self.side)?;
         if self.extra_turn {
             f.write_str("-x")?;
         }

@@ -172,4 +172,33 @@ impl Outcome {
         };
         Outcome { winner, reason }
     }
+
+    /// The end by score, if any, of a game of `total` seeds: a player with at least `threshold`
+    /// and more than the other wins at once; with `draw_at_half`, exactly half each is a draw.
+    #[inline]
+    #[must_use]
+    pub(crate) fn by_threshold(
+        scores: [u32; 2],
+        total: u32,
+        threshold: u32,
+        draw_at_half: bool,
+    ) -> Option<Outcome> {
+        let [s, n] = scores;
+        let winner = if s >= threshold && s > n {
+            Side::South
+        } else if n >= threshold && n > s {
+            Side::North
+        } else if draw_at_half && total % 2 == 0 && s == total / 2 && n == total / 2 {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::HalfEach,
+            });
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner: Some(winner),
+            reason: EndReason::ScoreMajority,
+        })
+    }
 }

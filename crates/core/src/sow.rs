@@ -83,6 +83,14 @@ pub const fn row_start(side: Side) -> usize {
     side.index() * 6
 }
 
+/// The pits of `side`'s row on a 2x6 board.
+#[inline]
+#[must_use]
+pub const fn row_range(side: Side) -> core::ops::Range<usize> {
+    let s = row_start(side);
+    s..s + 6
+}
+
 /// The total of `side`'s row on a 2x6 board.
 #[inline]
 #[must_use]
@@ -225,15 +233,7 @@ pub(crate) fn parse_oware_fields(
             ),
         ));
     }
-    let mut pits = [0u8; PITS];
-    for (i, pit) in pits.iter_mut().enumerate() {
-        *pit = fields[i].parse::<u8>().map_err(|_| {
-            ParsePositionError::new(
-                format!("pit {} (field {})", Pit::<6>(i as u8), i + 1),
-                format!("expected a seed count 0-255, found {:?}", fields[i]),
-            )
-        })?;
-    }
+    let pits = parse_pits::<PITS, 6>(&fields)?;
     let mut stores = [0u32; 2];
     for (j, store) in stores.iter_mut().enumerate() {
         let f = fields[12 + j];
@@ -247,18 +247,53 @@ pub(crate) fn parse_oware_fields(
             })?
             .into();
     }
-    let side = match fields[14] {
-        "S" => Side::South,
-        "N" => Side::North,
-        other => {
-            return Err(ParsePositionError::new(
-                "side to move (field 15)",
-                format!("expected S or N, found {other:?}"),
-            ))
-        }
-    };
+    let side = parse_side(fields[14], 15)?;
     let rest = fields[15..].iter().map(|s| (*s).to_string()).collect();
     Ok((pits, stores, side, rest))
+}
+
+/// Reads the pits of a notation, the first `N` of `fields`, in sowing order, on a board of two
+/// rows of `ROW` pits.
+pub(crate) fn parse_pits<const N: usize, const ROW: usize>(
+    fields: &[&str],
+) -> Result<[u8; N], ParsePositionError> {
+    let mut pits = [0u8; N];
+    for (i, pit) in pits.iter_mut().enumerate() {
+        *pit = fields[i].parse::<u8>().map_err(|_| {
+            ParsePositionError::new(
+                format!("pit {} (field {})", Pit::<ROW>(i as u8), i + 1),
+                format!("expected a seed count 0-255, found {:?}", fields[i]),
+            )
+        })?;
+    }
+    Ok(pits)
+}
+
+/// Reads the side to move, `S` or `N`, from field `number` (counted from 1) of a notation.
+pub(crate) fn parse_side(text: &str, number: usize) -> Result<Side, ParsePositionError> {
+    match text {
+        "S" => Ok(Side::South),
+        "N" => Ok(Side::North),
+        other => Err(ParsePositionError::new(
+            format!("side to move (field {number})"),
+            format!("expected S or N, found {other:?}"),
+        )),
+    }
+}
+
+/// Writes the fields that every board notation starts with: the pits in sowing order, two
+/// counts (stores, captures or stock used) and the side to move, separated by '-'.
+pub(crate) fn write_board_fields<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    pits: &[u8],
+    counts: [T; 2],
+    side: Side,
+) -> fmt::Result {
+    for p in pits {
+        write!(f, "{p}-")?;
+    }
+    let [a, b] = counts;
+    write!(f, "{a}-{b}-{}", side.letter())
 }
 
 /// Checks that a 2x6 position holds `12 x seeds_per_pit` seeds in all (pits and stores).
