@@ -138,24 +138,47 @@ pub fn evaluate<P: EngineGame>(pos: &P, me: Side, kind: EvalKind) -> i32 {
 /// [`crate::features::ba_awa`]).
 #[inline]
 pub(crate) fn evaluate_ba_awa(pos: &BaAwa, me: Side, w: &BaAwaWeights) -> i32 {
-    let (mut full, mut empty) = (0i64, 0i64);
-    let phase = features::ba_awa::visit(pos, me, |i, x| {
-        full += i64::from(w[i][0]) * i64::from(x);
-        empty += i64::from(w[i][1]) * i64::from(x);
-    });
-    interpolate(full, empty, phase)
+    weighted(w, |sum| {
+        features::ba_awa::visit(pos, me, |i, x| sum.add(i, x))
+    })
 }
 
 /// The fitted evaluation of an Isolo position with the weights `w` (see
 /// [`crate::features::isolo`]: the first weight is the foregame's, the second the proper game's).
 #[inline]
 pub(crate) fn evaluate_isolo(pos: &Isolo, me: Side, w: &IsoloWeights) -> i32 {
-    let (mut full, mut empty) = (0i64, 0i64);
-    let phase = features::isolo::visit(pos, me, |i, x| {
-        full += i64::from(w[i][0]) * i64::from(x);
-        empty += i64::from(w[i][1]) * i64::from(x);
-    });
-    interpolate(full, empty, phase)
+    weighted(w, |sum| {
+        features::isolo::visit(pos, me, |i, x| sum.add(i, x))
+    })
+}
+
+/// The sums of features weighted for the full and for the empty board.
+struct Weighted<'w> {
+    w: &'w [[i32; 2]],
+    full: i64,
+    empty: i64,
+}
+
+impl Weighted<'_> {
+    /// Adds feature `i` of value `x`.
+    #[inline(always)]
+    fn add(&mut self, i: usize, x: i32) {
+        self.full += i64::from(self.w[i][0]) * i64::from(x);
+        self.empty += i64::from(self.w[i][1]) * i64::from(x);
+    }
+}
+
+/// The fitted value, by the weights `w`, of the features that `visit` adds to the sums it is
+/// given; `visit` returns the phase.
+#[inline(always)]
+fn weighted(w: &[[i32; 2]], visit: impl FnOnce(&mut Weighted<'_>) -> features::Phase) -> i32 {
+    let mut sum = Weighted {
+        w,
+        full: 0,
+        empty: 0,
+    };
+    let phase = visit(&mut sum);
+    interpolate(sum.full, sum.empty, phase)
 }
 
 /// The phase interpolation of the full-board and empty-board sums, clamped to the heuristic
@@ -410,55 +433,60 @@ mod tests {
         }
     }
 
+    /// What a feature visitor is told: a feature's index and value.
+    type Feature<'a> = dyn FnMut(usize, i32) + 'a;
+
+    /// Checks a game's fitted evaluation on `positions`: with its weights `w` and with extreme
+    /// ones, the fast sum `fast` is the reference sum of the features `visit` reports, and the
+    /// value is antisymmetric. Returns whether it differs anywhere from the hand evaluation.
+    fn fitted_agrees<P: EngineGame, const N: usize>(
+        positions: &[P],
+        w: &[[i32; 2]; N],
+        fast: fn(&P, Side, &[[i32; 2]; N]) -> i32,
+        visit: fn(&P, Side, &mut Feature<'_>) -> features::Phase,
+    ) -> bool {
+        let extreme = [[10_000, -10_000]; N];
+        let mut differs = false;
+        for p in positions {
+            for me in [Side::South, Side::North] {
+                let v = evaluate(p, me, EvalKind::Fitted);
+                assert_eq!(v, fast(p, me, w), "{p}");
+                assert_eq!(v, reference_of(w, |f| visit(p, me, f)), "{p}");
+                assert_eq!(v, -evaluate(p, me.opponent(), EvalKind::Fitted), "{p}");
+                let x = fast(p, me, &extreme);
+                assert_eq!(x, reference_of(&extreme, |f| visit(p, me, f)), "{p}");
+                differs |= v != evaluate(p, me, EvalKind::Hand);
+            }
+        }
+        differs
+    }
+
     #[test]
     fn ba_awa_and_isolo_use_their_fitted_weights() {
         use mancala_core::ba_awa::BaAwaRules;
         use mancala_core::isolo::IsoloRules;
-        let extreme_b: BaAwaWeights = [[10_000, -10_000]; features::ba_awa::FEATURES];
-        let extreme_i: IsoloWeights = [[10_000, -10_000]; features::isolo::FEATURES];
-        let mut differs = [false; 2];
-        for text in [
+        let ba_awa = [
             "1-2-0-5-4-2-3-0-3-2-1-1-12-12-S",
             "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N-NSSSSSNNNNNN-N-r2-w0.1",
             "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
             "0-0-40-0-0-0-0-0-0-0-0-0-4-4-S",
-        ] {
-            let p = BaAwa::from_notation(text, BaAwaRules::default()).unwrap();
-            for me in [Side::South, Side::North] {
-                let v = evaluate(&p, me, EvalKind::Fitted);
-                let w = &weights::BA_AWA;
-                assert_eq!(v, evaluate_ba_awa(&p, me, w), "{text}");
-                assert_eq!(v, reference_of(w, |f| features::ba_awa::visit(&p, me, f)));
-                assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));
-                let x = evaluate_ba_awa(&p, me, &extreme_b);
-                assert_eq!(
-                    x,
-                    reference_of(&extreme_b, |f| features::ba_awa::visit(&p, me, f))
-                );
-                differs[0] |= v != evaluate(&p, me, EvalKind::Hand);
-            }
-        }
-        for text in [
+        ]
+        .map(|text| BaAwa::from_notation(text, BaAwaRules::default()).unwrap());
+        let isolo = [
             "F:2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-2-0-0-S",
             "P:0-2-1-1-0-0-0-0-1-0-0-0-3-0-0-1-0-0-S",
             "K:12-1-12-3-0-1-0-4-0-0-0-0-0-0-0-0-1-0-S",
             "P:200-0-0-0-0-0-0-1-1-0-0-0-0-0-0-53-0-0-N",
-        ] {
-            let p = Isolo::from_notation(text, IsoloRules::isolo()).unwrap();
-            for me in [Side::South, Side::North] {
-                let v = evaluate(&p, me, EvalKind::Fitted);
-                let w = &weights::ISOLO;
-                assert_eq!(v, evaluate_isolo(&p, me, w), "{text}");
-                assert_eq!(v, reference_of(w, |f| features::isolo::visit(&p, me, f)));
-                assert_eq!(v, -evaluate(&p, me.opponent(), EvalKind::Fitted));
-                let x = evaluate_isolo(&p, me, &extreme_i);
-                assert_eq!(
-                    x,
-                    reference_of(&extreme_i, |f| features::isolo::visit(&p, me, f))
-                );
-                differs[1] |= v != evaluate(&p, me, EvalKind::Hand);
-            }
-        }
+        ]
+        .map(|text| Isolo::from_notation(text, IsoloRules::isolo()).unwrap());
+        let differs = [
+            fitted_agrees(&ba_awa, &weights::BA_AWA, evaluate_ba_awa, |p, me, f| {
+                features::ba_awa::visit(p, me, f)
+            }),
+            fitted_agrees(&isolo, &weights::ISOLO, evaluate_isolo, |p, me, f| {
+                features::isolo::visit(p, me, f)
+            }),
+        ];
         assert_eq!(differs, [true, true], "the fitted weights are not in use");
     }
 
