@@ -100,6 +100,21 @@ impl GameTask for MoveValues {
     }
 }
 
+/// A search of `game` by `algorithm` within `limits`, one thread with a table of `hash_mb` MiB.
+fn search(
+    game: &AnyGame,
+    hash_mb: usize,
+    algorithm: Algorithm,
+    limits: Limits,
+) -> Option<mancala_engine::Analysis> {
+    let options = SearchOptions {
+        limits,
+        algorithm: Some(algorithm),
+        ..SearchOptions::default()
+    };
+    Engine::new(hash_mb).search_dyn(game, &options, None, &mut |_| {})
+}
+
 /// Every move valued by a plain (non-selective) alpha-beta search to `depth`.
 fn analyse_exact(game: &AnyGame, depth: u32) -> Option<mancala_engine::Analysis> {
     let options = SearchOptions {
@@ -209,20 +224,12 @@ fn normal_search_value_equals_minimax() {
 fn fixed_depth_single_thread_search_is_deterministic() {
     for v in [Variant::Abapa, Variant::Oware, Variant::Ouril] {
         let game = v.new_game(&[], None).unwrap();
-        let options = SearchOptions {
-            limits: Limits {
-                depth: Some(9),
-                ..Limits::default()
-            },
-            algorithm: Some(Algorithm::AlphaBeta),
-            ..SearchOptions::default()
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
         };
         let runs: Vec<_> = (0..2)
-            .map(|_| {
-                Engine::new(8)
-                    .search_dyn(&game, &options, None, &mut |_| {})
-                    .unwrap()
-            })
+            .map(|_| search(&game, 8, Algorithm::AlphaBeta, limits).unwrap())
             .collect();
         assert_eq!(runs[0], runs[1]);
         assert_eq!(runs[0].depth, 9);
@@ -243,6 +250,7 @@ const SOLVABLE: [(&str, &str, Option<&str>); 8] = [
     ("abapa", "2-1-0-3-0-1-1-0-2-0-2-1-17-18-S", Some("8")),
 ];
 
+/// The game of preset `name` at `pos`, with a ply limit if `max_plies` is given.
 fn solvable_game(name: &str, pos: &str, max_plies: Option<&str>) -> AnyGame {
     let rules: Vec<(String, String)> = max_plies
         .map(|n| vec![("max_plies".to_string(), n.to_string())])
@@ -290,10 +298,7 @@ fn selective_search_proves_the_same_results() {
         ("abapa", "0-0-0-0-1-1-0-0-1-0-0-0-22-23-S"),
         ("abapa", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
     ] {
-        let game = Variant::from_name(name)
-            .unwrap()
-            .new_game(&[], Some(pos))
-            .unwrap();
+        let game = solvable_game(name, pos, None);
         let exact = analyse_exact(&game, 60).unwrap();
         let limits = Limits {
             depth: Some(60),
@@ -335,17 +340,11 @@ fn node_limits_stop_the_search_at_the_limit() {
     // The limit is looked at on the node that reaches it, not only every so many nodes.
     let game = Variant::Abapa.new_game(&[], None).unwrap();
     for limit in [3_000, 5_000, 12_345, 40_000] {
-        let options = SearchOptions {
-            limits: Limits {
-                nodes: Some(limit),
-                ..Limits::default()
-            },
-            algorithm: Some(Algorithm::AlphaBeta),
-            ..SearchOptions::default()
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
         };
-        let a = Engine::new(4)
-            .search_dyn(&game, &options, None, &mut |_| {})
-            .unwrap();
+        let a = search(&game, 4, Algorithm::AlphaBeta, limits).unwrap();
         assert!(a.depth > 1, "limit {limit}: more than the first iteration");
         assert!(
             (limit..=limit + 1).contains(&a.nodes),
@@ -525,10 +524,7 @@ fn mcts_ends_on_repetitions_and_other_limits() {
         ("oware", "0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
         ("ouril", "0-0-0-0-1-0-0-0-0-0-1-0-23-23-N"),
     ] {
-        let game = Variant::from_name(name)
-            .unwrap()
-            .new_game(&[], Some(pos))
-            .unwrap();
+        let game = solvable_game(name, pos, None);
         let a = mcts(&game, 1_000_000, MctsOptions::default()).unwrap();
         assert!(
             matches!(a.score, Score::Proven { .. }),
@@ -552,18 +548,12 @@ fn mcts_ends_on_repetitions_and_other_limits() {
         .unwrap();
     assert!(a.best.is_some());
     // A depth limit caps the tree.
-    let options = SearchOptions {
-        limits: Limits {
-            depth: Some(3),
-            nodes: Some(5_000),
-            ..Limits::default()
-        },
-        algorithm: Some(Algorithm::Mcts),
-        ..SearchOptions::default()
+    let limits = Limits {
+        depth: Some(3),
+        nodes: Some(5_000),
+        ..Limits::default()
     };
-    let a = Engine::new(1)
-        .search_dyn(&game, &options, None, &mut |_| {})
-        .unwrap();
+    let a = search(&game, 1, Algorithm::Mcts, limits).unwrap();
     assert!(a.depth <= 3, "{}", a.depth);
 }
 
