@@ -58,82 +58,68 @@ pub fn preset_rules(preset: &str) -> Result<(Variant, OwareRules), TablebaseErro
 /// Whether a table can represent `rules` (module docs); the error names the first option that
 /// it cannot.
 pub fn check(rules: &OwareRules) -> Result<(), TablebaseError> {
-    let refuse = |name: &str, value: &str, reason| {
-        Err(TablebaseError::UnsupportedRules {
-            option: format!("{name}={value}"),
-            reason,
-        })
-    };
-    match rules.grand_slam {
-        GrandSlam::IllegalElseLoses => {
-            return refuse(
-                "grand_slam",
-                rules.grand_slam.name(),
-                "a forced grand slam loses whatever the seeds say",
-            )
-        }
-        GrandSlam::OurilExtraTurn => {
-            return refuse(
-                "grand_slam",
-                rules.grand_slam.name(),
-                "the extra turn is state a board does not show",
-            )
-        }
+    let grand_slam = match rules.grand_slam {
+        GrandSlam::IllegalElseLoses => Some("a forced grand slam loses whatever the seeds say"),
+        GrandSlam::OurilExtraTurn => Some("the extra turn is state a board does not show"),
         GrandSlam::Illegal if exact_cycles(rules) => {
-            return refuse(
-                "grand_slam",
-                rules.grand_slam.name(),
-                "the exact builder needs a legal move on every board with seeds on both rows",
-            )
+            Some("the exact builder needs a legal move on every board with seeds on both rows")
         }
         GrandSlam::Allowed
         | GrandSlam::CaptureForfeited
         | GrandSlam::Illegal
         | GrandSlam::LeaveLastPit
-        | GrandSlam::NoStarving => {}
-    }
-    if rules.singleton_rule {
-        return refuse(
-            "singleton_rule",
-            "On",
-            "the singleton rule comes with Ouril's extra turn",
-        );
-    }
-    match rules.no_move_end {
-        NoMoveEnd::RemainingUnscored => {
-            return refuse(
-                "no_move_end",
-                rules.no_move_end.name(),
-                "seeds left on the board go to nobody",
-            )
-        }
-        NoMoveEnd::Pass => {
-            return refuse(
-                "no_move_end",
-                rules.no_move_end.name(),
-                "the turn does not pass",
-            )
-        }
-        NoMoveEnd::OwnRows | NoMoveEnd::MoverTakesAll | NoMoveEnd::OpponentTakesAll => {}
-    }
-    if !matches!(
+        | GrandSlam::NoStarving => None,
+    };
+    let no_move_end = match rules.no_move_end {
+        NoMoveEnd::RemainingUnscored => Some("seeds left on the board go to nobody"),
+        NoMoveEnd::Pass => Some("the turn does not pass"),
+        NoMoveEnd::OwnRows | NoMoveEnd::MoverTakesAll | NoMoveEnd::OpponentTakesAll => None,
+    };
+    let repetition = !matches!(
         rules.repetition,
         Repetition::EndOwnRows | Repetition::SplitHalves
-    ) {
-        return refuse(
+    );
+    // Each option with its value and, if a table cannot represent it, why; the first one named.
+    let refusals = [
+        (
+            "grand_slam",
+            rules.grand_slam.name().to_string(),
+            grand_slam,
+        ),
+        (
+            "singleton_rule",
+            "On".to_string(),
+            rules
+                .singleton_rule
+                .then_some("the singleton rule comes with Ouril's extra turn"),
+        ),
+        (
+            "no_move_end",
+            rules.no_move_end.name().to_string(),
+            no_move_end,
+        ),
+        (
             "repetition",
-            rules.repetition.name(),
-            "tables value cycles by EndOwnRows (a convention) or SplitHalves (exact)",
-        );
-    }
-    if let Some(n) = rules.max_plies {
-        return refuse(
+            rules.repetition.name().to_string(),
+            repetition.then_some(
+                "tables value cycles by EndOwnRows (a convention) or SplitHalves (exact)",
+            ),
+        ),
+        (
             "max_plies",
-            &n.to_string(),
-            "values would depend on the move number",
-        );
+            rules.max_plies.map_or(String::new(), |n| n.to_string()),
+            rules
+                .max_plies
+                .map(|_| "values would depend on the move number"),
+        ),
+    ];
+    match refusals.into_iter().find(|(_, _, reason)| reason.is_some()) {
+        Some((name, value, Some(reason))) => Err(TablebaseError::UnsupportedRules {
+            option: format!("{name}={value}"),
+            reason,
+        }),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Whether `rules` share an endless cycle's seeds evenly (`repetition=SplitHalves`, Awari): the
@@ -197,6 +183,35 @@ mod tests {
         }
         let e = preset_rules("oware").unwrap_err().to_string();
         assert!(e.contains("grand_slam=IllegalElseLoses"), "{e}");
+    }
+
+    #[test]
+    fn the_first_option_a_table_cannot_show_is_named() {
+        use mancala_core::RuleSet;
+        let refused = [
+            ("grand_slam", "OurilExtraTurn"),
+            ("singleton_rule", "On"),
+            ("no_move_end", "RemainingUnscored"),
+            ("no_move_end", "Pass"),
+            ("repetition", "Draw"),
+            ("max_plies", "40"),
+        ];
+        for (name, value) in refused {
+            let mut r = OwareRules::abapa();
+            r.set(name, value).unwrap();
+            let e = check(&r).unwrap_err().to_string();
+            assert!(e.contains(&format!("{name}={value}")), "{e}");
+        }
+        let mut r = OwareRules::abapa();
+        r.set("max_plies", "40").unwrap();
+        r.set("no_move_end", "Pass").unwrap();
+        let e = check(&r).unwrap_err().to_string();
+        assert!(e.contains("no_move_end=Pass"), "{e}");
+        let mut r = OwareRules::awari();
+        assert!(check(&r).is_ok());
+        r.set("grand_slam", "Illegal").unwrap();
+        let e = check(&r).unwrap_err().to_string();
+        assert!(e.contains("grand_slam=Illegal"), "{e}");
     }
 
     #[test]
