@@ -236,20 +236,13 @@ impl Uci {
                 self.say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
-                self.say("option name Eval type combo default fitted var fitted var hand");
-                let vars: String = Variant::ALL
-                    .iter()
-                    .map(|v| format!(" var {}", v.name()))
-                    .collect();
-                self.say(&format!(
-                    "option name Variant type combo default abapa{vars}"
-                ));
-                let algos: String = Algorithm::ALL
-                    .iter()
-                    .map(|a| format!(" var {}", a.name()))
-                    .collect();
-                self.say(&format!(
-                    "option name Algorithm type combo default default var default{algos}"
+                self.say(&combo("Eval", "fitted", ["fitted", "hand"]));
+                self.say(&combo("Variant", "abapa", Variant::ALL.map(Variant::name)));
+                let algorithms = Algorithm::ALL.map(Algorithm::name);
+                self.say(&combo(
+                    "Algorithm",
+                    "default",
+                    std::iter::once("default").chain(algorithms),
                 ));
                 self.say("option name Rule type string default <empty>");
                 let dir = self.tables_dir.as_deref().unwrap_or("<empty>");
@@ -684,4 +677,10 @@ fn clip(text: &str) -> String {
     } else {
         t
     }
+}
+
+/// The `option` line of a combo option: its default and every value it takes.
+fn combo<'a>(name: &str, default: &str, values: impl IntoIterator<Item = &'a str>) -> String {
+    let vars: String = values.into_iter().map(|v| format!(" var {v}")).collect();
+    format!("option name {name} type combo default {default}{vars}")
 }

@@ -30,13 +30,29 @@ fn new_app(variant: Variant, mode: Mode) -> App {
 
 /// A two-player game of `variant` from `position`.
 fn local_app_at(variant: Variant, position: &str) -> App {
-    let game = variant.new_game(&[], Some(position)).unwrap();
+    local_app(variant.new_game(&[], Some(position)).unwrap())
+}
+
+/// A two-player game going on from `game`.
+fn local_app(game: AnyGame) -> App {
     App::new(
         game,
         Mode::Local,
         Side::South,
         1,
         Box::new(RandomOpponent::new(1)),
+    )
+}
+
+/// A game going on from `game` against the engine at level 2, South to play.
+fn engine_app(game: AnyGame) -> App {
+    use super::opponent::EngineOpponent;
+    App::new(
+        game,
+        Mode::Computer,
+        Side::South,
+        2,
+        Box::new(EngineOpponent::new(9)),
     )
 }
 
@@ -503,13 +519,7 @@ fn a_loaded_game_keeps_its_moves_and_captures() {
         .new_game(&[], Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"))
         .unwrap();
     game.play("F").unwrap();
-    let app = App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    );
+    let app = local_app(game);
     assert_eq!(app.played().len(), 1);
     assert_eq!(app.played()[0].captured, 3);
     assert_eq!(app.played()[0].side, Some(Side::South));
@@ -517,15 +527,8 @@ fn a_loaded_game_keeps_its_moves_and_captures() {
 
 #[test]
 fn the_engine_answers_and_gives_a_hint_with_its_value() {
-    use super::opponent::EngineOpponent;
     let game = Variant::Abapa.new_game(&[], None).unwrap();
-    let mut app = App::new(
-        game,
-        Mode::Computer,
-        Side::South,
-        2,
-        Box::new(EngineOpponent::new(9)),
-    );
+    let mut app = engine_app(game);
     assert!(screen(&app, 100, 30).contains("engine level 2"));
     app.handle(Event::Key(Key::Char('0')));
     app.handle(Event::Key(Key::Char('t')));
@@ -543,7 +546,6 @@ fn the_engine_answers_and_gives_a_hint_with_its_value() {
 
 #[test]
 fn a_hint_in_a_solved_endgame_says_proven() {
-    use super::opponent::EngineOpponent;
     // With grand slams allowed, South's F takes North's last seed: 25-23.
     let game = Variant::Abapa
         .new_game(
@@ -551,13 +553,7 @@ fn a_hint_in_a_solved_endgame_says_proven() {
             Some("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
         )
         .unwrap();
-    let mut app = App::new(
-        game,
-        Mode::Computer,
-        Side::South,
-        2,
-        Box::new(EngineOpponent::new(9)),
-    );
+    let mut app = engine_app(game);
     app.handle(Event::Key(Key::Char('t')));
     let value = app.hint().expect("a hint").value.clone().unwrap();
     assert!(value.starts_with("proven win by 2, depth "), "{value}");
@@ -568,23 +564,11 @@ fn changed_rules_and_extras_are_shown() {
     let game = Variant::Ouril
         .new_game(&[("grand_slam".into(), "Allowed".into())], None)
         .unwrap();
-    let app = App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    );
+    let app = local_app(game);
     let s = screen(&app, 100, 30);
     assert!(s.contains("grand_slam=Allowed"), "{s}");
     let game = Variant::Ouril.new_game(&[], None).unwrap();
-    let app = App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    );
+    let app = local_app(game);
     assert!(screen(&app, 100, 30).contains("extra_turn: no"));
 }
 
@@ -673,13 +657,7 @@ fn the_cursor_reaches_pits_owned_in_the_other_row() {
             Some("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNS-S-r2-w1.0"),
         )
         .unwrap();
-    let mut app = App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    );
+    let mut app = local_app(game);
     assert!(app.state().legal.contains(&"f".to_string()));
     let mut seen = Vec::new();
     for _ in 0..7 {
