@@ -109,6 +109,12 @@ const T = {
   spectators: 'Spectators', seat: (side) => `${side} seat`, even: 'even',
 };
 
+// Fills every element marked `data-t="key"` in the page with its text `T[key]`: the labels that
+// never change.
+function applyLabels() {
+  for (const el of document.querySelectorAll('[data-t]')) el.textContent = T[el.dataset.t];
+}
+
 // Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
 // falls under ten seconds, a chord at the end. Muted with the header button; kept in this browser.
 // <body data-sounds> counts the sounds played (0 while muted).
@@ -201,7 +207,6 @@ async function showHome() {
     $('online-options').hidden = modeValue() !== 'online';
   }));
   // A guest game by seat links may have a clock too (no custom time here: the lobby has it).
-  $('game-time-label').textContent = T.seekTime;
   const times = T.times.map((t, i) => [t, i]).filter(([t]) => t[0] !== 'custom');
   $('game-time').replaceChildren(...times.map(([t, i]) => new Option(t[0], String(i))));
   $('game-time').value = String(T.times.findIndex((t) => t[0] === 'untimed'));
@@ -1029,12 +1034,6 @@ function lineBody(moves, extra = {}) {
 
 async function showAnalysis(params) {
   $('analysis').hidden = false;
-  $('an-engine-title').textContent = T.engineTitle;
-  $('an-moves-title').textContent = T.movesTitle;
-  $('an-help').textContent = T.anHelp;
-  $('an-mainline').textContent = T.backToGame;
-  $('an-edit').textContent = T.editPosition;
-  $('an-game').textContent = T.backToGameLink;
   try {
     if (params.get('game')) {
       const g = await api('GET', `/api/games/${encodeURIComponent(params.get('game'))}`);
@@ -1272,16 +1271,8 @@ const ed = { variant: null, pitsPerRow: 6, prefix: null, pits: [], extras: [], s
 async function showEditor(params) {
   $('editor').hidden = false;
   $('subtitle').textContent = T.editorTitle;
-  $('ed-title').textContent = T.editorTitle;
-  $('ed-help').textContent = T.editorHelp;
   $('ed-variant-label').textContent = T.editorVariant + ' ';
-  $('ed-rules-summary').textContent = T.editorRules;
   $('ed-position-label').textContent = T.editorPosition + ' ';
-  $('ed-analyse').textContent = T.editorAnalyse;
-  $('ed-computer').textContent = T.editorComputer;
-  $('ed-local').textContent = T.editorLocal;
-  $('ed-reset').textContent = T.editorReset;
-  $('ed-clear').textContent = T.editorClear;
   const data = await api('GET', '/api/variants');
   variants = data.variants;
   const sel = $('ed-variant');
@@ -1522,19 +1513,9 @@ function timeLabel(seek) {
 }
 
 function showLobby() {
-  $('lobby-title').textContent = T.lobby;
   $('lobby-note').textContent = me.name ? T.lobbyNote : T.lobbyGuest;
   $('seeks-head').replaceChildren(...T.seekCols.map((c) => { const th = document.createElement('th'); th.textContent = c; return th; }));
   $('seek-box').hidden = !me.name;
-  $('seek-summary').textContent = T.seekSummary;
-  $('seek-variant-label').textContent = T.seekVariant;
-  $('seek-rules-summary').textContent = T.seekRules;
-  $('seek-time-label').textContent = T.seekTime;
-  $('seek-minutes-label').textContent = T.seekMinutes;
-  $('seek-increment-label').textContent = T.seekIncrement;
-  $('seek-rated-label').textContent = T.seekRated;
-  $('seek-side-label').textContent = T.seekSide;
-  $('seek-to-label').textContent = T.seekTo;
   $('seek-post').textContent = T.seekPost;
   const sel = $('seek-variant');
   sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
@@ -1678,13 +1659,6 @@ function showActions(g) {
   if (box.hidden) return;
   const other = mine === 'south' ? 'north' : 'south';
   const otherName = (g.players && g.players[other]) || sideName(other);
-  $('act-resign').textContent = T.resign;
-  $('act-draw').textContent = T.offerDraw;
-  $('act-agreement').textContent = T.offerAgreement;
-  $('act-abort').textContent = T.abort;
-  $('act-rematch').textContent = T.rematch;
-  $('offer-accept').textContent = T.accept;
-  $('offer-decline').textContent = T.decline;
   const live = !g.over;
   const offer = g.offer || null;
   $('act-resign').hidden = !live;
@@ -1774,9 +1748,6 @@ async function showPlayer(name) {
   $('player').hidden = false;
   $('subtitle').textContent = T.playerTitle(name);
   $('pl-name').textContent = T.playerTitle(name);
-  $('pl-graph-title').textContent = T.ratingGraph;
-  $('pl-graph-variant-label').textContent = T.graphGame;
-  $('pl-games-title').textContent = T.gamesTitle;
   let p;
   try { p = await api('GET', `/api/players/${encodeURIComponent(name)}`); } catch (e) { $('pl-error').textContent = e.message; return; }
   if (p.created) $('pl-since').textContent = T.since(new Date(p.created * (p.created < 1e11 ? 1000 : 1)).toISOString().slice(0, 10));
@@ -1830,8 +1801,6 @@ function drawRatingGraph(points) {
 async function showLeaderboard(params) {
   $('leaderboard').hidden = false;
   $('subtitle').textContent = T.lbTitle;
-  $('lb-title').textContent = T.lbTitle;
-  $('lb-variant-label').textContent = T.lbVariant;
   const d = await api('GET', '/api/variants');
   variants = d.variants;
   const sel = $('lb-variant');
@@ -1857,10 +1826,7 @@ async function showLeaderboard(params) {
 async function showArchive(params) {
   $('archive').hidden = false;
   $('subtitle').textContent = T.arTitle;
-  $('ar-title').textContent = T.arTitle;
   for (const k of ['player', 'variant', 'result', 'from', 'to']) $(`ar-${k}-label`).textContent = T['ar' + cap(k)];
-  $('ar-search').textContent = T.arSearch;
-  $('ar-more').textContent = T.arMore;
   const d = await api('GET', '/api/variants');
   variants = d.variants;
   $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(v.name, v.name)));
@@ -1893,6 +1859,7 @@ async function showArchive(params) {
 // ------------------------------------------------------------------------------------------
 
 window.addEventListener('DOMContentLoaded', async () => {
+  applyLabels();
   const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
   sound.show();
   $('sound-toggle').addEventListener('click', () => sound.toggle());

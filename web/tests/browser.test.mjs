@@ -56,6 +56,22 @@ async function boardPits(page) {
     .map((e) => Number(e.dataset.count)));
 }
 
+// Sets up Isolo's kucheleka in the page's editor (8 pit counts), checks the total it shows and
+// that the game goes on to the proper game with those pits; returns the game's state.
+async function setUpKucheleka(page, id, counts) {
+  const inputs = await page.$$('#kuch-pits input');
+  assert.equal(inputs.length, 8);
+  for (let k = 0; k < 8; k++) await inputs[k].fill(String(counts[k]));
+  const total = counts.reduce((a, b) => a + b, 0);
+  assert.equal(await page.textContent('#kuch-total'), String(total));
+  await page.click('#kuch-go');
+  await page.waitForFunction(() => document.getElementById('kucheleka').hidden);
+  const state = await apiJson('GET', `/api/games/${id}`);
+  assert.equal(state.phase, 'proper');
+  assert.deepEqual(state.pits.slice(0, 8), counts);
+  return state;
+}
+
 async function settled(page, ply) {
   await page.waitForFunction((p) => {
     const b = document.getElementById('board');
@@ -176,16 +192,8 @@ test('Isolo: the foregame winner sets up his row with the kucheleka editor', asy
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}/g/${g.id}#seat=${g.seats.south}`);
   await page.waitForSelector('#kucheleka:not([hidden]) #kuch-pits input');
-  const inputs = await page.$$('#kuch-pits input');
-  assert.equal(inputs.length, 8);
   const want = [0, 5, 0, 3, 0, 0, 8, 1];
-  for (let k = 0; k < 8; k++) await inputs[k].fill(String(want[k]));
-  assert.equal(await page.textContent('#kuch-total'), '17');
-  await page.click('#kuch-go');
-  await page.waitForFunction(() => document.getElementById('kucheleka').hidden);
-  const state = await apiJson('GET', `/api/games/${g.id}`);
-  assert.equal(state.phase, 'proper');
-  assert.deepEqual(state.pits.slice(0, 8), want);
+  const state = await setUpKucheleka(page, g.id, want);
   assert.deepEqual(state.pits.slice(8), [2, 2, 2, 2, 2, 2, 2, 2]);
   assert.deepEqual(errors, []);
   await ctx.close();
@@ -363,16 +371,7 @@ for (const [n, game] of SEED_GAMES.entries()) {
       },
       setUp: async (p) => {
         setUps += 1;
-        const inputs = await p.$$('#kuch-pits input');
-        assert.equal(inputs.length, 8);
-        const counts = [1, 4, 2, 6, 3, 0, 5, 2];
-        for (let k = 0; k < 8; k++) await inputs[k].fill(String(counts[k]));
-        assert.equal(await p.textContent('#kuch-total'), '23');
-        await p.click('#kuch-go');
-        await p.waitForFunction(() => document.getElementById('kucheleka').hidden);
-        const s = await apiJson('GET', `/api/games/${id}`);
-        assert.equal(s.phase, 'proper');
-        assert.deepEqual(s.pits.slice(0, 8), counts);
+        await setUpKucheleka(p, id, [1, 4, 2, 6, 3, 0, 5, 2]);
       },
     });
     const { g, status } = await checkFinished(page, id);
