@@ -69,6 +69,7 @@ pub mod pg;
 pub mod play;
 mod puzzles;
 pub mod rooms;
+pub mod rows;
 mod service;
 pub mod store;
 pub mod timers;

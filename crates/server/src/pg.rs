@@ -20,13 +20,12 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Timeouts}
 use tokio_postgres::types::ToSql;
 use tokio_postgres::NoTls;
 
-use crate::clock::Clock;
-use crate::ending::{Ending, GameResult};
+use crate::ending::Ending;
 use crate::error::StoreError;
-use crate::glicko::Rating;
+use crate::rows::{self, game_columns, summary_columns, RowAccess, SqlValue};
 use crate::store::{
-    decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameQuery,
-    GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint, RatingRow, Store, TokenHash,
+    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
+    Store, TokenHash,
 };
 
 /// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
@@ -379,6 +378,11 @@ pub const ALL_GAMES: &str = "*";
 /// Owned statement parameters.
 type Params = Vec<Box<dyn ToSql + Send + Sync>>;
 
+/// Statement parameters of [`crate::rows`], owned.
+fn boxed(values: Vec<SqlValue>) -> Params {
+    values.into_iter().map(SqlValue::boxed).collect()
+}
+
 fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
     params
         .iter()
@@ -428,17 +432,6 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreErro
     Ok(())
 }
 
-fn rating_of(r: &tokio_postgres::Row, first: usize) -> RatingRow {
-    RatingRow {
-        rating: Rating {
-            rating: r.get(first),
-            deviation: r.get(first + 1),
-            volatility: r.get(first + 2),
-        },
-        games: u32::try_from(r.get::<_, i64>(first + 3)).unwrap_or(0),
-    }
-}
-
 impl Store for PgStore {
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
         let rt = self.runtime.as_ref()?;
@@ -458,32 +451,13 @@ impl Store for PgStore {
 
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.execute(
-            "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
-                token_hash_south, token_hash_north, created, south, north, rated, clock,
-                started_ms, deadline_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
-            params![
-                m.id.clone(),
-                m.variant.clone(),
-                encode_rules(&m.rules),
-                m.position.clone(),
-                m.mode.name().to_string(),
-                m.computer.map(to_i64),
-                i64::from(m.level),
-                // BIGINT is signed: store the seed's bits.
-                m.seed as i64,
-                hash_text(m.token_hashes[0].as_ref()),
-                hash_text(m.token_hashes[1].as_ref()),
-                m.created,
-                m.players[0].clone(),
-                m.players[1].clone(),
-                m.rated,
-                m.clock.map(|c| c.to_json().to_string()),
-                m.started_ms,
-                // The first mover's clock runs from the start.
-                m.clock
-                    .map(|c| Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)),
-            ],
+            concat!(
+                "INSERT INTO games (",
+                game_columns!(),
+                ", deadline_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                    $14, $15, $16, $17)"
+            ),
+            boxed(rows::new_game_values(m)),
         )?;
         Ok(())
     }
@@ -543,23 +517,17 @@ impl Store for PgStore {
                      ORDER BY ply DESC LIMIT 1",
                 )
                 .await?;
-            let stamp = client.query_opt(&last, &[&id]).await?.and_then(|r| {
-                Some(MoveStamp {
-                    at_ms: r.get::<_, Option<i64>>(0)?,
-                    left_ms: [r.get::<_, Option<i64>>(1)?, r.get::<_, Option<i64>>(2)?],
-                    deadline_ms: None,
-                })
-            });
+            let stamp = match client.query_opt(&last, &[&id]).await? {
+                Some(r) => rows::move_stamp(&r, 0)?,
+                None => None,
+            };
             let end = client
                 .prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1")
                 .await?;
-            let ending = client.query_opt(&end, &[&id]).await?.and_then(|r| {
-                Some(Ending {
-                    result: GameResult::from_name(&r.get::<_, Option<String>>(0)?)?,
-                    reason: r.get::<_, Option<String>>(1)?,
-                    at_ms: r.get::<_, Option<i64>>(2).unwrap_or(0),
-                })
-            });
+            let ending = match client.query_opt(&end, &[&id]).await? {
+                Some(r) => rows::ending(&r, 0)?,
+                None => None,
+            };
             Ok((stamp, ending))
         })
     }
@@ -599,43 +567,33 @@ impl Store for PgStore {
     }
 
     fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL
+        self.query(
+            "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL
                     AND result IS NULL",
-                Vec::new(),
-            )?
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect())
+            Vec::new(),
+        )?
+        .iter()
+        .map(|r| Ok((r.text(0)?, r.int(1)?)))
+        .collect::<Result<_, StoreError>>()
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
         let n = self.execute(
             "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)
              ON CONFLICT (key) DO NOTHING",
-            params![
-                p.name.clone(),
-                p.name.to_lowercase(),
-                p.password.clone(),
-                p.created
-            ],
+            boxed(rows::player_values(p)),
         )?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT name, password, created FROM players WHERE key = $1",
-                params![name.to_lowercase()],
-            )?
-            .first()
-            .map(|r| PlayerRow {
-                name: r.get(0),
-                password: r.get(1),
-                created: r.get(2),
-            }))
+        self.query(
+            "SELECT name, password, created FROM players WHERE key = $1",
+            params![name.to_lowercase()],
+        )?
+        .first()
+        .map(rows::player_row)
+        .transpose()
     }
 
     fn create_session(
@@ -654,13 +612,13 @@ impl Store for PgStore {
     }
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT player, expires FROM sessions WHERE token_hash = $1",
-                params![hash_text(Some(token))],
-            )?
-            .first()
-            .map(|r| (r.get(0), r.get(1))))
+        self.query(
+            "SELECT player, expires FROM sessions WHERE token_hash = $1",
+            params![hash_text(Some(token))],
+        )?
+        .first()
+        .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
+        .transpose()
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
@@ -672,15 +630,14 @@ impl Store for PgStore {
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT variant, rating, deviation, volatility, games FROM ratings
+        self.query(
+            "SELECT variant, rating, deviation, volatility, games FROM ratings
                  WHERE player = $1 ORDER BY variant",
-                params![player.to_string()],
-            )?
-            .iter()
-            .map(|r| (r.get(0), rating_of(r, 1)))
-            .collect())
+            params![player.to_string()],
+        )?
+        .iter()
+        .map(|r| rows::named_rating(r, 0))
+        .collect::<Result<_, _>>()
     }
 
     fn rate(
@@ -710,31 +667,11 @@ impl Store for PgStore {
                 )
                 .await?;
             for (player, row) in &updates {
-                let games = i64::from(row.games);
-                tx.execute(
-                    &upsert,
-                    &[
-                        player,
-                        &variant,
-                        &row.rating.rating,
-                        &row.rating.deviation,
-                        &row.rating.volatility,
-                        &games,
-                    ],
-                )
-                .await?;
-                tx.execute(
-                    &history,
-                    &[
-                        player,
-                        &variant,
-                        &game,
-                        &at_ms,
-                        &row.rating.rating,
-                        &row.rating.deviation,
-                    ],
-                )
-                .await?;
+                let rating = boxed(rows::rating_values(player, &variant, row));
+                tx.execute(&upsert, &refs(&rating)).await?;
+                let point = RatingPoint::after(&game, &variant, at_ms, row);
+                let point = boxed(rows::rating_point_values(player, &point));
+                tx.execute(&history, &refs(&point)).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -742,21 +679,14 @@ impl Store for PgStore {
     }
 
     fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT variant, game, at_ms, rating, deviation FROM rating_history
+        self.query(
+            "SELECT variant, game, at_ms, rating, deviation FROM rating_history
                  WHERE player = $1 ORDER BY at_ms, seq",
-                params![player.to_string()],
-            )?
-            .iter()
-            .map(|r| RatingPoint {
-                variant: r.get(0),
-                game: r.get(1),
-                at_ms: r.get(2),
-                rating: r.get(3),
-                deviation: r.get(4),
-            })
-            .collect())
+            params![player.to_string()],
+        )?
+        .iter()
+        .map(|r| rows::rating_point(r, 0))
+        .collect::<Result<_, _>>()
     }
 
     fn leaderboard(
@@ -764,22 +694,22 @@ impl Store for PgStore {
         variant: &str,
         limit: u32,
     ) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        Ok(self
-            .query(
-                "SELECT player, rating, deviation, volatility, games FROM ratings
+        self.query(
+            "SELECT player, rating, deviation, volatility, games FROM ratings
                  WHERE variant = $1 ORDER BY rating DESC, player LIMIT $2",
-                params![variant.to_string(), i64::from(limit)],
-            )?
-            .iter()
-            .map(|r| (r.get(0), rating_of(r, 1)))
-            .collect())
+            params![variant.to_string(), i64::from(limit)],
+        )?
+        .iter()
+        .map(|r| rows::named_rating(r, 0))
+        .collect::<Result<_, _>>()
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from(
-            "SELECT id, variant, south, north, mode, rated, clock, result, reason, plies, created,
-                ended_ms FROM games WHERE result IS NOT NULL",
-        );
+        let mut sql = String::from(concat!(
+            "SELECT ",
+            summary_columns!(),
+            " FROM games WHERE result IS NOT NULL"
+        ));
         let mut args: Params = Vec::new();
         // Adds an argument; answers its number for `$N`.
         let mut arg = |v: Box<dyn ToSql + Send + Sync>| {
@@ -823,27 +753,7 @@ impl Store for PgStore {
             let client = pool.get().await?;
             Ok(client.query(&sql, &refs(&args)).await?)
         })?;
-        rows.iter()
-            .map(|r| {
-                let id: String = r.get(0);
-                let mode: String = r.get(4);
-                let clock: Option<String> = r.get(6);
-                Ok(GameSummary {
-                    mode: Mode::from_name(&mode)
-                        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: mode")))?,
-                    clock: decode_clock(&id, clock.as_deref())?,
-                    variant: r.get(1),
-                    players: [r.get(2), r.get(3)],
-                    rated: r.get(5),
-                    result: r.get(7),
-                    reason: r.get::<_, Option<String>>(8).unwrap_or_default(),
-                    plies: u32::try_from(r.get::<_, Option<i64>>(9).unwrap_or(0)).unwrap_or(0),
-                    created: r.get(10),
-                    ended_ms: r.get::<_, Option<i64>>(11).unwrap_or(0),
-                    id,
-                })
-            })
-            .collect()
+        rows.iter().map(rows::game_summary).collect()
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
@@ -860,12 +770,11 @@ impl Store for PgStore {
         let (row, moves) = self.run(move |pool| async move {
             let client = pool.get().await?;
             let game = client
-                .prepare_cached(
-                    "SELECT variant, rules, position, mode, computer, level, seed,
-                        token_hash_south, token_hash_north, created, south, north, rated, clock,
-                        started_ms
-                     FROM games WHERE id = $1",
-                )
+                .prepare_cached(concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    " FROM games WHERE id = $1"
+                ))
                 .await?;
             let Some(row) = client.query_opt(&game, &[&key]).await? else {
                 return Ok((None, Vec::new()));
@@ -873,37 +782,14 @@ impl Store for PgStore {
             let moves = client
                 .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
                 .await?;
-            let moves: Vec<String> = client
+            let moves = client
                 .query(&moves, &[&key])
                 .await?
                 .iter()
-                .map(|r| r.get(0))
-                .collect();
+                .map(|r| r.text(0))
+                .collect::<Result<Vec<_>, _>>()?;
             Ok((Some(row), moves))
         })?;
-        let Some(r) = row else {
-            return Ok(None);
-        };
-        let mode: String = r.get(3);
-        let level: i64 = r.get(5);
-        let seed: i64 = r.get(6);
-        let clock: Option<String> = r.get(13);
-        let meta = GameMeta {
-            id: id.to_string(),
-            variant: r.get(0),
-            rules: decode_rules(r.get(1))?,
-            position: r.get(2),
-            mode: Mode::from_name(&mode).ok_or_else(|| StoreError::Corrupt(mode.clone()))?,
-            computer: r.get::<_, Option<i64>>(4).map(|c| usize::from(c != 0)),
-            level: u8::try_from(level).map_err(|_| StoreError::Corrupt("level".into()))?,
-            seed: seed as u64,
-            token_hashes: [parse_hash(id, r.get(7))?, parse_hash(id, r.get(8))?],
-            created: r.get(9),
-            players: [r.get(10), r.get(11)],
-            rated: r.get(12),
-            clock: decode_clock(id, clock.as_deref())?,
-            started_ms: r.get(14),
-        };
-        Ok(Some((meta, moves)))
+        row.map(|r| Ok((rows::game_meta(&r)?, moves))).transpose()
     }
 }

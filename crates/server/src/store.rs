@@ -15,11 +15,13 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use crate::rows::{self, game_columns, summary_columns, RowAccess};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::clock::{Clock, TimeControl};
-use crate::ending::{Ending, GameResult};
+use crate::clock::TimeControl;
+use crate::ending::Ending;
 use crate::error::StoreError;
 use crate::glicko::Rating;
 
@@ -235,6 +237,20 @@ pub struct RatingPoint {
     pub rating: f64,
     /// The deviation after it.
     pub deviation: f64,
+}
+
+impl RatingPoint {
+    /// The point that rated game `game` of `variant`, ended at `at_ms`, leaves: `row` after it.
+    #[must_use]
+    pub fn after(game: &str, variant: &str, at_ms: i64, row: &RatingRow) -> RatingPoint {
+        RatingPoint {
+            variant: variant.to_string(),
+            game: game.to_string(),
+            at_ms,
+            rating: row.rating.rating,
+            deviation: row.rating.deviation,
+        }
+    }
 }
 
 /// Where games are kept.
@@ -569,55 +585,45 @@ pub(crate) fn decode_clock(
     TimeControl::from_json(&v).map_err(|e| StoreError::Corrupt(format!("game {game}: clock: {e}")))
 }
 
-fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(String, RatingRow)> {
-    Ok((
-        r.get(0)?,
-        RatingRow {
-            rating: Rating {
-                rating: r.get(1)?,
-                deviation: r.get(2)?,
-                volatility: r.get(3)?,
-            },
-            games: r.get(4)?,
-        },
-    ))
-}
-
 pub(crate) fn decode_rules(text: &str) -> Result<Vec<(String, String)>, StoreError> {
     let parsed: Vec<(String, String)> =
         serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("rules: {e}")))?;
     Ok(parsed)
 }
 
+/// Every row `stmt` answers with `params`, each read by `read`.
+fn all<T>(
+    stmt: &mut rusqlite::Statement<'_>,
+    params: impl rusqlite::Params,
+    read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let mut rows = stmt.query(params)?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        out.push(read(r)?);
+    }
+    Ok(out)
+}
+
+/// The first row `stmt` answers with `params`, read by `read`.
+fn first<T>(
+    stmt: &mut rusqlite::Statement<'_>,
+    params: impl rusqlite::Params,
+    read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+) -> Result<Option<T>, StoreError> {
+    stmt.query(params)?.next()?.map(read).transpose()
+}
+
 impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO games (id, variant, rules, position, mode, computer, level, seed,
-                token_hash_south, token_hash_north, created, south, north, rated, clock,
-                started_ms, deadline_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-            params![
-                m.id,
-                m.variant,
-                encode_rules(&m.rules),
-                m.position,
-                m.mode.name(),
-                m.computer.map(|c| c as i64),
-                i64::from(m.level),
-                // SQLite integers are signed: store the seed's bits.
-                m.seed as i64,
-                hash_text(m.token_hashes[0].as_ref()),
-                hash_text(m.token_hashes[1].as_ref()),
-                m.created,
-                m.players[0],
-                m.players[1],
-                m.rated,
-                m.clock.map(|c| c.to_json().to_string()),
-                m.started_ms,
-                // The first mover's clock runs from the start.
-                m.clock
-                    .map(|c| Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)),
-            ],
+            concat!(
+                "INSERT INTO games (",
+                game_columns!(),
+                ", deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                    ?14, ?15, ?16, ?17)"
+            ),
+            rusqlite::params_from_iter(rows::new_game_values(m)),
         )?;
         Ok(())
     }
@@ -658,43 +664,14 @@ impl Store for SqliteStore {
 
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
         let conn = self.conn();
-        let stamp = conn
-            .prepare_cached(
-                "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = ?1
-                 ORDER BY ply DESC LIMIT 1",
-            )?
-            .query_row([id], |r| {
-                Ok((
-                    r.get::<_, Option<i64>>(0)?,
-                    r.get::<_, Option<i64>>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                ))
-            })
-            .optional()?
-            .and_then(|(at, s, n)| {
-                Some(MoveStamp {
-                    at_ms: at?,
-                    left_ms: [s?, n?],
-                    deadline_ms: None,
-                })
-            });
-        let ending = conn
-            .prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = ?1")?
-            .query_row([id], |r| {
-                Ok((
-                    r.get::<_, Option<String>>(0)?,
-                    r.get::<_, Option<String>>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                ))
-            })
-            .optional()?
-            .and_then(|(result, reason, at)| {
-                Some(Ending {
-                    result: GameResult::from_name(&result?)?,
-                    reason: reason?,
-                    at_ms: at.unwrap_or(0),
-                })
-            });
+        let mut last = conn.prepare_cached(
+            "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = ?1
+             ORDER BY ply DESC LIMIT 1",
+        )?;
+        let stamp = first(&mut last, [id], |r| rows::move_stamp(r, 0))?.flatten();
+        let mut end =
+            conn.prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = ?1")?;
+        let ending = first(&mut end, [id], |r| rows::ending(r, 0))?.flatten();
         Ok((stamp, ending))
     }
 
@@ -728,32 +705,22 @@ impl Store for SqliteStore {
         let mut stmt = conn.prepare(
             "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL AND result IS NULL",
         )?;
-        let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        all(&mut stmt, [], |r| Ok((r.text(0)?, r.int(1)?)))
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
         let n = self.conn().execute(
             "INSERT OR IGNORE INTO players (name, key, password, created) VALUES (?1, ?2, ?3, ?4)",
-            params![p.name, p.name.to_lowercase(), p.password, p.created],
+            rusqlite::params_from_iter(rows::player_values(p)),
         )?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        Ok(self
-            .conn()
-            .prepare_cached("SELECT name, password, created FROM players WHERE key = ?1")?
-            .query_row([name.to_lowercase()], |r| {
-                Ok(PlayerRow {
-                    name: r.get(0)?,
-                    password: r.get(1)?,
-                    created: r.get(2)?,
-                })
-            })
-            .optional()?)
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT name, password, created FROM players WHERE key = ?1")?;
+        first(&mut stmt, [name.to_lowercase()], |r| rows::player_row(r))
     }
 
     fn create_session(
@@ -770,11 +737,12 @@ impl Store for SqliteStore {
     }
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        Ok(self
-            .conn()
-            .prepare_cached("SELECT player, expires FROM sessions WHERE token_hash = ?1")?
-            .query_row([hash_text(Some(token))], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?)
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT player, expires FROM sessions WHERE token_hash = ?1")?;
+        first(&mut stmt, [hash_text(Some(token))], |r| {
+            Ok((r.text(0)?, r.int(1)?))
+        })
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
@@ -791,10 +759,7 @@ impl Store for SqliteStore {
             "SELECT variant, rating, deviation, volatility, games FROM ratings
              WHERE player = ?1 ORDER BY variant",
         )?;
-        let rows = stmt
-            .query_map([player], rating_row)?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        all(&mut stmt, [player], |r| rows::named_rating(r, 0))
     }
 
     fn rate(
@@ -810,26 +775,15 @@ impl Store for SqliteStore {
             tx.execute(
                 "INSERT OR REPLACE INTO ratings (player, variant, rating, deviation, volatility,
                     games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
-                    player,
-                    variant,
-                    row.rating.rating,
-                    row.rating.deviation,
-                    row.rating.volatility,
-                    row.games
-                ],
+                rusqlite::params_from_iter(rows::rating_values(player, variant, row)),
             )?;
             tx.execute(
                 "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
+                rusqlite::params_from_iter(rows::rating_point_values(
                     player,
-                    variant,
-                    game,
-                    at_ms,
-                    row.rating.rating,
-                    row.rating.deviation
-                ],
+                    &RatingPoint::after(game, variant, at_ms, row),
+                )),
             )?;
         }
         tx.commit()?;
@@ -842,18 +796,7 @@ impl Store for SqliteStore {
             "SELECT variant, game, at_ms, rating, deviation FROM rating_history
              WHERE player = ?1 ORDER BY at_ms, rowid",
         )?;
-        let rows = stmt
-            .query_map([player], |r| {
-                Ok(RatingPoint {
-                    variant: r.get(0)?,
-                    game: r.get(1)?,
-                    at_ms: r.get(2)?,
-                    rating: r.get(3)?,
-                    deviation: r.get(4)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        all(&mut stmt, [player], |r| rows::rating_point(r, 0))
     }
 
     fn leaderboard(
@@ -866,17 +809,17 @@ impl Store for SqliteStore {
             "SELECT player, rating, deviation, volatility, games FROM ratings
              WHERE variant = ?1 ORDER BY rating DESC, player LIMIT ?2",
         )?;
-        let rows = stmt
-            .query_map(params![variant, limit], rating_row)?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        all(&mut stmt, params![variant, limit], |r| {
+            rows::named_rating(r, 0)
+        })
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from(
-            "SELECT id, variant, south, north, mode, rated, clock, result, reason, plies, created,
-                ended_ms FROM games WHERE result IS NOT NULL",
-        );
+        let mut sql = String::from(concat!(
+            "SELECT ",
+            summary_columns!(),
+            " FROM games WHERE result IS NOT NULL"
+        ));
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         // Adds an argument; answers its number for `?N`.
         let mut arg = |v: rusqlite::types::Value| {
@@ -918,57 +861,9 @@ impl Store for SqliteStore {
         ));
         let conn = self.conn();
         let mut stmt = conn.prepare(&sql)?;
-        let rows = stmt
-            .query_map(rusqlite::params_from_iter(args.iter()), |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, bool>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                    r.get::<_, String>(7)?,
-                    r.get::<_, Option<String>>(8)?,
-                    r.get::<_, Option<i64>>(9)?,
-                    r.get::<_, i64>(10)?,
-                    r.get::<_, Option<i64>>(11)?,
-                ))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        rows.into_iter()
-            .map(
-                |(
-                    id,
-                    variant,
-                    south,
-                    north,
-                    mode,
-                    rated,
-                    clock,
-                    result,
-                    reason,
-                    plies,
-                    created,
-                    ended,
-                )| {
-                    Ok(GameSummary {
-                        mode: Mode::from_name(&mode)
-                            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: mode")))?,
-                        clock: decode_clock(&id, clock.as_deref())?,
-                        id,
-                        variant,
-                        players: [south, north],
-                        rated,
-                        result,
-                        reason: reason.unwrap_or_default(),
-                        plies: u32::try_from(plies.unwrap_or(0)).unwrap_or(0),
-                        created,
-                        ended_ms: ended.unwrap_or(0),
-                    })
-                },
-            )
-            .collect()
+        all(&mut stmt, rusqlite::params_from_iter(args.iter()), |r| {
+            rows::game_summary(r)
+        })
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
@@ -981,65 +876,16 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
         let conn = self.conn();
-        let row = conn
-            .query_row(
-                "SELECT variant, rules, position, mode, computer, level, seed, token_hash_south,
-                    token_hash_north, created, south, north, rated, clock, started_ms
-                 FROM games WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        (
-                            r.get::<_, String>(0)?,
-                            r.get::<_, String>(1)?,
-                            r.get::<_, Option<String>>(2)?,
-                            r.get::<_, String>(3)?,
-                            r.get::<_, Option<i64>>(4)?,
-                            r.get::<_, i64>(5)?,
-                            r.get::<_, i64>(6)?,
-                            r.get::<_, String>(7)?,
-                            r.get::<_, String>(8)?,
-                            r.get::<_, i64>(9)?,
-                        ),
-                        (
-                            r.get::<_, Option<String>>(10)?,
-                            r.get::<_, Option<String>>(11)?,
-                            r.get::<_, bool>(12)?,
-                            r.get::<_, Option<String>>(13)?,
-                            r.get::<_, i64>(14)?,
-                        ),
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((
-            (variant, rules, position, mode, computer, level, seed, ts, tn, created),
-            (south, north, rated, clock, started_ms),
-        )) = row
-        else {
+        let mut game = conn.prepare_cached(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE id = ?1"
+        ))?;
+        let Some(meta) = first(&mut game, [id], |r| rows::game_meta(r))? else {
             return Ok(None);
         };
-        let mode = Mode::from_name(&mode).ok_or_else(|| StoreError::Corrupt(mode.clone()))?;
-        let meta = GameMeta {
-            id: id.to_string(),
-            variant,
-            rules: decode_rules(&rules)?,
-            position,
-            mode,
-            computer: computer.map(|c| usize::from(c != 0)),
-            level: u8::try_from(level).map_err(|_| StoreError::Corrupt("level".into()))?,
-            seed: seed as u64,
-            token_hashes: [parse_hash(id, &ts)?, parse_hash(id, &tn)?],
-            created,
-            players: [south, north],
-            rated,
-            clock: decode_clock(id, clock.as_deref())?,
-            started_ms,
-        };
         let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
-        let moves = stmt
-            .query_map([id], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
+        let moves = all(&mut stmt, [id], |r| r.text(0))?;
         Ok(Some((meta, moves)))
     }
 }
