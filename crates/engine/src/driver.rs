@@ -322,12 +322,23 @@ fn analysis<M: std::fmt::Display>(done: &Completed<M>, nodes: u64) -> Analysis {
 /// or until `stop` is set when one is given (or until the position is solved). `None` when the
 /// game is over.
 pub fn analyse_dyn(game: &AnyGame, limits: &Limits, stop: Option<&AtomicBool>) -> Option<Analysis> {
+    analyse_dyn_with_table(game, limits, stop, 16)
+}
+
+/// [`analyse_dyn`] with a transposition table of `megabytes` MiB (a shallow search needs only a
+/// small one, and making a large one costs more than the search).
+pub(crate) fn analyse_dyn_with_table(
+    game: &AnyGame,
+    limits: &Limits,
+    stop: Option<&AtomicBool>,
+    megabytes: usize,
+) -> Option<Analysis> {
     let mut limits = *limits;
     let unlimited = limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none();
     if unlimited && stop.is_none() {
         limits.movetime = Some(Duration::from_secs(1));
     }
-    let engine = Engine::new(16);
+    let engine = Engine::new(megabytes);
     let options = SearchOptions {
         limits,
         multipv: usize::MAX,

@@ -4,10 +4,11 @@ use std::time::Duration;
 
 use mancala_core::variant::AnyGame;
 
+use crate::driver::analyse_dyn_with_table;
 use crate::tables::{shared_tables, LEVEL_TABLE_SEEDS};
 use crate::tt::splitmix;
 use crate::types::{Limits, Score, SearchOptions};
-use crate::{analyse_dyn, Engine};
+use crate::Engine;
 
 /// The highest playing level of [`level_move`].
 pub const MAX_LEVEL: u8 = 6;
@@ -24,6 +25,9 @@ const LEVELS: [(u32, f64, f64); MAX_LEVEL as usize] = [
     (8, 150.0, 0.04),
     (0, 0.0, 0.0), // full strength: one second
 ];
+
+/// Levels searching at most this deep use a small transposition table (see [`level_move`]).
+const SMALL_TABLE_DEPTH: u32 = 3;
 
 /// A playing level as shown to players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,13 +120,18 @@ pub fn level_move(game: &AnyGame, level: u8, seed: u64) -> Option<String> {
         };
         return engine.search_dyn(game, &options, None, &mut |_| {})?.best;
     }
-    let a = analyse_dyn(
+    // A search a few plies deep visits at most a few thousand positions: a table of 1 MiB
+    // (65,536 entries) holds them all, and making the default 16 MiB one (zeroed, then freed)
+    // would cost far more than the search itself.
+    let table_mb = if depth <= SMALL_TABLE_DEPTH { 1 } else { 16 };
+    let a = analyse_dyn_with_table(
         game,
         &Limits {
             depth: Some(depth),
             ..Limits::default()
         },
         None,
+        table_mb,
     )?;
     if temperature <= 0.0 || a.moves.len() == 1 {
         return a.best;

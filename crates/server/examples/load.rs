@@ -1,5 +1,7 @@
 //! Load test, in two parts, over loopback against the server started in-process on a free port
-//! with a SQLite database in a temporary directory and the real engine.
+//! with a SQLite database in a temporary directory and the real engine. Each server instance
+//! runs on a Tokio runtime of its own, as `mancala serve` does; the load clients run on
+//! another (all share the machine's cores).
 //!
 //! 1. Games against the computer (level 1), each with a spectator: `LOAD_GAMES` games (default
 //!    200) at once; each player posts a move, waits for the computer's answer pushed over its
@@ -17,11 +19,25 @@
 //! `LOAD_INSTANCES=N` runs N server instances on one throw-away PostgreSQL cluster (which needs
 //! PostgreSQL installed, see the `mancala-test-postgres` crate) instead of one on a SQLite file:
 //! each game is played through one instance and watched through the next, and the timed games'
-//! lobby is on the first.
+//! lobby is on the first. The cluster does not flush commits to disk unless
+//! `LOAD_PG_DURABLE=1` (`fsync` and `synchronous_commit` on, as a real server runs).
+//!
+//! `LOAD_MIXED=1` plays both parts at the same time (the accounts and seeks of the second part
+//! are made first): `LOAD_GAMES` games against the computer and `LOAD_TIMED_GAMES` timed games
+//! at once. `LOAD_COMPUTER_THINK_MS` (default 0: back to back) makes the player against the
+//! computer think too, as `LOAD_THINK_MS` does in the timed games.
 //!
 //! Both parts are bounded by `LOAD_SECONDS` (default 120) each. Prints moves per second and the
-//! p50/p99 latency of posting a move (the first part excludes the engine's thinking: the
-//! computer answers asynchronously). Exits non-zero on any error.
+//! p50/p99 latency of posting a move, measured by the client from sending the request to
+//! reading the whole answer. That excludes the engine's thinking: the answer to a move comes as
+//! soon as it is stored, and the computer's reply is chosen afterwards and pushed over the
+//! WebSocket (the engine does compete for the same cores meanwhile). A game that did not get
+//! through its moves in time still counts its latencies. Also prints where the server spent
+//! the time of the moves (waiting for a blocking thread, for the game's lock, for the store;
+//! see `mancala_server::timing`), the process's resident memory before and with the games in
+//! memory, and checks every game in the store afterwards: each move a client saw answered is
+//! stored, in order, and no other (no move lost or recorded twice). Exits non-zero on any
+//! error.
 //!
 //! `cargo run --release -p mancala-server --example load`
 
@@ -31,6 +47,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use mancala_server::client::Client;
+use mancala_server::timing::MoveTimings;
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
@@ -46,7 +63,6 @@ struct Totals {
     human_moves: AtomicU64,
     computer_moves: AtomicU64,
     spectator_updates: AtomicU64,
-    errors: AtomicU64,
     finished: AtomicU64,
 }
 
@@ -68,10 +84,15 @@ async fn play_one(
     addr: std::net::SocketAddr,
     watch_addr: std::net::SocketAddr,
     n: usize,
-    moves: u64,
-    deadline: Instant,
+    pace: Pace,
     totals: Arc<Totals>,
-) -> Result<Vec<Duration>, String> {
+    latencies: &mut Vec<Duration>,
+) -> Result<Played, String> {
+    let Pace {
+        moves,
+        think_ms,
+        deadline,
+    } = pace;
     const VARIANTS: [&str; 4] = ["oware", "abapa", "wuri", "ouril"];
     let mut c = Client::new(addr);
     let variant = VARIANTS[n % VARIANTS.len()];
@@ -113,16 +134,21 @@ async fn play_one(
         }
     });
     let mut game = next_update(&mut player).await.ok_or("no hello")?["game"].clone();
-    let mut latencies = Vec::new();
     let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 1;
+    let mut complete = true;
     for _ in 0..moves {
-        if game["over"] == true || Instant::now() > deadline {
+        if game["over"] == true {
+            break;
+        }
+        if Instant::now() > deadline {
+            complete = false;
             break;
         }
         let legal = game["legal"].as_array().ok_or("no legal moves")?;
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
+        think(think_ms, x).await;
         let mv = legal[(x % legal.len() as u64) as usize].clone();
         let ply = game["ply"].as_u64().ok_or("no ply")?;
         let t = Instant::now();
@@ -162,7 +188,126 @@ async fn play_one(
         totals.finished.fetch_add(1, Ordering::Relaxed);
     }
     watcher.abort();
-    Ok(latencies)
+    Ok(Played {
+        id,
+        moves: seen_moves(&game)?,
+        complete,
+        over: game["over"] == true,
+    })
+}
+
+/// How a simulated player plays: at most `moves` moves, thinking about `think_ms` before
+/// each, none after `deadline`.
+#[derive(Clone, Copy)]
+struct Pace {
+    moves: u64,
+    think_ms: u64,
+    deadline: Instant,
+}
+
+/// A game a client played: the moves it saw stored, and whether it played all it meant to
+/// (else its last move may have been answered by moves it did not wait for).
+struct Played {
+    id: String,
+    moves: Vec<String>,
+    complete: bool,
+    over: bool,
+}
+
+fn seen_moves(game: &Value) -> Result<Vec<String>, String> {
+    game["moves"]
+        .as_array()
+        .ok_or("no move list")?
+        .iter()
+        .map(|m| {
+            m.as_str()
+                .map(str::to_string)
+                .ok_or("a move is not text".into())
+        })
+        .collect()
+}
+
+/// A simulated player's thinking time: about `think_ms`, from 0.4 to 1.6 times it (drawn from
+/// `x`).
+async fn think(think_ms: u64, x: u64) {
+    if think_ms > 0 {
+        let t = think_ms * 2 / 5 + (x >> 11) % (think_ms * 6 / 5 + 1);
+        tokio::time::sleep(Duration::from_millis(t)).await;
+    }
+}
+
+/// Checks the games against the store: answers how many lost a move a client saw answered
+/// and how many hold a move no client saw (both must be 0), with the first problem.
+fn check_stored(
+    store: &dyn mancala_server::store::Store,
+    games: &[Played],
+) -> (u64, u64, Option<String>) {
+    let (mut lost, mut extra, mut first) = (0, 0, None);
+    for g in games {
+        let stored = match store.load(&g.id) {
+            Ok(Some((_, moves))) => moves,
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                lost += 1;
+                first.get_or_insert(format!("game {}: {e}", g.id));
+                continue;
+            }
+        };
+        if !stored.starts_with(&g.moves) {
+            lost += 1;
+            first.get_or_insert(format!(
+                "game {}: the client saw {:?}, the store holds {:?}",
+                g.id, g.moves, stored
+            ));
+        } else if g.complete && stored.len() != g.moves.len() {
+            extra += 1;
+            first.get_or_insert(format!(
+                "game {}: the client saw {} moves, the store holds {}",
+                g.id,
+                g.moves.len(),
+                stored.len()
+            ));
+        }
+    }
+    (lost, extra, first)
+}
+
+/// The resident memory of this process (all the instances and the clients), in MiB; `None`
+/// where `/proc` does not tell.
+fn rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib / 1024.0)
+}
+
+/// Where the instances spent the time of the moves posted since `before`.
+fn print_timings(apps: &[Arc<mancala_server::App>], before: &[MoveTimings], what: &str) {
+    let mut sum = MoveTimings::default();
+    for (app, b) in apps.iter().zip(before) {
+        let now = app.move_timings();
+        sum = sum.plus(MoveTimings {
+            moves: now.moves - b.moves,
+            total: now.total.saturating_sub(b.total),
+            queued: now.queued.saturating_sub(b.queued),
+            locked: now.locked.saturating_sub(b.locked),
+            store: now.store.saturating_sub(b.store),
+            max_store: now.max_store,
+        });
+    }
+    let (total, queued, locked, store) = sum.mean_ms();
+    println!(
+        "load: {what}: in the server, per move: {total:.2} ms in the handler, of which {queued:.2} \
+         waiting for a blocking thread, {locked:.2} for the game's lock, {store:.2} storing \
+         (longest store {:.2} ms)",
+        sum.max_store.as_secs_f64() * 1000.0
+    );
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -173,17 +318,117 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// Starts a server instance on a runtime of its own, as `mancala serve` runs it (a thread per
+/// core, its own blocking pool), so that its tasks do not queue behind the load clients' on
+/// this runtime's threads; answers its address and state. It serves until the process ends.
+fn start_instance(
+    config: &Config,
+) -> Result<(std::net::SocketAddr, Arc<mancala_server::App>), Box<dyn std::error::Error>> {
+    let config = config.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("instance".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = tx.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                let bound = match mancala_server::bind(&config, Arc::new(EngineBrain)).await {
+                    Ok(b) => b,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.to_string()));
+                        return;
+                    }
+                };
+                let _ = tx.send(
+                    bound
+                        .local_addr()
+                        .map(|a| (a, bound.app()))
+                        .map_err(|e| e.to_string()),
+                );
+                let _ = bound.serve(std::future::pending()).await;
+            });
+        })?;
+    Ok(rx.recv()??)
+}
+
+/// What a part's games came to.
+#[derive(Default)]
+struct Outcome {
+    latencies: Vec<Duration>,
+    played: Vec<Played>,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+type GameTask = tokio::task::JoinHandle<(Vec<Duration>, Result<Played, String>)>;
+
+async fn collect(tasks: Vec<GameTask>) -> Outcome {
+    let mut out = Outcome::default();
+    for t in tasks {
+        match t.await {
+            Ok((l, r)) => {
+                out.latencies.extend(l);
+                match r {
+                    Ok(p) => out.played.push(p),
+                    Err(e) => {
+                        out.errors += 1;
+                        out.first_error.get_or_insert(e);
+                    }
+                }
+            }
+            Err(e) => {
+                out.errors += 1;
+                out.first_error.get_or_insert(e.to_string());
+            }
+        }
+    }
+    out.latencies.sort();
+    out
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn print_latency(what: &str, sorted: &[Duration]) {
+    println!(
+        "load: {what} p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} requests",
+        ms(percentile(sorted, 0.50)),
+        ms(percentile(sorted, 0.99)),
+        ms(sorted.last().copied().unwrap_or_default()),
+        sorted.len()
+    );
+}
+
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let games = env("LOAD_GAMES", 200) as usize;
     let moves = env("LOAD_MOVES", 10);
     let seconds = env("LOAD_SECONDS", 120);
     let instances = env("LOAD_INSTANCES", 0) as usize;
+    let mixed = env("LOAD_MIXED", 0) != 0;
+    let computer_think_ms = env("LOAD_COMPUTER_THINK_MS", 0);
     let dir = std::env::temp_dir().join(format!("mancala-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     // With LOAD_INSTANCES=N, N instances share a throw-away PostgreSQL cluster; else one
     // instance on a SQLite file.
-    let cluster = (instances > 0).then(mancala_test_postgres::Cluster::start);
+    // Commits flushed to disk (`LOAD_PG_DURABLE=1`) as on a real server, or not (faster, the
+    // tests' default).
+    let durable = env("LOAD_PG_DURABLE", 0) != 0;
+    let cluster = (instances > 0).then(|| {
+        mancala_test_postgres::Cluster::start_with(mancala_test_postgres::Options {
+            durable,
+            ..mancala_test_postgres::Options::default()
+        })
+    });
     let postgres = cluster
         .as_ref()
         .map(mancala_test_postgres::Cluster::fresh_database);
@@ -202,85 +447,162 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..config
     };
     let mut addrs = Vec::new();
+    let mut apps = Vec::new();
     for _ in 0..instances.max(1) {
-        let bound = mancala_server::bind(&config, Arc::new(EngineBrain)).await?;
-        addrs.push(bound.local_addr()?);
-        tokio::spawn(bound.serve(std::future::pending()));
+        let (addr, app) = start_instance(&config)?;
+        addrs.push(addr);
+        apps.push(app);
     }
     let at = |n: usize| addrs[n % addrs.len()];
     match &cluster {
         Some(_) => println!(
-            "load: {} instances on one PostgreSQL (fsync off, throw-away cluster), pool {} each",
+            "load: {} instance(s) on one PostgreSQL (throw-away cluster, fsync and \
+             synchronous_commit {}), pool {} each",
             addrs.len(),
+            if durable { "on" } else { "off" },
             config.db_pool
         ),
         None => println!("load: one instance on a SQLite file"),
     }
+    if let Ok(l) = std::fs::read_to_string("/proc/loadavg") {
+        println!(
+            "load: machine load average at the start: {}",
+            l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        );
+    }
+    let rss_before = rss_mib();
 
+    // Mixed: the timed games' accounts and seeks first, then every game at once.
+    let early_setup = match mixed {
+        true => Some(timed_setup(&addrs).await?),
+        false => None,
+    };
+    let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
     let totals = Arc::new(Totals::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
-    let tasks: Vec<_> = (0..games)
+    let tasks: Vec<GameTask> = (0..games)
         .map(|n| {
-            tokio::spawn(play_one(
-                at(n),
-                at(n + 1),
-                n,
-                moves,
-                deadline,
-                Arc::clone(&totals),
-            ))
+            let (addr, watch, totals) = (at(n), at(n + 1), Arc::clone(&totals));
+            tokio::spawn(async move {
+                let mut l = Vec::new();
+                let pace = Pace {
+                    moves,
+                    think_ms: computer_think_ms,
+                    deadline,
+                };
+                let r = play_one(addr, watch, n, pace, totals, &mut l).await;
+                (l, r)
+            })
         })
         .collect();
-    let mut latencies = Vec::new();
-    let mut first_error = None;
-    for t in tasks {
-        match t.await {
-            Ok(Ok(l)) => latencies.extend(l),
-            Ok(Err(e)) => {
-                totals.errors.fetch_add(1, Ordering::Relaxed);
-                first_error.get_or_insert(e);
-            }
-            Err(e) => {
-                totals.errors.fetch_add(1, Ordering::Relaxed);
-                first_error.get_or_insert(e.to_string());
-            }
-        }
-    }
+    let timed_tasks = early_setup
+        .as_ref()
+        .map(|t| timed_play(&addrs, t, deadline));
+    let part1 = collect(tasks).await;
+    let part1_elapsed = start.elapsed();
+    let in_memory: usize = apps.iter().map(|a| a.games_in_memory()).sum();
+    let rss_with = rss_mib();
+    let part2 = match timed_tasks {
+        Some(t) => Some(collect(t).await),
+        None => None,
+    };
     let elapsed = start.elapsed();
-    latencies.sort();
     let human = totals.human_moves.load(Ordering::Relaxed);
     let computer = totals.computer_moves.load(Ordering::Relaxed);
-    let errors = totals.errors.load(Ordering::Relaxed);
     println!(
-        "load: {games} concurrent games against the computer (level 1), each with a spectator"
+        "load: {games} concurrent games against the computer (level 1), each with a spectator{}",
+        match computer_think_ms {
+            0 => ", the player moving as soon as the computer answered".to_string(),
+            t => format!(", the player thinking about {t} ms before a move"),
+        }
     );
     println!(
         "load: {} moves ({human} posted, {computer} by the computer) in {:.2} s: {:.0} moves/s",
         human + computer,
-        elapsed.as_secs_f64(),
-        (human + computer) as f64 / elapsed.as_secs_f64()
+        part1_elapsed.as_secs_f64(),
+        (human + computer) as f64 / part1_elapsed.as_secs_f64()
+    );
+    print_latency(
+        "move request latency (excluding engine thinking)",
+        &part1.latencies,
     );
     println!(
-        "load: move request latency (excluding engine thinking) p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} requests",
-        percentile(&latencies, 0.50).as_secs_f64() * 1000.0,
-        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
-        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1000.0,
-        latencies.len()
-    );
-    println!(
-        "load: {} spectator updates, {} games finished, {errors} errors",
+        "load: {} spectator updates, {} games finished, {} errors",
         totals.spectator_updates.load(Ordering::Relaxed),
         totals.finished.load(Ordering::Relaxed),
+        part1.errors
     );
-    if let Some(e) = first_error {
-        let _ = std::fs::remove_dir_all(&dir);
-        return Err(format!("{errors} games failed; first: {e}").into());
+    let mut outcomes = vec![part1];
+    match (early_setup, part2) {
+        (Some(setup), Some(part2)) => {
+            setup.report(&part2, elapsed);
+            let mut all: Vec<Duration> = outcomes[0]
+                .latencies
+                .iter()
+                .chain(&part2.latencies)
+                .copied()
+                .collect();
+            all.sort();
+            println!(
+                "load: all {} games at once: {} moves in {:.2} s: {:.0} moves/s",
+                games + setup.pairs.len(),
+                human + computer + part2.latencies.len() as u64,
+                elapsed.as_secs_f64(),
+                (human + computer + part2.latencies.len() as u64) as f64 / elapsed.as_secs_f64()
+            );
+            print_latency("every move request (both kinds)", &all);
+            print_timings(&apps, &before, "every move request");
+            outcomes.push(part2);
+        }
+        _ => {
+            print_timings(&apps, &before, "games against the computer");
+            if outcomes[0].errors == 0 {
+                let setup = timed_setup(&addrs).await?;
+                let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
+                let start = Instant::now();
+                let tasks = timed_play(&addrs, &setup, start + Duration::from_secs(seconds));
+                let part2 = collect(tasks).await;
+                setup.report(&part2, start.elapsed());
+                print_timings(&apps, &before, "timed games");
+                outcomes.push(part2);
+            }
+        }
     }
-    let timed = timed_games(&addrs, seconds).await;
+    if let (Some(b), Some(w)) = (rss_before, rss_with) {
+        println!(
+            "load: resident memory (the whole process: instances, database clients and load \
+             clients) {b:.0} MiB before, {w:.0} MiB with {in_memory} games in memory: {:.0} MiB \
+             per 1,000 games",
+            (w - b) * 1000.0 / in_memory.max(1) as f64
+        );
+    }
+
+    // Every move a client saw answered is in the store, once.
+    let store = mancala_server::open_store(&config)?;
+    let played: Vec<Played> = outcomes
+        .iter_mut()
+        .flat_map(|o| std::mem::take(&mut o.played))
+        .collect();
+    let checked = played.len();
+    let (lost, extra, problem) =
+        tokio::task::spawn_blocking(move || check_stored(store.as_ref(), &played)).await?;
+    println!(
+        "load: {checked} games checked in the store: {lost} with a lost move, {extra} with a move \
+         recorded that no client saw"
+    );
     drop(cluster);
     let _ = std::fs::remove_dir_all(&dir);
-    timed
+    let errors: u64 = outcomes.iter().map(|o| o.errors).sum();
+    if let Some(e) = outcomes.iter().find_map(|o| o.first_error.clone()) {
+        return Err(format!("{errors} games failed; first: {e}").into());
+    }
+    if let Some(p) = problem {
+        return Err(
+            format!("{lost} games lost a move, {extra} hold one too many; first: {p}").into(),
+        );
+    }
+    Ok(())
 }
 
 /// Signs up and logs in `name`; answers its session token.
@@ -303,17 +625,21 @@ async fn account(c: &mut Client, name: &str) -> Result<String, String> {
     Ok(r.json()["token"].as_str().ok_or("no token")?.to_string())
 }
 
-/// Plays one timed game between two accounts, both seats from one client; answers the move
-/// latencies and whether it finished.
+/// Plays one timed game between two accounts, both seats from one client; adds the move
+/// latencies to `latencies`.
 async fn play_timed(
     addr: std::net::SocketAddr,
     game: String,
     tokens: [String; 2],
-    moves: u64,
-    deadline: Instant,
     n: usize,
-    think_ms: u64,
-) -> Result<(Vec<Duration>, bool), String> {
+    pace: Pace,
+    latencies: &mut Vec<Duration>,
+) -> Result<Played, String> {
+    let Pace {
+        moves,
+        think_ms,
+        deadline,
+    } = pace;
     let mut c = Client::new(addr);
     let r = c
         .get(&format!("/api/games/{game}"))
@@ -323,10 +649,14 @@ async fn play_timed(
     if state["clock"]["running"].is_null() {
         return Err(format!("game {game}: no running clock"));
     }
-    let mut latencies = Vec::new();
     let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 7;
+    let mut complete = true;
     for _ in 0..moves {
-        if state["over"] == true || Instant::now() > deadline {
+        if state["over"] == true {
+            break;
+        }
+        if Instant::now() > deadline {
+            complete = false;
             break;
         }
         let side = usize::from(state["to_move"] == "north");
@@ -334,10 +664,7 @@ async fn play_timed(
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        if think_ms > 0 {
-            let think = think_ms * 2 / 5 + (x >> 11) % (think_ms * 6 / 5 + 1);
-            tokio::time::sleep(Duration::from_millis(think)).await;
-        }
+        think(think_ms, x).await;
         let mv = legal[(x % legal.len() as u64) as usize].clone();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
         let t = Instant::now();
@@ -355,22 +682,35 @@ async fn play_timed(
         }
         state = r.json();
     }
-    Ok((latencies, state["over"] == true))
+    Ok(Played {
+        id: game,
+        moves: seen_moves(&state)?,
+        complete,
+        over: state["over"] == true,
+    })
 }
 
-/// Part 2: timed games between simulated accounts, started from the lobby.
-async fn timed_games(
+/// Part 2's accounts and games, started from the lobby.
+struct TimedSetup {
+    pairs: Vec<(String, [String; 2])>,
+    players: usize,
+    think_ms: u64,
+    accounts: Duration,
+    lobby: Duration,
+    lobby_task: tokio::task::JoinHandle<()>,
+    lobby_updates: Arc<AtomicU64>,
+}
+
+/// Part 2's set-up: accounts sign up and log in, post seeks that others accept (a lobby
+/// watcher looking on).
+async fn timed_setup(
     addrs: &[std::net::SocketAddr],
-    seconds: u64,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<TimedSetup, Box<dyn std::error::Error>> {
     // The lobby lives in one instance; the games are played through all.
     let addr = addrs[0];
     let players = env("LOAD_PLAYERS", 100).max(2) as usize;
     let games = env("LOAD_TIMED_GAMES", 500) as usize;
-    let moves = env("LOAD_TIMED_MOVES", 20);
-    let think_ms = env("LOAD_THINK_MS", 500);
     let start = Instant::now();
-    let deadline = start + Duration::from_secs(seconds);
 
     // Accounts, a few clients at a time (each sign-up and log-in hashes a password).
     let mut tokens = Vec::with_capacity(players);
@@ -388,7 +728,7 @@ async fn timed_games(
             tokens.push(t.await??);
         }
     }
-    let accounts_done = start.elapsed();
+    let accounts = start.elapsed();
 
     // A lobby watcher sees every seek come and go.
     let (mut lobby, _) =
@@ -433,64 +773,74 @@ async fn timed_games(
         let game = r.json()["game"].as_str().ok_or("no game")?.to_string();
         pairs.push((game, [tokens[owner].clone(), tokens[taker].clone()]));
     }
-    let lobby_done = start.elapsed();
+    Ok(TimedSetup {
+        pairs,
+        players,
+        think_ms: env("LOAD_THINK_MS", 500),
+        accounts,
+        lobby: start.elapsed() - accounts,
+        lobby_task,
+        lobby_updates,
+    })
+}
 
-    let play_start = Instant::now();
-    let tasks: Vec<_> = pairs
-        .into_iter()
+/// Starts playing every game of `setup` at once, each through instance (its number mod N).
+fn timed_play(
+    addrs: &[std::net::SocketAddr],
+    setup: &TimedSetup,
+    deadline: Instant,
+) -> Vec<GameTask> {
+    let moves = env("LOAD_TIMED_MOVES", 20);
+    let think_ms = setup.think_ms;
+    setup
+        .pairs
+        .iter()
+        .cloned()
         .enumerate()
         .map(|(n, (game, t))| {
             let via = addrs[n % addrs.len()];
-            tokio::spawn(play_timed(via, game, t, moves, deadline, n, think_ms))
+            tokio::spawn(async move {
+                let mut l = Vec::new();
+                let pace = Pace {
+                    moves,
+                    think_ms,
+                    deadline,
+                };
+                let r = play_timed(via, game, t, n, pace, &mut l).await;
+                (l, r)
+            })
         })
-        .collect();
-    let mut latencies = Vec::new();
-    let (mut errors, mut finished) = (0u64, 0u64);
-    let mut first_error = None;
-    for t in tasks {
-        match t.await {
-            Ok(Ok((l, over))) => {
-                latencies.extend(l);
-                finished += u64::from(over);
-            }
-            Ok(Err(e)) => {
-                errors += 1;
-                first_error.get_or_insert(e);
-            }
-            Err(e) => {
-                errors += 1;
-                first_error.get_or_insert(e.to_string());
-            }
-        }
+        .collect()
+}
+
+impl TimedSetup {
+    /// Prints the figures of the timed games.
+    fn report(&self, out: &Outcome, elapsed: Duration) {
+        self.lobby_task.abort();
+        let games = self.pairs.len();
+        println!(
+            "load: {games} concurrent timed games (3+2, rated) between {} accounts, started \
+             from {games} seeks: accounts {:.2} s, lobby {:.2} s",
+            self.players,
+            self.accounts.as_secs_f64(),
+            self.lobby.as_secs_f64()
+        );
+        println!(
+            "load: each simulated player thinks about {} ms before a move",
+            self.think_ms
+        );
+        println!(
+            "load: {} timed moves in {:.2} s: {:.0} moves/s",
+            out.latencies.len(),
+            elapsed.as_secs_f64(),
+            out.latencies.len() as f64 / elapsed.as_secs_f64()
+        );
+        print_latency("timed move latency", &out.latencies);
+        let finished = out.played.iter().filter(|p| p.over).count();
+        println!(
+            "load: {} lobby updates, {finished} timed games finished, {} errors",
+            self.lobby_updates.load(Ordering::Relaxed),
+            out.errors
+        );
     }
-    let elapsed = play_start.elapsed();
-    lobby_task.abort();
-    latencies.sort();
-    println!(
-        "load: {games} concurrent timed games (3+2, rated) between {players} accounts, started \
-         from {games} seeks: accounts {:.2} s, lobby {:.2} s",
-        accounts_done.as_secs_f64(),
-        (lobby_done - accounts_done).as_secs_f64()
-    );
-    println!("load: each simulated player thinks about {think_ms} ms before a move");
-    println!(
-        "load: {} timed moves in {:.2} s: {:.0} moves/s",
-        latencies.len(),
-        elapsed.as_secs_f64(),
-        latencies.len() as f64 / elapsed.as_secs_f64()
-    );
-    println!(
-        "load: timed move latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        percentile(&latencies, 0.50).as_secs_f64() * 1000.0,
-        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
-        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1000.0,
-    );
-    println!(
-        "load: {} lobby updates, {finished} timed games finished, {errors} errors",
-        lobby_updates.load(Ordering::Relaxed)
-    );
-    if let Some(e) = first_error {
-        return Err(format!("{errors} timed games failed; first: {e}").into());
-    }
-    Ok(())
 }

@@ -373,6 +373,7 @@ pub(crate) async fn post_move(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
+    let started = std::time::Instant::now();
     let room = room(&app, &id).await?;
     let req: MoveRequest = parse_body(&headers, &body)?;
     if req.mv.len() > MAX_WORD * 4 || req.mv.chars().any(char::is_control) {
@@ -386,14 +387,18 @@ pub(crate) async fn post_move(
     // for the disk): it runs on the blocking pool so the async threads keep serving.
     let app2 = Arc::clone(&app);
     let room2 = Arc::clone(&room);
-    let view = blocking(move || -> ApiResult<Value> {
+    let queued = std::time::Instant::now();
+    let (view, spent) = blocking(move || -> ApiResult<(Value, [Duration; 3])> {
         let (app, room) = (app2, room2);
+        let queued = queued.elapsed();
         // A client ahead of this instance saw a move made through another: read it first.
         let behind = req.ply.is_some_and(|p| p > room.lock().game.moves().len());
         if behind {
             app.hub.refresh(&room)?;
         }
+        let locking = std::time::Instant::now();
         let mut live = room.lock();
+        let locked = locking.elapsed();
         // A stamp taken under the lock: moves of one game are stamped in order.
         let now = crate::clock::now_ms();
         if live.is_over() || crate::service::flag_if_out_of_time(&app, &room, &mut live) {
@@ -456,11 +461,13 @@ pub(crate) async fn post_move(
                 })
             }
         };
-        if let Err(e) =
+        let storing = std::time::Instant::now();
+        let stored =
             app.hub
                 .store()
-                .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref())
-        {
+                .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref());
+        let spent = [queued, locked, storing.elapsed()];
+        if let Err(e) = stored {
             live.game.undo();
             if let StoreError::Conflict(_) = e {
                 // Another instance moved first: read the game back.
@@ -487,15 +494,17 @@ pub(crate) async fn post_move(
         if let Some(o) = after.outcome {
             let ending = crate::ending::Ending::by_rules(o, now);
             crate::service::conclude(&app, &room, &mut live, ending)?;
-            return Ok(room.view(&live));
+            return Ok((room.view(&live), spent));
         }
         // One view for the answer and the push.
         let view = room.view(&live);
         room.publish_view("move", &view);
-        Ok(view)
+        Ok((view, spent))
     })
     .await?;
     schedule_computer(&app, &room);
+    let [queued, locked, store] = spent;
+    app.moves.add(started.elapsed(), queued, locked, store);
     Ok(Json(view))
 }
 

@@ -73,6 +73,7 @@ pub mod rows;
 mod service;
 pub mod store;
 pub mod timers;
+pub mod timing;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -189,6 +190,7 @@ pub struct App {
     lobby_watchers: Arc<std::sync::atomic::AtomicUsize>,
     max_lobby_watchers: usize,
     timers: Arc<timers::Timers>,
+    moves: timing::MoveCounters,
 }
 
 impl App {
@@ -221,6 +223,7 @@ impl App {
             lobby_watchers: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
             max_lobby_watchers: config.max_lobby_watchers,
             timers: Arc::new(timers::Timers::new()),
+            moves: timing::MoveCounters::default(),
         })
     }
 
@@ -232,6 +235,11 @@ impl App {
     /// Clocks whose flag-fall timer is armed.
     pub fn clocks_armed(&self) -> usize {
         self.timers.len()
+    }
+
+    /// Where the time of the moves posted so far went (see [`timing`]).
+    pub fn move_timings(&self) -> timing::MoveTimings {
+        self.moves.snapshot()
     }
 
     /// Games currently in memory.
@@ -291,6 +299,9 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
 /// plays it unless it died).
 const TAKEOVER_AFTER: Duration = Duration::from_secs(3);
 
+/// Games read back at once after other instances changed them.
+const PARALLEL_REFRESHES: usize = 4;
+
 /// How often an instance sharing its store looks for clocks whose deadline passed unnoticed
 /// (the instance that ran them died).
 const CLOCK_SWEEP: Duration = Duration::from_secs(2);
@@ -300,6 +311,18 @@ const CLOCK_SWEEP: Duration = Duration::from_secs(2);
 /// [`TAKEOVER_AFTER`] unless the game changed meanwhile.
 fn refresh_game(app: &Arc<App>, id: &str) {
     use mancala_core::variant::DynGame;
+    // A game between people that nobody here watches or plays at the moment (say, one the lobby
+    // started here and that is played through another instance) is dropped rather than read
+    // back: no read per move of another instance. (Its clock's flag is still watched: the timer
+    // armed here loads the game when it fires, and every instance sweeps the stored deadlines.)
+    // A game against the computer is kept and read back, so that this instance can take over
+    // the computer's move if the one playing it dies.
+    if app
+        .hub
+        .drop_unused(id, |room| room.meta.mode != store::Mode::Computer)
+    {
+        return;
+    }
     let Some(room) = app.hub.peek(id) else {
         return;
     };
@@ -326,6 +349,11 @@ fn refresh_game(app: &Arc<App>, id: &str) {
             let app2 = Arc::clone(&app);
             let room2 = Arc::clone(&room);
             let unchanged = tokio::task::spawn_blocking(move || {
+                // The usual case: the other instance's move came meanwhile (its notice was
+                // read back): nothing to take over, and nothing to read.
+                if room2.lock().version != version {
+                    return false;
+                }
                 let _ = app2.hub.refresh(&room2);
                 room2.lock().version == version
             })
@@ -365,12 +393,21 @@ async fn follow_changes(
         if ids.contains(pg::ALL_GAMES) {
             ids = app.hub.ids().iter().map(|id| id.to_string()).collect();
         }
-        let _ = tokio::task::spawn_blocking(move || {
-            for id in ids {
-                refresh_game(&app, &id);
+        // A few games at once, each on a blocking thread: one game's read does not wait for
+        // another's, and the reads leave most of the pool's connections to the requests.
+        let ids: Vec<String> = ids.into_iter().collect();
+        for batch in ids.chunks(PARALLEL_REFRESHES) {
+            let reads: Vec<_> = batch
+                .iter()
+                .map(|id| {
+                    let (app, id) = (Arc::clone(&app), id.clone());
+                    tokio::task::spawn_blocking(move || refresh_game(&app, &id))
+                })
+                .collect();
+            for r in reads {
+                let _ = r.await;
             }
-        })
-        .await;
+        }
     }
 }
 

@@ -362,10 +362,9 @@ impl PgStore {
 }
 
 /// Sends change notice `notice` (delivered when the transaction, if any, commits).
-async fn notify(client: &tokio_postgres::Client, notice: &str) -> Result<(), StoreError> {
-    client
-        .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
-        .await?;
+async fn notify(client: &deadpool_postgres::Client, notice: &str) -> Result<(), StoreError> {
+    let stmt = client.prepare_cached("SELECT pg_notify($1, $2)").await?;
+    client.execute(&stmt, &[&CHANNEL, &notice]).await?;
     Ok(())
 }
 
@@ -472,37 +471,52 @@ impl Store for PgStore {
         let notice = self.notice(id);
         let (id, mv, stamp) = (id.to_string(), mv.to_string(), stamp.copied());
         let ply = to_i64(ply);
+        // One prepared statement, one round trip and one implicit transaction: the move, the
+        // clock's deadline (timed games) and the change notice, delivered on commit. The key
+        // (game, move number) serialises moves: of two instances recording the same move
+        // number, the second fails (a conflict) and nothing of its statement stays.
         self.run(move |pool| async move {
-            let mut client = pool.get().await?;
-            let Some(st) = stamp else {
-                // The key (game, move number) serialises moves: of two instances recording
-                // the same move number, the second fails (a conflict).
-                let stmt = client
-                    .prepare_cached("INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)")
-                    .await?;
-                client.execute(&stmt, &[&id, &ply, &mv]).await?;
-                notify(&client, &notice).await?;
-                return Ok(());
-            };
-            let tx = client.transaction().await?;
-            let insert = tx
-                .prepare_cached(
-                    "INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .await?;
-            tx.execute(
-                &insert,
-                &[&id, &ply, &mv, &st.at_ms, &st.left_ms[0], &st.left_ms[1]],
-            )
-            .await?;
-            let update = tx
-                .prepare_cached("UPDATE games SET deadline_ms = $2 WHERE id = $1")
-                .await?;
-            tx.execute(&update, &[&id, &st.deadline_ms]).await?;
-            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
-                .await?;
-            tx.commit().await?;
+            let client = pool.get().await?;
+            match stamp {
+                None => {
+                    let stmt = client
+                        .prepare_cached(
+                            "WITH m AS (INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3))
+                             SELECT pg_notify($4, $5)",
+                        )
+                        .await?;
+                    client
+                        .execute(&stmt, &[&id, &ply, &mv, &CHANNEL, &notice])
+                        .await?;
+                }
+                Some(st) => {
+                    let stmt = client
+                        .prepare_cached(
+                            "WITH m AS (
+                                INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
+                                VALUES ($1, $2, $3, $4, $5, $6)
+                             ), g AS (UPDATE games SET deadline_ms = $7 WHERE id = $1)
+                             SELECT pg_notify($8, $9)",
+                        )
+                        .await?;
+                    client
+                        .execute(
+                            &stmt,
+                            &[
+                                &id,
+                                &ply,
+                                &mv,
+                                &st.at_ms,
+                                &st.left_ms[0],
+                                &st.left_ms[1],
+                                &st.deadline_ms,
+                                &CHANNEL,
+                                &notice,
+                            ],
+                        )
+                        .await?;
+                }
+            }
             Ok(())
         })
     }
@@ -511,20 +525,22 @@ impl Store for PgStore {
         let id = id.to_string();
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            let last = client
-                .prepare_cached(
+            let (last, end) = tokio::try_join!(
+                client.prepare_cached(
                     "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = $1
                      ORDER BY ply DESC LIMIT 1",
-                )
-                .await?;
-            let stamp = match client.query_opt(&last, &[&id]).await? {
+                ),
+                client.prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1"),
+            )?;
+            // Both queries are sent at once (pipelined): one round trip.
+            let key: [&(dyn ToSql + Sync); 1] = [&id];
+            let (last, end) =
+                tokio::try_join!(client.query_opt(&last, &key), client.query_opt(&end, &key),)?;
+            let stamp = match last {
                 Some(r) => rows::move_stamp(&r, 0)?,
                 None => None,
             };
-            let end = client
-                .prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1")
-                .await?;
-            let ending = match client.query_opt(&end, &[&id]).await? {
+            let ending = match end {
                 Some(r) => rows::ending(&r, 0)?,
                 None => None,
             };
@@ -769,22 +785,23 @@ impl Store for PgStore {
         let key = id.to_string();
         let (row, moves) = self.run(move |pool| async move {
             let client = pool.get().await?;
-            let game = client
-                .prepare_cached(concat!(
+            let (game, moves) = tokio::try_join!(
+                client.prepare_cached(concat!(
                     "SELECT ",
                     game_columns!(),
                     " FROM games WHERE id = $1"
-                ))
-                .await?;
-            let Some(row) = client.query_opt(&game, &[&key]).await? else {
+                )),
+                client.prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply"),
+            )?;
+            // Both queries are sent at once (pipelined): one round trip. No move of an unknown
+            // game exists, so asking for the moves before knowing the game costs nothing.
+            let key: [&(dyn ToSql + Sync); 1] = [&key];
+            let (row, moves) =
+                tokio::try_join!(client.query_opt(&game, &key), client.query(&moves, &key),)?;
+            let Some(row) = row else {
                 return Ok((None, Vec::new()));
             };
-            let moves = client
-                .prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply")
-                .await?;
-            let moves = client
-                .query(&moves, &[&key])
-                .await?
+            let moves = moves
                 .iter()
                 .map(|r| r.text(0))
                 .collect::<Result<Vec<_>, _>>()?;

@@ -595,6 +595,22 @@ impl Hub {
         Ok(Some((room, true)))
     }
 
+    /// Drops game `id` from memory if nothing uses it (no request, watcher or search; see
+    /// [`in_use`]) and `droppable` says so; answers whether it was dropped. A game another
+    /// instance changed is cheaper dropped than read back when nobody here looks at it: it is
+    /// read from the store if asked for again.
+    pub fn drop_unused(&self, id: &str, droppable: impl FnOnce(&Room) -> bool) -> bool {
+        let mut cache = self.cache();
+        let drop = cache
+            .rooms
+            .get(id)
+            .is_some_and(|slot| !in_use(&slot.room) && droppable(&slot.room));
+        if drop {
+            cache.remove(id);
+        }
+        drop
+    }
+
     /// The room of game `id` if it is in memory, without marking it as used.
     pub fn peek(&self, id: &str) -> Option<Arc<Room>> {
         self.cache().rooms.get(id).map(|s| Arc::clone(&s.room))
@@ -608,14 +624,26 @@ impl Hub {
     /// Reads the game of `room` back from the store, where another server instance changed it,
     /// and pushes the new state to its watchers; answers whether it changed.
     ///
-    /// The room's lock is held while reading, as while a move is stored: so the store is never
-    /// older than the room here.
+    /// The store is read without holding the room's lock, so that a move made through this
+    /// instance meanwhile is not kept waiting for the database; when the room changed while
+    /// reading (a move stored through this instance), it is read again holding the lock, as
+    /// while a move is stored: so the store is never older than the room here.
     pub fn refresh(&self, room: &Room) -> Result<bool, StoreError> {
+        let seen = room.lock().version;
+        let read = || -> Result<_, StoreError> {
+            let Some((meta, moves)) = self.store.load(&room.meta.id)? else {
+                return Ok(None);
+            };
+            Ok(Some((meta, moves, self.store.load_play(&room.meta.id)?)))
+        };
+        let mut stored = read()?;
         let mut live = room.lock();
-        let Some((meta, moves)) = self.store.load(&room.meta.id)? else {
+        if live.version != seen {
+            stored = read()?;
+        }
+        let Some((meta, moves, (stamp, ending))) = stored else {
             return Ok(false);
         };
-        let (stamp, ending) = self.store.load_play(&room.meta.id)?;
         let how = |e: &Option<crate::ending::Ending>| {
             e.as_ref().map(|e| (e.result.name(), e.reason.clone()))
         };
