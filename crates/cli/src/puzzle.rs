@@ -104,7 +104,8 @@ fn run_full_screen(args: &Args) -> Result<ExitCode> {
     };
     let mut app = crate::play::app::App::puzzle(session, game, defender);
     crate::play::run_app(&mut app, None)?;
-    if let (Some(s), Some(path)) = (app.puzzle_session(), path) {
+    let tried = app.puzzle_session().filter(|s| s.record().played > 0);
+    if let (Some(s), Some(path)) = (tried, path) {
         eprintln!("{}; kept in {}", s.record().summary(), path.display());
     }
     Ok(ExitCode::SUCCESS)
@@ -195,10 +196,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 }
                 step += 1;
             }
-            Answer::Wrong(refutation) => match refutation {
-                Some(r) => writeln!(out, "{text} is not it: {r} refutes it; try again")?,
-                None => writeln!(out, "{text} is not the best move; try again")?,
-            },
+            Answer::Wrong(refutation) => {
+                let mut line = game.moves();
+                line.push(text.to_string());
+                match (mancala_puzzles::refute(p, &line), refutation) {
+                    (Ok(r), _) => writeln!(out, "{text} is not it: {}; try again", r.why)?,
+                    (Err(_), Some(r)) => {
+                        writeln!(out, "{text} is not it: {r} refutes it; try again")?;
+                    }
+                    (Err(_), None) => writeln!(out, "{text} is not the best move; try again")?,
+                }
+            }
         }
     }
 }

@@ -350,7 +350,11 @@ impl Session {
             (None, _, m) if m > 0 => format!("win by {m}"),
             _ => "win".to_string(),
         };
-        format!("{} to play and {goal}", self.solver)
+        let side = match self.solver {
+            Side::South => "South",
+            Side::North => "North",
+        };
+        format!("{side} to play and {goal}")
     }
 
     fn score(&mut self, score: f64) -> Option<i32> {
