@@ -1883,6 +1883,8 @@ window.addEventListener('DOMContentLoaded', async () => {
       await showLeaderboard(params);
     } else if (location.pathname === '/archive') {
       await showArchive(params);
+    } else if (location.pathname === '/puzzles') {
+      await showPuzzles(params); // web/puzzles.js
     } else if (m) {
       api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
       await showPlay(m[1]);

@@ -857,3 +857,129 @@ test('clocks: the running clock ticks, turns red under ten seconds with a beep, 
   assert.ok(!(await page.locator('#clock-south.running').count()));
   await ctx.close();
 });
+
+// The puzzle page: solves a puzzle by clicking the pits of its solution (as the API gives it),
+// the page playing the opponent's replies; returns the page.
+async function solvePuzzle(page, p, { keyboard = false } = {}) {
+  await page.goto(`${base}/puzzles?variant=${p.variant}&id=${p.id}`);
+  await page.waitForSelector('#puzzles[data-status=solving]');
+  for (let i = 0; i < p.solution.length; i++) {
+    await page.waitForFunction((k) => {
+      const b = document.getElementById('pz-board');
+      return document.getElementById('puzzles').dataset.status === 'solved' || Number(b.dataset.ply) > k
+        || (b.dataset.ready === 'true' && b.dataset.animating === 'false' && Number(b.dataset.ply) === k);
+    }, i, { timeout: 30000 });
+    const ply = Number(await page.getAttribute('#pz-board', 'data-ply'));
+    if (ply > i) continue; // a reply of the opponent, played by the page
+    const pit = `#pz-board [data-move="${p.solution[i]}"].legal`;
+    if (keyboard) {
+      await page.focus(pit);
+      await page.keyboard.press('Enter');
+    } else {
+      await page.click(pit);
+    }
+  }
+  await page.waitForSelector('#puzzles[data-status=solved]', { timeout: 30000 });
+}
+
+test('puzzles: one puzzle of every game solved by clicking, the rating and streak updated', { timeout: 240000 }, async () => {
+  const all = await (await fetch(base + '/api/puzzles')).json();
+  const byGame = new Map();
+  for (const p of all) if (!byGame.has(p.variant)) byGame.set(p.variant, p);
+  assert.ok(byGame.size >= 8, [...byGame.keys()].join(' '));
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await ctx.addInitScript(() => localStorage.setItem('mancala:speed', 'fast'));
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The header links to the puzzle page.
+  await page.goto(base + '/');
+  await page.click('#nav-puzzles');
+  await page.waitForURL(/\/puzzles/);
+  await page.waitForSelector('#puzzles[data-status=solving]');
+  const games = await page.$$eval('#pz-variant option', (os) => os.map((o) => o.value));
+  assert.deepEqual(games.slice().sort(), [...byGame.keys()].sort());
+  let solved = 0;
+  let rating = 1500;
+  for (const [variant, p] of byGame) {
+    // Each game's own list, as the contract gives it, holds this puzzle with its solution.
+    const list = await (await fetch(`${base}/api/puzzles?variant=${variant}`)).json();
+    const listed = list.find((q) => q.id === p.id);
+    assert.ok(listed && listed.solution.length >= 1, variant);
+    await solvePuzzle(page, listed, { keyboard: variant === 'oware' });
+    solved += 1;
+    assert.match(await page.textContent('#pz-message'), /^Solved! Rating \+\d+\./, variant);
+    // The board ends on the position after the whole solution.
+    assert.equal(Number(await page.getAttribute('#pz-board', 'data-ply')), listed.solution.length, variant);
+    const stats = await page.textContent('#pz-stats');
+    const m = stats.match(/rating: (\d+)\?? · streak (\d+) \(best (\d+)\) · solved (\d+) of (\d+)/);
+    assert.ok(m, stats);
+    assert.ok(Number(m[1]) > rating, `${variant}: ${stats} after ${rating}`);
+    rating = Number(m[1]);
+    assert.equal(Number(m[2]), solved, stats);
+    assert.equal(Number(m[3]), solved, stats);
+    assert.equal(Number(m[4]), solved, stats);
+  }
+  // Kept in this browser: a new page shows the same record.
+  await page.goto(base + '/puzzles');
+  await page.waitForSelector('#puzzles[data-status=solving]');
+  assert.match(await page.textContent('#pz-stats'), new RegExp(`rating: ${rating}\\?? · streak ${solved} `));
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('puzzles: a wrong move is refuted on the board and explained; retry, hint and the solution', { timeout: 60000 }, async () => {
+  const list = await (await fetch(base + '/api/puzzles?variant=awari')).json();
+  // A puzzle proven to the end, whose wrong first moves have their recorded refutations.
+  const p = list.find((q) => !q.horizon && Object.keys(q.refutations).length > 0);
+  assert.ok(p, 'an awari puzzle with refutations');
+  const [wrong, reply] = Object.entries(p.refutations)[0];
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  await ctx.addInitScript(() => localStorage.setItem('mancala:speed', 'fast'));
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/puzzles?variant=awari&id=${p.id}`);
+  await page.waitForSelector('#puzzles[data-status=solving]');
+  // Phone width: nothing sticks out sideways.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  // The hint rings the solution's pit and names the theme.
+  await page.click('#pz-hint');
+  await page.waitForSelector(`#pz-board [data-move="${p.solution[0]}"].hint`);
+  assert.ok((await page.textContent('#pz-themes')).includes(p.theme));
+  // The wrong move and the recorded reply are played on the board, and the page says why.
+  await page.click(`#pz-board [data-move="${wrong}"]`);
+  await page.waitForSelector('#puzzles[data-status=wrong]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('#pz-board', 'data-ply')), 2);
+  const said = await page.textContent('#pz-message');
+  assert.ok(said.startsWith(`${wrong} is not it:`), said);
+  assert.ok(said.includes(`answers ${reply}`), said);
+  assert.ok(said.includes(`only ${p.solution[0]} `), said);
+  assert.match(said, /Rating -\d+\./);
+  assert.match(await page.textContent('#pz-stats'), /streak 0 /);
+  // The board shows the position after both moves, as the rules core plays them.
+  const after = await (await fetch(base + '/api/positions', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'awari', position: p.position, moves: [wrong, reply] }) })).json();
+  const pits = await page.$$eval('#pz-board [data-pit]', (els) => els
+    .sort((a, b) => Number(a.dataset.pit) - Number(b.dataset.pit)).map((e) => Number(e.dataset.count)));
+  assert.deepEqual(pits, after.states[2].pits);
+  // Retry goes back; the solution is then played out.
+  await page.click('#pz-retry');
+  await page.waitForSelector('#puzzles[data-status=solving]');
+  assert.equal(Number(await page.getAttribute('#pz-board', 'data-ply')), 0);
+  await page.click('#pz-solution');
+  await page.waitForSelector('#puzzles[data-status=shown]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('#pz-board', 'data-ply')), p.solution.length);
+  assert.ok((await page.textContent('#pz-message')).includes(p.solution.join(' ')));
+  // A forced-win puzzle records no refutation: the engine's reply is shown instead.
+  const forced = (await (await fetch(base + '/api/puzzles?variant=olowuka')).json())[0];
+  const r = await (await fetch(`${base}/api/puzzles/${forced.id}/refutation?moves=${(await (async () => {
+    const d = await (await fetch(base + '/api/positions', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'olowuka', position: forced.position, moves: [] }) })).json();
+    return d.states[0].legal.find((m) => m !== forced.solution[0]);
+  })())}`)).json();
+  assert.equal(r.source, 'engine');
+  assert.match(r.why, /wins by force within \d+ plies/);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

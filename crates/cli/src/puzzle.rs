@@ -4,13 +4,16 @@
 //! mancala puzzle [PRESET] [--id ID] [--moves a,b,...]
 //! ```
 //!
-//! Interactively it shows a puzzle's board and reads the solver's moves from stdin: a right move
-//! is answered with the defender's reply until the line is done, a wrong one with its refutation
-//! (`hint` shows the theme, `show` the solution, `quit` ends). With `--moves` it plays those
-//! moves as the solver's and prints whether they solve the puzzle (exit code 0 when they do, 1
-//! when not).
+//! In a terminal it opens the full-screen board of `mancala play` (`play::puzzle`): the person
+//! plays the solver's moves, the defender's replies of the solution are animated, a wrong move is
+//! answered with its refutation and why; `t` hints, `u` takes back, `v` plays the solution, `n`
+//! opens the next puzzle near the player's puzzle rating, kept with the streaks in the user's
+//! data directory. When standard input or output is not a terminal it reads the solver's moves
+//! line by line (`hint` shows the theme, `show` the solution, `quit` ends). With `--moves` it
+//! plays those moves as the solver's and prints whether they solve the puzzle (exit code 0 when
+//! they do, 1 when not).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
@@ -79,8 +82,40 @@ fn pick(args: &Args) -> Result<&'static Puzzle> {
     }
 }
 
+/// The full-screen puzzle: `args`' puzzle if it names one by id, else one near the player's
+/// rating.
+fn run_full_screen(args: &Args) -> Result<ExitCode> {
+    let first = pick(args)?;
+    let pool: Vec<&'static Puzzle> = mancala_puzzles::shipped_all()
+        .map_err(|e| anyhow!("{e}"))?
+        .iter()
+        .filter(|p| p.variant == first.variant)
+        .collect();
+    let path = crate::play::puzzle::record_path();
+    let (mut session, game, defender) =
+        crate::play::puzzle::Session::new(pool, first, path.clone())?;
+    let (game, defender) = if args.id.is_some() {
+        (game, defender)
+    } else {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        session.open(session.next_puzzle(seed))?
+    };
+    let mut app = crate::play::app::App::puzzle(session, game, defender);
+    crate::play::run_app(&mut app, None)?;
+    let tried = app.puzzle_session().filter(|s| s.record().played > 0);
+    if let (Some(s), Some(path)) = (tried, path) {
+        eprintln!("{}; kept in {}", s.record().summary(), path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.moves.is_none() && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return run_full_screen(args);
+    }
     let p = pick(args)?;
     let variant = Variant::from_name(&p.variant)?;
     let mut game = variant.new_game(&[], Some(&p.position))?;
@@ -161,10 +196,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 }
                 step += 1;
             }
-            Answer::Wrong(refutation) => match refutation {
-                Some(r) => writeln!(out, "{text} is not it: {r} refutes it; try again")?,
-                None => writeln!(out, "{text} is not the best move; try again")?,
-            },
+            Answer::Wrong(refutation) => {
+                let mut line = game.moves();
+                line.push(text.to_string());
+                match (mancala_puzzles::refute(p, &line), refutation) {
+                    (Ok(r), _) => writeln!(out, "{text} is not it: {}; try again", r.why)?,
+                    (Err(_), Some(r)) => {
+                        writeln!(out, "{text} is not it: {r} refutes it; try again")?;
+                    }
+                    (Err(_), None) => writeln!(out, "{text} is not the best move; try again")?,
+                }
+            }
         }
     }
 }

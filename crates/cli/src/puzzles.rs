@@ -1,7 +1,7 @@
 //! `mancala puzzles`: make, check and list puzzles (docs/puzzles.md).
 //!
 //! ```text
-//! mancala puzzles generate PRESET [--count N] [--seed S] [--out FILE]
+//! mancala puzzles generate PRESET [--count N] [--seed S] [--min-depth D] [--out FILE]
 //! mancala puzzles verify PRESET [--file FILE] [--sample N]
 //! mancala puzzles list PRESET [--json]
 //! ```
@@ -46,6 +46,10 @@ enum Sub {
         /// Games to play at most.
         #[arg(long, default_value_t = 100_000)]
         max_games: usize,
+        /// Keep only puzzles whose first move an alpha-beta search needs at least this many
+        /// plies to find (2 leaves out the one-ply grabs).
+        #[arg(long, default_value_t = 1)]
+        min_depth: u32,
         /// Write the puzzles to this file (one JSON object per line) instead of stdout.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -82,6 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             max_seeds,
             per_game,
             max_games,
+            min_depth,
             out,
         } => {
             let variant = Variant::from_name(variant)?;
@@ -92,6 +97,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 max_seeds: *max_seeds,
                 max_games: *max_games,
                 per_game: *per_game,
+                min_depth: *min_depth,
             };
             generate(variant, &options, out.as_ref())
         }
@@ -166,13 +172,14 @@ fn generate(
             );
         } else if p.games % 10 == 0 || verbose {
             eprintln!(
-                "[{:>6.1}s] {} puzzles, {} games, {} candidates ({} without a single best move, {} unproven)",
+                "[{:>6.1}s] {} puzzles, {} games, {} candidates ({} without a single best move, {} unproven, {} too easy)",
                 started.elapsed().as_secs_f64(),
                 p.puzzles,
                 p.games,
                 p.candidates,
                 p.not_unique,
-                p.unproven
+                p.unproven,
+                p.too_easy
             );
         }
     };

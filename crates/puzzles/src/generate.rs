@@ -25,6 +25,8 @@ pub struct GenerateOptions {
     pub max_games: usize,
     /// Puzzles taken from one game at most (for variety).
     pub per_game: usize,
+    /// Puzzles whose first move a search of fewer plies finds are not kept (1: all are).
+    pub min_depth: u32,
 }
 
 impl Default for GenerateOptions {
@@ -36,6 +38,7 @@ impl Default for GenerateOptions {
             max_seeds: None,
             max_games: 100_000,
             per_game: 3,
+            min_depth: 1,
         }
     }
 }
@@ -53,6 +56,8 @@ pub struct Progress {
     pub unproven: usize,
     /// Puzzles found.
     pub puzzles: usize,
+    /// Puzzles not kept because a shallower search than `min_depth` finds them.
+    pub too_easy: usize,
 }
 
 /// Proofs in a row that may run out of budget before a game's earlier positions are given up
@@ -159,11 +164,17 @@ pub fn generate(
                 }
             }
         }
-        for (fresh, line) in found.into_iter().rev().take(options.per_game) {
-            if puzzles.len() >= options.count {
+        let mut kept = 0;
+        for (fresh, line) in found.into_iter().rev() {
+            if puzzles.len() >= options.count || kept >= options.per_game {
                 break;
             }
             let p = finish(&fresh, line);
+            if p.depth < options.min_depth {
+                stats.too_easy += 1;
+                continue;
+            }
+            kept += 1;
             stats.puzzles += 1;
             progress(&stats, Some(&p));
             puzzles.push(p);

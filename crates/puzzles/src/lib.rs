@@ -25,6 +25,7 @@ mod data;
 mod generate;
 mod line;
 pub mod prove;
+pub mod refute;
 mod step;
 pub mod theme;
 
@@ -37,6 +38,7 @@ use serde::{Deserialize, Serialize};
 
 pub use data::{find_shipped, shipped, shipped_all, ShippedError};
 pub use generate::{generate, GenerateOptions, Progress};
+pub use refute::{refute, Refutation, RefuteError};
 pub use step::Rejected;
 
 /// Seeds of the endgame tables the proofs use where the game has tables (built in memory once

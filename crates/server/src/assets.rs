@@ -22,6 +22,11 @@ pub const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../../web/app.js"),
     },
     Asset {
+        name: "puzzles.js",
+        mime: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../../web/puzzles.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         bytes: include_bytes!("../../../web/style.css"),

@@ -451,6 +451,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/puzzles", get(puzzles::list))
         .route("/puzzles/random", get(puzzles::random))
         .route("/puzzles/{id}", get(puzzles::one))
+        .route("/puzzles/{id}/refutation", get(puzzles::refutation))
         .route("/openapi.json", get(openapi))
         .route("/games", post(api::create_game).get(archive::search))
         .route("/positions", post(board::positions))
@@ -496,6 +497,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/players/{name}", get(index_for_game))
         .route("/leaderboard", get(index))
         .route("/archive", get(index))
+        .route("/puzzles", get(index))
         .route("/assets/{name}", get(asset))
         .route(
             "/signup",

@@ -3,22 +3,28 @@
 //! * `GET /api/puzzles?variant=PRESET` lists a preset's puzzles (every preset's without
 //!   `variant`), each `{"id", "variant", "position", "solution", "theme", "rating", ...}`;
 //! * `GET /api/puzzles/random?variant=PRESET&rating=R` one of the puzzles nearest `R`;
-//! * `GET /api/puzzles/{id}` one puzzle.
+//! * `GET /api/puzzles/{id}` one puzzle;
+//! * `GET /api/puzzles/{id}/refutation?moves=...` the refutation of a wrong move.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use mancala_core::variant::Variant;
-use mancala_puzzles::Puzzle;
+use mancala_puzzles::{Puzzle, Refutation};
 
 use crate::error::ApiError;
+use crate::App;
 
 type ApiResult<T> = Result<T, ApiError>;
 
 /// Puzzles among which `random` draws: the nearest to the asked rating.
 const NEAREST: usize = 12;
+/// How long a refutation waits for an engine thread at most.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// The preset of `?variant=`, if given.
 fn variant_of(query: &HashMap<String, String>) -> ApiResult<Option<Variant>> {
@@ -103,4 +109,57 @@ pub(crate) async fn one(Path(id): Path<String>) -> ApiResult<Json<&'static Puzzl
             "no puzzle with this id",
         )
     })
+}
+
+/// `GET /api/puzzles/{id}/refutation?moves=m1,m2,...`: the refutation of a wrong move (the
+/// last of `moves`, played after the solution's moves before it): the defender's reply, what
+/// it captures and why the move is wrong ([`mancala_puzzles::refute`]). A reply the puzzle does
+/// not record is searched on the engine pool.
+pub(crate) async fn refutation(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Refutation>> {
+    let puzzle = one(Path(id)).await?.0;
+    let moves: Vec<String> = query
+        .get("moves")
+        .map(|m| {
+            m.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    if moves.is_empty() {
+        return Err(ApiError::bad_request(
+            "no_moves",
+            "give the moves played, the wrong one last: ?moves=a,b,...",
+        ));
+    }
+    let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "every engine thread is busy; try again",
+            )
+        })?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        mancala_puzzles::refute(puzzle, &moves)
+    })
+    .await
+    .map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "refutation_failed",
+            "the refutation could not be computed",
+        )
+    })?
+    .map(Json)
+    .map_err(|e| ApiError::bad_request("not_a_wrong_move", e.to_string()))
 }

@@ -8,6 +8,7 @@ use mancala_core::{Outcome, Side};
 
 use super::anim::{AnimFrame, Animation};
 use super::opponent::{Hint, Opponent};
+use super::puzzle::{delta_text, Session, Status, Verdict};
 
 /// A key, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +150,10 @@ pub struct App {
     setup: Option<Setup>,
     /// Idle ticks the computer waits before moving (after a round ends, so that it can be read).
     hold: u32,
+    /// A puzzle being solved (`mancala puzzle`): the person plays the solver.
+    puzzle: Option<Session>,
+    /// A message to show once the computer has answered (a refutation's reason).
+    after_reply: Option<(String, Tone)>,
 }
 
 /// The kucheleka editor: the foregame winner places his seeds pit by pit (Isolo).
@@ -239,10 +244,84 @@ impl App {
             generation: 0,
             setup: None,
             hold: 0,
+            puzzle: None,
+            after_reply: None,
         };
         app.rebuild_played();
         app.snap_cursor();
         app
+    }
+
+    /// A puzzle session: the person plays the solver of `session`'s puzzle in `game` against
+    /// the puzzle's defender.
+    pub fn puzzle(session: Session, game: AnyGame, defender: Box<dyn Opponent>) -> App {
+        let solver = session.solver();
+        let mut app = App::new(game, Mode::Computer, solver, 1, defender);
+        app.message = Some((
+            format!("{}: find the only best move", session.task()),
+            Tone::Info,
+        ));
+        app.puzzle = Some(session);
+        app
+    }
+
+    /// The puzzle session, if this screen is one.
+    pub fn puzzle_session(&self) -> Option<&Session> {
+        self.puzzle.as_ref()
+    }
+
+    /// Opens the next puzzle of the session.
+    fn next_puzzle(&mut self) {
+        let Some(session) = self.puzzle.as_mut() else {
+            return;
+        };
+        let next = session.next_puzzle(self.generation.wrapping_mul(0x9E37_79B9) ^ 0x5DEE);
+        match session.open(next) {
+            Ok((game, defender)) => {
+                let task = session.task();
+                self.game = game.clone();
+                self.start = game;
+                self.played.clear();
+                self.redo.clear();
+                self.anim = None;
+                self.hint = None;
+                self.thinking = false;
+                self.generation += 1;
+                self.opponent_name = defender.describe(self.level);
+                self.opponent = Some(defender);
+                self.message = Some((format!("{task}: find the only best move"), Tone::Info));
+                self.snap_cursor();
+            }
+            Err(e) => {
+                self.message = Some((format!("cannot open the next puzzle: {e}"), Tone::Error))
+            }
+        }
+    }
+
+    /// Plays the rest of the puzzle's solution (from the last position on its line).
+    fn show_solution(&mut self) {
+        let Some(session) = self.puzzle.as_mut() else {
+            return;
+        };
+        let solution = session.puzzle().solution.clone();
+        let delta = session.show();
+        while !solution.starts_with(&self.game.moves()) {
+            if self.take_back().is_none() {
+                break;
+            }
+        }
+        self.redo.clear();
+        self.generation += 1;
+        let from = self.game.moves().len();
+        for mv in solution.iter().skip(from) {
+            if self.play(mv).is_err() {
+                break;
+            }
+        }
+        self.message = Some((
+            format!("solution: {}{}", solution.join(" "), delta_text(delta)),
+            Tone::Info,
+        ));
     }
 
     /// Recomputes the move list (with captures) by replaying the game's moves from the start.
@@ -675,6 +754,13 @@ impl App {
         if self.is_human(side) {
             return;
         }
+        if self
+            .puzzle
+            .as_ref()
+            .is_some_and(|p| matches!(p.status(), Status::Solved | Status::Shown))
+        {
+            return;
+        }
         if self.hold > 0 {
             self.hold -= 1;
             return;
@@ -746,6 +832,8 @@ impl App {
                 if let Err(e) = self.play(&mv) {
                     self.message = Some((format!("the computer failed: {e}"), Tone::Error));
                     self.paused = true;
+                } else if let Some(after) = self.after_reply.take() {
+                    self.message = Some(after);
                 }
             }
             None => {
@@ -864,8 +952,10 @@ impl App {
             }
             Key::Char('q') => return Action::Quit,
             Key::Char('u') => self.undo(),
-            Key::Char('r') => self.redo(),
+            Key::Char('r') if self.puzzle.is_none() => self.redo(),
             Key::Char('t') => self.ask_hint(),
+            Key::Char('n') if self.puzzle.is_some() => self.next_puzzle(),
+            Key::Char('v') if self.puzzle.is_some() => self.show_solution(),
             Key::Char('n') => self.new_game(),
             Key::Char('x') => self.ask_resign(),
             Key::Char('s') => return Action::Save,
@@ -941,12 +1031,46 @@ impl App {
                 return;
             }
         }
+        let legal = self.game.state().legal.iter().any(|m| m == mv);
+        let mut verdict = None;
+        if let Some(session) = self.puzzle.as_mut().filter(|_| legal) {
+            match session.judge(&self.game.moves(), mv) {
+                Verdict::Closed(why) => {
+                    self.message = Some((why.to_string(), Tone::Error));
+                    return;
+                }
+                v => verdict = Some(v),
+            }
+        }
         if let Err(e) = self.play(mv) {
             let text = match e {
                 DynPlayError::Illegal { mv, reason } => format!("{mv} is not allowed: {reason}"),
                 DynPlayError::Parse(p) => format!("not a move: {p}"),
             };
             self.message = Some((text, Tone::Error));
+            return;
+        }
+        let record = self.puzzle.as_ref().map(|s| s.record().summary());
+        match (verdict, record) {
+            (Some(Verdict::Solved(delta)), Some(record)) => {
+                self.message = Some((
+                    format!("solved!{} · {record} · n: next puzzle", delta_text(delta)),
+                    Tone::Info,
+                ));
+            }
+            (Some(Verdict::Wrong(r, delta)), Some(record)) => {
+                let text = format!(
+                    "{mv} is not it: {}{} · {record} · u: try again, v: solution",
+                    r.why,
+                    delta_text(delta)
+                );
+                if r.reply.is_some() {
+                    self.after_reply = Some((text, Tone::Error));
+                } else {
+                    self.message = Some((text, Tone::Error));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1041,6 +1165,17 @@ impl App {
             self.message = Some(("resignation taken back".into(), Tone::Info));
             return;
         }
+        self.after_reply = None;
+        if let Some(session) = self.puzzle.as_mut() {
+            if matches!(session.status(), Status::Solved | Status::Shown) {
+                self.message = Some((
+                    "this puzzle is done: n for the next one".into(),
+                    Tone::Error,
+                ));
+                return;
+            }
+            session.back();
+        }
         let Some(mv) = self.take_back() else {
             self.message = Some(("nothing to undo".into(), Tone::Error));
             return;
@@ -1106,6 +1241,9 @@ impl App {
         };
         match opponent.hint(&self.game) {
             Ok(h) => {
+                if let Some(session) = self.puzzle.as_mut() {
+                    session.hinted();
+                }
                 let value = h
                     .value
                     .as_deref()

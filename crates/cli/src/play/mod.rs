@@ -7,6 +7,7 @@ pub mod app;
 pub mod help;
 pub mod layout;
 pub mod opponent;
+pub mod puzzle;
 pub mod text;
 pub mod ui;
 
@@ -146,8 +147,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         SideArg::North => Side::North,
     };
     let mut app = App::new(game, args.mode, side, args.level, make_opponent(seed));
-    app.set_background(true);
+    run_app(&mut app, args.save.as_deref())?;
+    if !app.is_over() && !app.played().is_empty() {
+        if let Some(p) = autosave_path() {
+            eprintln!(
+                "The unfinished game is saved in {}; `mancala play --resume` continues it.",
+                p.display()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
 
+/// Runs `app` full-screen in the terminal until the person quits (`save`: where `s` saves).
+pub fn run_app(app: &mut App, save: Option<&Path>) -> Result<()> {
+    app.set_background(true);
     enable_raw_mode().context("cannot use this terminal (raw mode)")?;
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -158,20 +172,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         terminal.clear()?;
-        event_loop(&mut terminal, &mut app, args)
+        event_loop(&mut terminal, app, save)
     })();
     restore_terminal();
     let _ = std::panic::take_hook();
-    result?;
-    if !app.is_over() && !app.played().is_empty() {
-        if let Some(p) = autosave_path() {
-            eprintln!(
-                "The unfinished game is saved in {}; `mancala play --resume` continues it.",
-                p.display()
-            );
-        }
-    }
-    Ok(ExitCode::SUCCESS)
+    result
 }
 
 fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
@@ -192,7 +197,7 @@ fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
     })
 }
 
-fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
+fn event_loop(terminal: &mut Term, app: &mut App, save_to: Option<&Path>) -> Result<()> {
     let size = terminal.size()?;
     app.handle(Event::Resize {
         width: size.width,
@@ -224,7 +229,8 @@ fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
             last_tick = Instant::now();
             app.handle(Event::Tick)
         };
-        if app.generation() != saved_generation {
+        // A puzzle is not a game to resume.
+        if app.generation() != saved_generation && app.puzzle_session().is_none() {
             saved_generation = app.generation();
             if let Err(e) = autosave(app) {
                 app.notify(format!("autosave failed: {e:#}"), Tone::Error);
@@ -234,7 +240,7 @@ fn event_loop(terminal: &mut Term, app: &mut App, args: &Args) -> Result<()> {
             Action::None => {}
             Action::Quit => return Ok(()),
             Action::Save => {
-                let path = args.save.clone().unwrap_or_else(|| default_save_name(app));
+                let path = save_to.map_or_else(|| default_save_name(app), Path::to_path_buf);
                 match save(app.game(), app.resigned(), &path) {
                     Ok(()) => app.notify(format!("saved to {}", path.display()), Tone::Info),
                     Err(e) => app.notify(format!("cannot save: {e:#}"), Tone::Error),

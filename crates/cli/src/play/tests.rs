@@ -811,3 +811,109 @@ fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
         assert!(app.played().is_empty(), "the key only closed the help");
     }
 }
+
+/// A puzzle screen on `puzzle`, its record kept in a fresh file (returned).
+fn puzzle_app(puzzle: &'static mancala_puzzles::Puzzle, name: &str) -> (App, std::path::PathBuf) {
+    use super::puzzle::Session;
+    let dir = std::env::temp_dir().join(format!("mancala-puzzle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("puzzles.json");
+    let pool: Vec<&'static mancala_puzzles::Puzzle> = mancala_puzzles::shipped_all()
+        .unwrap()
+        .iter()
+        .filter(|p| p.variant == puzzle.variant)
+        .collect();
+    let (session, game, defender) = Session::new(pool, puzzle, Some(path.clone())).unwrap();
+    (App::puzzle(session, game, defender), path)
+}
+
+fn press_move(app: &mut App, mv: &str) {
+    let c = mv.chars().next().unwrap();
+    app.handle(Event::Key(Key::Char(c)));
+    settle(app);
+}
+
+#[test]
+fn a_puzzle_is_solved_on_the_board_with_the_defenders_replies_played() {
+    use super::puzzle::Status;
+    // A puzzle whose line has replies of the defender, of a game with long relay moves too.
+    for variant in [Variant::Abapa, Variant::Olowuka] {
+        let p = mancala_puzzles::shipped(variant)
+            .into_iter()
+            .find(|p| p.solution.len() >= 3)
+            .expect("a puzzle of several moves");
+        let (mut app, path) = puzzle_app(p, variant.name());
+        let solver = app.puzzle_session().unwrap().solver();
+        assert_eq!(app.to_move(), Some(solver));
+        assert!(screen(&app, 100, 30).contains(&p.id));
+        let mut i = 0;
+        while i < p.solution.len() {
+            assert_eq!(app.game().moves(), p.solution[..i].to_vec(), "{}", p.id);
+            press_move(&mut app, &p.solution[i]);
+            // The defender's replies of the solution are played by the screen.
+            i = app.game().moves().len();
+        }
+        let session = app.puzzle_session().unwrap();
+        assert_eq!(session.status(), Status::Solved, "{}", p.id);
+        let record = session.record().clone();
+        assert!(record.rating > super::puzzle::START_RATING, "{record:?}");
+        assert_eq!((record.streak, record.best, record.solved), (1, 1, 1));
+        let shown = screen(&app, 100, 30);
+        assert!(shown.contains("solved!"), "{shown}");
+        // The record is kept on disk: a new session starts from it.
+        let saved = super::puzzle::Record::load(Some(&path));
+        assert_eq!(saved, record);
+        // Nothing more is played on a solved puzzle; n opens another of the same game.
+        app.handle(Event::Key(Key::Char(p.solution[0].chars().next().unwrap())));
+        assert_eq!(app.game().moves(), p.solution);
+        app.handle(Event::Key(Key::Char('n')));
+        let next = app.puzzle_session().unwrap().puzzle();
+        assert_ne!(next.id, p.id);
+        assert_eq!(next.variant, p.variant);
+        assert!(app.game().moves().is_empty());
+        assert_eq!(app.game().notation(), next.position);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
+
+#[test]
+fn a_wrong_puzzle_move_is_refuted_then_taken_back_and_the_solution_shown() {
+    use super::puzzle::Status;
+    let p = mancala_puzzles::shipped(Variant::Awari)
+        .into_iter()
+        .find(|p| p.horizon.is_none() && !p.refutations.is_empty())
+        .expect("an awari puzzle with refutations");
+    let (wrong, reply) = p.refutations.iter().next().unwrap();
+    let (mut app, path) = puzzle_app(p, "wrong");
+    // The hint names the solution's move and the themes.
+    app.handle(Event::Key(Key::Char('t')));
+    let (hint, _) = app.message().unwrap().clone();
+    assert!(
+        hint.contains(&p.solution[0]) && hint.contains(&p.theme),
+        "{hint}"
+    );
+    press_move(&mut app, wrong);
+    // The wrong move and its recorded refutation are on the board, with the reason.
+    assert_eq!(app.game().moves(), vec![wrong.clone(), reply.clone()]);
+    let session = app.puzzle_session().unwrap();
+    assert_eq!(session.status(), Status::Refuted);
+    assert_eq!(session.record().streak, 0);
+    assert!(session.record().rating < super::puzzle::START_RATING);
+    let (text, _) = app.message().unwrap().clone();
+    assert!(text.starts_with(&format!("{wrong} is not it: ")), "{text}");
+    assert!(text.contains(&format!("answers {reply}")), "{text}");
+    assert!(text.contains(&format!("only {} ", p.solution[0])), "{text}");
+    assert!(screen(&app, 120, 30).contains("is not it"));
+    // Taken back to try again; then the solution is played out, and the try counts once.
+    app.handle(Event::Key(Key::Char('u')));
+    assert!(app.game().moves().is_empty());
+    assert_eq!(app.puzzle_session().unwrap().status(), Status::Solving);
+    let rating = app.puzzle_session().unwrap().record().rating;
+    app.handle(Event::Key(Key::Char('v')));
+    settle(&mut app);
+    assert_eq!(app.game().moves(), p.solution);
+    assert_eq!(app.puzzle_session().unwrap().status(), Status::Shown);
+    assert_eq!(app.puzzle_session().unwrap().record().rating, rating);
+    assert!(app.message().unwrap().0.starts_with("solution: "));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}

@@ -37,7 +37,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
     let last = char::from(b'A' + u8::try_from(n.clamp(1, 26) - 1).unwrap_or(0));
-    let keys = if app.confirming_resignation() {
+    let keys = if app.puzzle_session().is_some() {
+        format!("←→↑↓ A-{last} Enter sow  t hint  u take back  v solution  n next puzzle  +/- speed  ? help  q quit")
+    } else if app.confirming_resignation() {
         "x or y: resign  ·  any other key: play on".to_string()
     } else if app.setup().is_some() {
         "set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  u undo  ? help  q quit".to_string()
@@ -73,7 +75,17 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
         side_label(app, Side::South),
         side_label(app, Side::North),
     );
-    if app.mode() != Mode::Local {
+    if let Some(session) = app.puzzle_session() {
+        let p = session.puzzle();
+        text = format!(
+            " mancala · {} puzzle {} (rating {})  ·  {}  ·  {}",
+            info.name,
+            p.id,
+            p.rating,
+            session.task(),
+            session.record().summary()
+        );
+    } else if app.mode() != Mode::Local {
         text.push_str(&format!("  ·  computer: {}", app.opponent_name()));
     }
     frame.render_widget(
