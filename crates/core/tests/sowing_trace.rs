@@ -138,6 +138,12 @@ fn every_preset_replays_and_relay_games_show_several_laps() {
     }
 }
 
+/// The sowing steps of `mv` in a game of `variant` at `position`.
+fn sowing_at(variant: Variant, position: &str, mv: &str) -> Vec<SowStep> {
+    let game = variant.new_game(&[], Some(position)).unwrap();
+    game.sowing(mv).unwrap()
+}
+
 #[test]
 fn a_grand_slam_that_captures_nothing_says_why() {
     // Abapa: South's F (5 seeds) ends in North's e after making 2s in a..e, the whole row.
@@ -160,10 +166,7 @@ fn a_grand_slam_that_captures_nothing_says_why() {
 fn ba_awa_fours_are_captured_during_sowing() {
     // South's A: B makes 4 with a seed still in hand (taken for its owner, South), then C makes 4
     // with the last seed (taken for the mover, South), which ends the move.
-    let g = Variant::BaAwa
-        .new_game(&[], Some("2-3-3-0-0-0-5-5-5-5-5-5-4-6-S"))
-        .unwrap();
-    let steps = g.sowing("A").unwrap();
+    let steps = sowing_at(Variant::BaAwa, "2-3-3-0-0-0-5-5-5-5-5-5-4-6-S", "A");
     let south = mancala_core::Side::South;
     assert_eq!(
         steps,
@@ -241,10 +244,7 @@ fn a_very_long_move_is_summarised_after_the_cap() {
 #[test]
 fn an_ouril_grand_slam_captures_and_earns_an_extra_turn() {
     // South's D ends in a, which makes 2: North's whole row, taken, and South plays again.
-    let g = Variant::Ouril
-        .new_game(&[], Some("0-0-0-3-0-0-1-0-0-0-0-0-20-24-S"))
-        .unwrap();
-    let steps = g.sowing("D").unwrap();
+    let steps = sowing_at(Variant::Ouril, "0-0-0-3-0-0-1-0-0-0-0-0-20-24-S", "D");
     let south = mancala_core::Side::South;
     assert_eq!(
         steps[4..],

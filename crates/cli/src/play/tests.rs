@@ -23,9 +23,14 @@ fn screen(app: &App, w: u16, h: u16) -> String {
     out
 }
 
+/// A session on `game` in `mode` at `level`, the human (in [`Mode::Computer`]) playing South.
+fn session(game: AnyGame, mode: Mode, level: u8, opponent: impl Opponent + 'static) -> App {
+    App::new(game, mode, Side::South, level, Box::new(opponent))
+}
+
 fn new_app(variant: Variant, mode: Mode) -> App {
     let game = variant.new_game(&[], None).unwrap();
-    App::new(game, mode, Side::South, 3, Box::new(RandomOpponent::new(7)))
+    session(game, mode, 3, RandomOpponent::new(7))
 }
 
 /// A two-player game of `variant` from `position`.
@@ -35,24 +40,16 @@ fn local_app_at(variant: Variant, position: &str) -> App {
 
 /// A two-player game going on from `game`.
 fn local_app(game: AnyGame) -> App {
-    App::new(
-        game,
-        Mode::Local,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(1)),
-    )
+    session(game, Mode::Local, 1, RandomOpponent::new(1))
 }
 
-/// A game going on from `game` against the engine at level 2, South to play.
+/// A game going on from `game` against the engine at level 2.
 fn engine_app(game: AnyGame) -> App {
-    use super::opponent::EngineOpponent;
-    App::new(
+    session(
         game,
         Mode::Computer,
-        Side::South,
         2,
-        Box::new(EngineOpponent::new(9)),
+        super::opponent::EngineOpponent::new(9),
     )
 }
 
@@ -337,7 +334,7 @@ fn illegal_moves_are_refused_with_the_reason() {
 #[test]
 fn against_the_computer_it_answers_and_undo_goes_back_to_your_turn() {
     let game = Variant::Abapa.new_game(&[], None).unwrap();
-    let mut app = App::new(game, Mode::Computer, Side::South, 2, Box::new(Scripted));
+    let mut app = session(game, Mode::Computer, 2, Scripted);
     app.handle(Event::Key(Key::Char('0')));
     app.handle(Event::Key(Key::Char('A')));
     assert_eq!(app.to_move(), Some(Side::North));
@@ -377,13 +374,7 @@ fn the_computer_can_play_north_and_move_first_as_south() {
 #[test]
 fn watch_mode_plays_itself_to_the_end_and_pauses() {
     let game = Variant::Ouril.new_game(&[], None).unwrap();
-    let mut app = App::new(
-        game,
-        Mode::Watch,
-        Side::South,
-        1,
-        Box::new(RandomOpponent::new(3)),
-    );
+    let mut app = session(game, Mode::Watch, 1, RandomOpponent::new(3));
     app.handle(Event::Key(Key::Char('p')));
     for _ in 0..10 {
         app.handle(Event::Tick);
@@ -620,7 +611,7 @@ fn saved_games_load_back_with_rules_position_and_moves() {
 #[test]
 fn background_thinking_keeps_keys_alive_and_drops_stale_answers() {
     let game = Variant::Abapa.new_game(&[], None).unwrap();
-    let mut app = App::new(game, Mode::Computer, Side::South, 1, Box::new(Scripted));
+    let mut app = session(game, Mode::Computer, 1, Scripted);
     app.set_background(true);
     app.handle(Event::Key(Key::Char('0')));
     app.handle(Event::Key(Key::Char('A')));
