@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod analyze;
 mod bench;
+mod db;
 mod engine;
 mod levels;
 mod match_cmd;
@@ -52,6 +53,8 @@ enum Command {
     Record(record::Args),
     /// Serve the JSON/WebSocket API and the browser UI.
     Serve(serve::Args),
+    /// The server's database: migrate, check, export, import (docs/operators.md).
+    Db(db::Args),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
     /// The value of every legal move and the best line.
@@ -124,6 +127,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Db(args) => db::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -195,6 +195,16 @@ impl PgStore {
     /// Connects to the database at `url` with at most `pool_size` connections, and brings its
     /// schema up to date (refusing a schema newer than this program's).
     pub fn connect(url: &str, pool_size: usize) -> Result<Self, StoreError> {
+        Self::connect_with(url, pool_size, true)
+    }
+
+    /// Connects to the database at `url` as it is: nothing is created or migrated (for
+    /// checking and exporting it).
+    pub fn connect_as_is(url: &str) -> Result<Self, StoreError> {
+        Self::connect_with(url, 2, false)
+    }
+
+    fn connect_with(url: &str, pool_size: usize, migrating: bool) -> Result<Self, StoreError> {
         let config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Postgres(format!("bad database URL: {e}")))?;
@@ -226,10 +236,18 @@ impl PgStore {
             config,
             instance: instance_name(),
         };
-        store.run(|pool| async move {
-            let mut client = pool.get().await?;
-            migrate(&mut client).await
-        })?;
+        if migrating {
+            store.run(|pool| async move {
+                let mut client = pool.get().await?;
+                migrate(&mut client).await
+            })?;
+        } else {
+            // Reach the database now: a bad URL or password is told at once.
+            store.run(|pool| async move {
+                drop(pool.get().await?);
+                Ok(())
+            })?;
+        }
         Ok(store)
     }
 
@@ -808,5 +826,56 @@ impl Store for PgStore {
             Ok((Some(row), moves))
         })?;
         row.map(|r| Ok((rows::game_meta(&r)?, moves))).transpose()
+    }
+}
+
+impl crate::dump::Database for PgStore {
+    fn dialect(&self) -> crate::dump::Dialect {
+        crate::dump::Dialect::Postgres
+    }
+
+    fn schema(&self) -> Result<i64, StoreError> {
+        let rows = self.query(
+            "SELECT to_regclass('schema_version') IS NOT NULL",
+            Vec::new(),
+        )?;
+        if !rows.first().map_or(Ok(false), |r| r.flag(0))? {
+            return Ok(0);
+        }
+        self.schema_version()
+    }
+
+    fn newest_schema(&self) -> i64 {
+        PG_SCHEMA_VERSION
+    }
+
+    fn each_row(
+        &self,
+        sql: &str,
+        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let sql = sql.to_string();
+        let rows = self.run(move |pool| async move {
+            let client = pool.get().await?;
+            Ok(client.query(&sql, &[]).await?)
+        })?;
+        for r in &rows {
+            each(r)?;
+        }
+        Ok(())
+    }
+
+    fn write_all(&self, statements: Vec<(&'static str, Vec<SqlValue>)>) -> Result<(), StoreError> {
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            for (sql, values) in statements {
+                let stmt = tx.prepare_cached(sql).await?;
+                let params = boxed(values);
+                tx.execute(&stmt, &refs(&params)).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
     }
 }

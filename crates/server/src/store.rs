@@ -503,6 +503,20 @@ impl SqliteStore {
         Self::init(Connection::open_in_memory()?)
     }
 
+    /// Opens the existing database at `path` as it is: nothing is created or migrated (for
+    /// checking and exporting it).
+    pub fn open_as_is(path: &Path) -> Result<Self, StoreError> {
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            stop: None,
+        })
+    }
+
     fn init(mut conn: Connection) -> Result<Self, StoreError> {
         // WAL with synchronous=NORMAL: a committed move survives the process being killed
         // (only a power loss may cost the last few), and writers do not wait for fsync.
@@ -887,6 +901,60 @@ impl Store for SqliteStore {
         let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
         let moves = all(&mut stmt, [id], |r| r.text(0))?;
         Ok(Some((meta, moves)))
+    }
+}
+
+impl crate::dump::Database for SqliteStore {
+    fn dialect(&self) -> crate::dump::Dialect {
+        crate::dump::Dialect::Sqlite
+    }
+
+    fn schema(&self) -> Result<i64, StoreError> {
+        let conn = self.conn();
+        let exists: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )?;
+        if exists == 0 {
+            return Ok(0);
+        }
+        Ok(conn
+            .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+            .optional()?
+            .unwrap_or(0))
+    }
+
+    fn newest_schema(&self) -> i64 {
+        SCHEMA_VERSION
+    }
+
+    fn each_row(
+        &self,
+        sql: &str,
+        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&sql.replace('$', "?"))?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            each(r)?;
+        }
+        Ok(())
+    }
+
+    fn write_all(
+        &self,
+        statements: Vec<(&'static str, Vec<rows::SqlValue>)>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        for (sql, values) in statements {
+            tx.prepare_cached(&sql.replace('$', "?"))?
+                .execute(rusqlite::params_from_iter(values))?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 }
 
