@@ -85,8 +85,9 @@
 //!
 //! Each analysis costs one walk over the component (every move of every member played once)
 //! and one null-window search per move leaving it; it runs once per component and threshold,
-//! for components of at least [`Budget::history_free`] positions. A budget that stops it
-//! leaves nothing recorded.
+//! for components of at least [`Budget::history_free`] positions that a quiet move into them
+//! has already labelled (labelling from every node would run Tarjan's algorithm from every
+//! position reached by a capture). A budget that stops it leaves nothing recorded.
 //!
 //! # Exact tables
 //!
