@@ -47,6 +47,10 @@ pub struct Args {
     /// keep every history whole).
     #[arg(long, default_value_t = 20_000_000)]
     components: u64,
+    /// Settle quiet-move components of at least this many positions by the history-free
+    /// argument (docs/solve.md) before searching them; 0: never.
+    #[arg(long, default_value_t = 16)]
+    history_free: usize,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -244,6 +248,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             max_entries: args.tt_entries.max(1),
             margin: !args.no_margin,
             components: args.components,
+            history_free: match args.history_free {
+                0 => usize::MAX,
+                n => n,
+            },
         },
         moves: args.moves,
         bar: &bar,
@@ -287,6 +295,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "tt_entries": st.tt_entries,
             "labelled": st.labelled,
             "component_exits": st.component_exits,
+            "analyses": st.analyses,
+            "safe_hits": st.safe_hits,
             "max_ply": st.max_ply,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
@@ -313,7 +323,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         writeln!(
             out,
-            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, deepest line {} plies, {:.1} s",
+            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, {} component analyses, {} settled by them, deepest line {} plies, {:.1} s",
             st.nodes,
             st.tests,
             st.table_hits,
@@ -321,6 +331,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.tt_entries,
             st.labelled,
             st.component_exits,
+            st.analyses,
+            st.safe_hits,
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;

@@ -105,7 +105,10 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
             .progress_chars("=> "),
     );
     let start = Instant::now();
-    let options = BuildOptions { smoothing };
+    let options = BuildOptions {
+        smoothing,
+        ..BuildOptions::default()
+    };
     let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
     let header = if exact {
         "seeds  positions     bounds met  passes  moves s  retro s  positions/s"

@@ -91,6 +91,8 @@ fn the_json_output_has_every_field() {
         "tt_entries",
         "labelled",
         "component_exits",
+        "analyses",
+        "safe_hits",
         "max_ply",
         "tests",
         "seconds",

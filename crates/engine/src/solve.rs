@@ -47,6 +47,48 @@
 //! key. The same argument makes an entry of an endgame table that is exact from an empty
 //! history exact at a node whose set holds only itself.
 //!
+//! # Inside a component: the history-free argument
+//!
+//! In a large component the set kept with a position takes many values, so the table shares
+//! little and the search follows a large share of the simple paths through the component. A
+//! second argument settles many of its positions without any history. Fix a test, "does South
+//! get at least `t`?" (a null-window node of either side asks exactly that for some `t`), and
+//! a component `C`. Every move from a position of `C` is of one of three kinds:
+//!
+//! * it ends the game: its value is the end's, whatever the history;
+//! * it *leaves* `C` (a capture, or a quiet move to a position `c` outside `C`): no position
+//!   of the history can come back after it (a capture empties the history; if `c` could reach
+//!   a position of the history, that position reaches `C`, which reaches `c`, so `c` would be in
+//!   `C`), so its value is the value of `c` from a history holding `c` alone, which the prover
+//!   finds by a null-window search of `c` (tables included) — a fact about `c`, not the path;
+//! * it stays in `C`, to `q`: if `q` was seen since the last capture, the game ends by the
+//!   repetition rule, with the rules' ending at `q` (Abapa: each player takes his own row; the
+//!   scores are part of the position's key, so they are `q`'s); otherwise play goes on at `q`.
+//!   Either way what happens is decided by `q` and by whether `q` was seen, and the rules'
+//!   ending at `q` does not depend on the history.
+//!
+//! Call a move *good* for South when it ends or leaves `C` with South at least `t`, or stays
+//! in `C` at a `q` whose repetition ending gives South at least `t` *and* `q` is in the set `S`.
+//! Let `S` be the greatest set of positions of `C` such that at every member South to move has
+//! a good move, and every move of North to move is good (computed as a greatest fixpoint:
+//! start from all of `C` and remove members that fail, until none does). Then from every
+//! member of `S`, **whatever the history**, South gets at least `t`: let him play a good move
+//! at each of his turns. Every game ends (a line without a repeated position between two
+//! captures is finite), and by induction on the length of what is left of it from the actual
+//! history: at a member of `S`, the mover's move (South's good one, or any of North's, all
+//! good) either ends or leaves `C` with South at least `t`, or repeats `q` (ending with South
+//! at least `t`), or goes on at `q` in `S` with a history one longer, where the claim holds by
+//! induction. The same with the roles swapped gives the members where South gets less than
+//! `t`. So a member's verdict is a fact about the position alone: the prover records it by
+//! position and threshold and answers the test with it at any node of the component, at any
+//! depth and after any history. Members outside both sets are searched as before.
+//!
+//! Each analysis costs one walk over the component (every move of every member played once)
+//! and one null-window search per move leaving it; it runs once per component and threshold,
+//! for components of at least [`Budget::history_free`] positions that a quiet move into them
+//! has already labelled (labelling from every node would run Tarjan's algorithm from every
+//! position reached by a capture). A budget that stops it leaves nothing recorded.
+//!
 //! # Exact tables
 //!
 //! An endgame table ([`Tablebase`], the Oware family) values a position exactly when its entry
@@ -197,6 +239,9 @@ pub struct Budget {
     /// (about 40 bytes each; 0: no labelling, every history is kept whole); at most
     /// [`Budget::nodes`].
     pub components: u64,
+    /// Quiet-move components of at least this many positions are settled by the history-free
+    /// argument (module docs) before they are searched; `usize::MAX`: never.
+    pub history_free: usize,
 }
 
 impl Default for Budget {
@@ -207,6 +252,7 @@ impl Default for Budget {
             max_entries: 20_000_000,
             margin: true,
             components: 20_000_000,
+            history_free: 16,
         }
     }
 }
@@ -253,6 +299,10 @@ pub struct ProofStats {
     pub component_exits: u64,
     /// Positions labelled with their quiet-move component.
     pub labelled: usize,
+    /// Component analyses run by the history-free argument (one per component and test).
+    pub analyses: u64,
+    /// Nodes settled by the history-free argument.
+    pub safe_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -396,6 +446,8 @@ const UNKNOWN: u32 = u32::MAX;
 struct Components<K> {
     labels: HashMap<K, u32, BuildHasherDefault<KeyHasher>>,
     next: u32,
+    /// Positions per label.
+    sizes: Vec<u32>,
     /// Positions the labelling may still expand.
     left: u64,
     /// Positions one labelling run may expand.
@@ -540,6 +592,7 @@ impl<K: Copy + Eq + Hash> Components<K> {
                     UNKNOWN
                 } else {
                     self.next += 1;
+                    self.sizes.push((run.stack.len() - start) as u32);
                     self.next - 1
                 };
                 for &i in &run.stack[start..] {
@@ -556,6 +609,72 @@ impl<K: Copy + Eq + Hash> Components<K> {
         }
         self.left = self.left.saturating_sub(expanded);
     }
+}
+
+/// The greatest set of members of a component from which `side` keeps South's result on his
+/// side of the threshold whatever the history (`bit` of the verdicts: 1 for South at least the
+/// threshold, 2 for below): a member stays in while its mover, if he is `side`, has a good
+/// exit or a move into the set whose repetition is good too, and otherwise every move is
+/// one of those. `exits` holds per member whether its exits alone satisfy that (as the first
+/// or second flag), `inner` its moves inside with what a repetition gives.
+fn safety_fixpoint(
+    sides: &[Side],
+    exits: &[(u8, u8)],
+    inner: &[Vec<(u32, u8)>],
+    bit: u8,
+    side: Side,
+) -> Vec<bool> {
+    let n = sides.len();
+    let exit_ok = |i: usize| {
+        if bit == 1 {
+            exits[i].0 != 0
+        } else {
+            exits[i].1 != 0
+        }
+    };
+    // Predecessors by inner moves whose repetition is good for `side`.
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // For members where `side` moves: good moves left (an exit counts once); for the others,
+    // whether every exit is good and every inner move's repetition is.
+    let mut count = vec![0u32; n];
+    let mut inside = vec![true; n];
+    let mut queue = Vec::new();
+    for i in 0..n {
+        let own = sides[i] == side;
+        let mut ok_moves = u32::from(exit_ok(i));
+        let mut all_ok = exit_ok(i);
+        for &(j, rep) in &inner[i] {
+            if rep & bit != 0 {
+                preds[j as usize].push(i as u32);
+                ok_moves += 1;
+            } else {
+                all_ok = false;
+            }
+        }
+        count[i] = ok_moves;
+        let keep = if own { ok_moves > 0 } else { all_ok };
+        if !keep {
+            inside[i] = false;
+            queue.push(i as u32);
+        }
+    }
+    while let Some(j) = queue.pop() {
+        for &i in &preds[j as usize] {
+            let i = i as usize;
+            if !inside[i] {
+                continue;
+            }
+            if sides[i] == side {
+                count[i] -= 1;
+                if count[i] > 0 {
+                    continue;
+                }
+            }
+            inside[i] = false;
+            queue.push(i as u32);
+        }
+    }
+    inside
 }
 
 /// The value of a finished game for `me`: [`WIN`] plus the margin for a win, minus that for a
@@ -583,6 +702,11 @@ struct Prover<'a, P: EngineGame> {
     progress: &'a mut dyn FnMut(&ProofProgress),
     bounds: (i32, i32, i32),
     components: Components<P::Key>,
+    /// The history-free argument's verdicts: per position key and South's threshold `t`, bit
+    /// 0 when South gets at least `t` whatever the history, bit 1 when he gets less.
+    safe: KeyMap<(P::Key, i32), u8>,
+    /// Components analysed (or being analysed) per threshold.
+    analysed: HashMap<(u32, i32), (), BuildHasherDefault<KeyHasher>>,
 }
 
 /// A table and the rules' seed total and threshold.
@@ -658,6 +782,187 @@ impl<P: EngineGame> Prover<'_, P> {
         }
     }
 
+    /// The history-free argument at a null-window node (module docs, "Inside a component"):
+    /// `Some(beta)` when the side to move `me` gets at least `beta` whatever the history,
+    /// `Some(beta - 1)` when he gets less, `None` when the argument does not settle it (or the
+    /// component is too small to be worth it, or not labelled).
+    fn history_free(
+        &mut self,
+        pos: &P,
+        own: P::Key,
+        me: Side,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.budget.history_free == usize::MAX {
+            return None;
+        }
+        // South's threshold: North's "at least beta" is South's "less than 1 - beta".
+        let t = if me == Side::South { beta } else { 1 - beta };
+        let bits = match self.safe.get(&(own, t)) {
+            Some(&b) => b,
+            None => {
+                // Only a component already labelled (by a quiet move into it, see
+                // `left_component`): labelling here too would run Tarjan from every position
+                // reached by a capture, which costs far more than it saves in games whose
+                // quiet graphs are huge (36 seeds, Ba-awa's rounds).
+                let label = *self.components.labels.get(&own)?;
+                if label == UNKNOWN {
+                    return None;
+                }
+                if (self.components.sizes[label as usize] as usize) < self.budget.history_free
+                    || self.analysed.contains_key(&(label, t))
+                {
+                    return None;
+                }
+                self.analysed.insert((label, t), ());
+                self.analyse(pos, own, label, t, ply);
+                *self.safe.get(&(own, t))?
+            }
+        };
+        let south_gets = bits & 1 != 0;
+        let south_misses = bits & 2 != 0;
+        if !south_gets && !south_misses {
+            return None;
+        }
+        self.stats.safe_hits += 1;
+        Some(if south_gets == (me == Side::South) {
+            beta
+        } else {
+            beta - 1
+        })
+    }
+
+    /// Runs the history-free argument over the component `label` of `root` for South's
+    /// threshold `t`, and records its verdicts in [`Prover::safe`] (nothing when a budget stops
+    /// it).
+    fn analyse(&mut self, root: &P, root_key: P::Key, label: u32, t: i32, ply: usize) {
+        self.stats.analyses += 1;
+        // The members, by a walk over the quiet moves that stay in the component.
+        let mut members: Vec<(P, P::Key)> = vec![(*root, root_key)];
+        let mut index: KeyMap<P::Key, u32> = HashMap::default();
+        index.insert(root_key, 0);
+        // Per member: whether South gets at least `t` (bit 0) or less (bit 1) by each move
+        // that leaves the component; and the moves that stay, with what a repetition gives.
+        let mut exits_south: Vec<(u8, u8)> = Vec::new();
+        let mut inner: Vec<Vec<(u32, u8)>> = Vec::new();
+        let mut i = 0;
+        while i < members.len() {
+            self.count(ply);
+            if self.stop.is_some() || self.endless.is_some() {
+                return;
+            }
+            let (pos, _) = members[i];
+            let me = pos.to_move().expect("a member is not over");
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            // For the side to move: some exit good for South / for North; every exit good.
+            let (mut any_s, mut any_n, mut all_s, mut all_n) = (false, false, true, true);
+            let mut stays = Vec::new();
+            for &mv in moves.iter() {
+                let mut c = pos;
+                let effect = c.play_unchecked(mv);
+                let mut good = None;
+                if c.is_over() {
+                    good = Some(end_value(&c, Side::South) >= t);
+                } else if !effect.irreversible {
+                    let key = c.key();
+                    // What a repetition gives: the rules' own ending, whatever came before.
+                    let mut r = c;
+                    let repeated = if r.end_by_repetition() && r.is_over() {
+                        let v = end_value(&r, Side::South);
+                        u8::from(v >= t) | u8::from(v < t) << 1
+                    } else {
+                        0
+                    };
+                    c.settle();
+                    if c.is_over() {
+                        good = Some(end_value(&c, Side::South) >= t);
+                    } else if self.components.of(&c, key) == Some(label) {
+                        let j = *index.entry(key).or_insert_with(|| {
+                            members.push((c, key));
+                            members.len() as u32 - 1
+                        });
+                        stays.push((j, repeated));
+                        continue;
+                    }
+                    if good.is_none() {
+                        good = self.exit_is_good(&c, key, true, t, ply);
+                    }
+                } else {
+                    c.settle();
+                    if c.is_over() {
+                        good = Some(end_value(&c, Side::South) >= t);
+                    } else {
+                        let key = c.key();
+                        good = self.exit_is_good(&c, key, false, t, ply);
+                    }
+                }
+                let Some(good) = good else {
+                    return;
+                };
+                any_s |= good;
+                any_n |= !good;
+                all_s &= good;
+                all_n &= !good;
+            }
+            self.stats.labelled = self.components.labels.len();
+            // Bit 0: this member's exits alone make it good for South (South to move: one
+            // good exit; North to move: he has no exit that is not good, so far).
+            let (s_ok, n_ok) = if me == Side::South {
+                (any_s, all_n)
+            } else {
+                (all_s, any_n)
+            };
+            exits_south.push((u8::from(s_ok), u8::from(n_ok)));
+            inner.push(stays);
+            i += 1;
+        }
+        let sides: Vec<Side> = members
+            .iter()
+            .map(|(p, _)| p.to_move().expect("not over"))
+            .collect();
+        let mut verdict = vec![0u8; members.len()];
+        for (bit, side) in [(1u8, Side::South), (2u8, Side::North)] {
+            let inside = safety_fixpoint(&sides, &exits_south, &inner, bit, side);
+            for (v, ok) in verdict.iter_mut().zip(inside) {
+                if ok {
+                    *v |= bit;
+                }
+            }
+        }
+        for ((_, key), v) in members.iter().zip(verdict) {
+            self.safe.insert((*key, t), v);
+        }
+    }
+
+    /// Whether the value of the position `c` (settled, not over, key `key`), reached by a move
+    /// out of the component being analysed, is at least South's threshold `t`: a search from a
+    /// history of `c` alone (no position before it can come back, module docs). `None` when a
+    /// budget stopped it.
+    fn exit_is_good(
+        &mut self,
+        c: &P,
+        key: P::Key,
+        quiet: bool,
+        t: i32,
+        ply: usize,
+    ) -> Option<bool> {
+        let token = self.history.push(key, true);
+        let side = c.to_move().expect("not over");
+        if quiet {
+            self.stats.component_exits += 1;
+        }
+        let good = if side == Side::South {
+            self.search(c, key, mix(&key), true, t - 1, t, ply + 1) >= t
+        } else {
+            // North at least 1 - t is South below t.
+            self.search(c, key, mix(&key), true, -t, 1 - t, ply + 1) < 1 - t
+        };
+        self.history.pop(token);
+        (self.stop.is_none() && self.endless.is_none()).then_some(good)
+    }
+
     /// The value of `pos` (settled, not over, its key `own` last on the history) for its side
     /// to move, fail-soft within `(alpha, beta)`. `set` hashes the part of the history since
     /// the last irreversible move that can still matter (see the module docs), `pos` included;
@@ -706,6 +1011,14 @@ impl<P: EngineGame> Prover<'_, P> {
         alpha = alpha.max(lo);
         beta = beta.min(hi);
         let (alpha0, beta0) = (alpha, beta);
+        if alpha + 1 == beta {
+            if let Some(v) = self.history_free(pos, own, me, beta, ply) {
+                return v;
+            }
+            if self.stop.is_some() || self.endless.is_some() {
+                return 0;
+            }
+        }
 
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -871,9 +1184,12 @@ pub fn prove<P: EngineGame>(
         endless: None,
         progress,
         bounds: (-INF, INF, 0),
+        safe: HashMap::default(),
+        analysed: HashMap::default(),
         components: Components {
             labels: HashMap::default(),
             next: 0,
+            sizes: Vec::new(),
             // Labelling counts against the node budget too.
             left: budget.components.min(budget.nodes),
             run_cap: COMPONENT_RUN,

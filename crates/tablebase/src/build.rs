@@ -20,9 +20,27 @@
 //!    From an empty repetition history (just after a capture, or at the start of a search)
 //!    `lo <= true value <= hi`: the strategies that force an end visit positions of strictly
 //!    decreasing attractor rank, so they never repeat a position.
+//!
+//!    Before them, **history-free bounds** `g <= true value <= d`, valid whatever the history:
+//!    a move that stays on the level either repeats a position, and the game ends with each
+//!    player taking his own row *of the position the move makes* (what the mover gets then,
+//!    `rep`, is a fact about the move, not about the history), or play goes on. So `g` and `d`
+//!    are the greatest fixpoint of
+//!    `g(x) = max over moves of min(rep, n - d(child))` and
+//!    `d(x) = max over moves of max(rep, n - g(child))`
+//!    (an end of the level counts its own bounds), from `g = n`, `d = 0`. Soundness: the
+//!    mover playing a move that attains `g(x)` gets at least `g(x)` from any history, by
+//!    induction on the plies left in the game (every game ends): the move ends the level (its
+//!    bound holds), or repeats (he gets `rep >= g(x)`), or goes on at a child where the
+//!    opponent gets at most `d(child) <= n - g(x)` whatever the history, one ply longer;
+//!    the same for `d`. The engine's prover makes the same argument per component and
+//!    null-window test (`mancala_engine::solve`, "Inside a component"). The bounds of the
+//!    previous paragraph then start from `lo = g`, `hi = d` instead of nothing and everything
+//!    (a forcing strategy that reaches a board where `g` holds needs nothing more), and keep
+//!    within them.
 //! 3. **Flags and values.** A board whose bounds meet is *exact from an empty history*. A board
 //!    from which no cycle of the level can be reached, and whose captures all lead to boards of
-//!    the same kind, is *exact from any history* (no repetition can ever happen below it).
+//!    the same kind, or whose history-free bounds meet, is *exact from any history*.
 //!    Every other board is valued by the cycle convention: each player takes his own row (the
 //!    repetition rule's ending) clamped to what the players can force, `clamp(own row, lo, hi)`,
 //!    then [`BuildOptions::smoothing`] sweeps of plain minimax over these values (captures read
@@ -56,6 +74,8 @@ const NONE: u32 = u32::MAX;
 /// The slot is an end of the level (capture or game end), with its bounds and value.
 const EXIT: u32 = 1 << 31;
 const EXIT_DAG: u32 = 1 << 24;
+/// A repetition that would not end the game (rules without a first-repetition ending).
+const REP_UNKNOWN: u8 = u8::MAX;
 
 #[inline]
 fn exit(lo: u32, hi: u32, value: u32, dag: bool) -> u32 {
@@ -68,6 +88,10 @@ pub struct BuildOptions {
     /// Minimax sweeps over the convention values of the boards whose bounds do not meet (crate
     /// docs, "Cycles"); 0 keeps `clamp(own row, lo, hi)`.
     pub smoothing: u32,
+    /// Leave out the history-free bounds (step 2 of the module docs): `lo` and `hi` start from
+    /// nothing and everything, and only boards that reach no cycle are exact from any history
+    /// (the tables of earlier versions; for measurements and tests).
+    pub plain_bounds: bool,
 }
 
 /// Solved lower levels, as the builder needs them: both bounds of every board.
@@ -169,9 +193,19 @@ pub fn build_rules(
     Ok((table, stats))
 }
 
-/// Fills the six slots of board `index` of level `n`.
-fn slots(index: u64, n: u32, rules: &OwareRules, lower: &[Solved], out: &mut [u32]) {
+/// Fills the six slots of board `index` of level `n`, and for each move that stays on the level
+/// what the mover gets if it repeats a position (`rep`, [`REP_UNKNOWN`] when the rules would
+/// not end the game then).
+fn slots(
+    index: u64,
+    n: u32,
+    rules: &OwareRules,
+    lower: &[Solved],
+    out: &mut [u32],
+    rep: &mut [u8],
+) {
     out.fill(NONE);
+    rep.fill(REP_UNKNOWN);
     let board = unrank(n, index).expect("an index of the level");
     let (pos, store) = setup(board, n, rules);
     if pos.is_over() {
@@ -182,9 +216,17 @@ fn slots(index: u64, n: u32, rules: &OwareRules, lower: &[Solved], out: &mut [u3
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    for (slot, &mv) in out.iter_mut().zip(moves.iter()) {
+    for ((slot, rep), &mv) in out.iter_mut().zip(rep.iter_mut()).zip(moves.iter()) {
         let mut child = pos;
         let effect = child.play_unchecked(mv);
+        if effect.captured == 0 && !child.is_over() {
+            // The rules' ending if this move recreates a position seen before (the repetition
+            // is judged before `settle`, as in `advance`).
+            let mut repeated = child;
+            if repeated.end_by_repetition() && repeated.is_over() {
+                *rep = (repeated.stores()[0] - store) as u8;
+            }
+        }
         if !child.is_over() {
             child.settle();
         }
@@ -230,16 +272,23 @@ fn build_level(
     // Moves, in parallel chunks.
     const CHUNK: usize = 1 << 14;
     let mut succ = vec![NONE; len * 6];
+    let mut rep = vec![REP_UNKNOWN; len * 6];
     let mut done = 0u64;
-    for block in succ.chunks_mut(CHUNK * 6 * 64) {
+    for (block, rep_block) in succ
+        .chunks_mut(CHUNK * 6 * 64)
+        .zip(rep.chunks_mut(CHUNK * 6 * 64))
+    {
         let base = done;
         block
             .par_chunks_mut(CHUNK * 6)
+            .zip(rep_block.par_chunks_mut(CHUNK * 6))
             .enumerate()
-            .for_each(|(c, chunk)| {
-                for (k, out) in chunk.chunks_mut(6).enumerate() {
+            .for_each(|(c, (chunk, rep_chunk))| {
+                for (k, (out, rep_out)) in
+                    chunk.chunks_mut(6).zip(rep_chunk.chunks_mut(6)).enumerate()
+                {
                     let index = base + (c * CHUNK + k) as u64;
-                    slots(index, n, rules, lower, out);
+                    slots(index, n, rules, lower, out, rep_out);
                 }
             });
         done += (block.len() / 6) as u64;
@@ -252,6 +301,19 @@ fn build_level(
     }
     let moves_time = started.elapsed();
     let started = Instant::now();
+    let (safe_lo, safe_hi, safety_sweeps) = if options.plain_bounds {
+        (vec![0u8; len], vec![n as u8; len], 0)
+    } else {
+        history_free_bounds(n, &succ, &rep, &mut |sweeps| {
+            progress(Progress {
+                seeds: n,
+                phase: Phase::Sweeps,
+                done: u64::from(sweeps),
+                total: size,
+            });
+        })
+    };
+    drop(rep);
     // Bounds and the "no repetition reachable" flag, by in-place sweeps to the fixpoint. Each
     // board's three values are packed in one atomic word (`lo | hi << 8 | dag << 16`), and the
     // boards are swept in parallel chunks: every update is monotone (`lo` and `dag` only grow,
@@ -259,8 +321,13 @@ fn build_level(
     // fresh or a sweep old, reach the same fixpoint as sequential sweeps, and a sweep in which
     // no board changes means it is reached. Relaxed atomics are plain loads and stores here;
     // the successor reads are cache misses, which two cores overlap.
-    let state: Vec<AtomicU32> = (0..len).map(|_| AtomicU32::new(n << 8)).collect();
-    let mut sweeps = 0;
+    // They start from the history-free bounds (`lo = g`, `hi = d`) rather than from nothing
+    // and everything: a strategy that forces its way into the set where a history-free bound
+    // holds needs no more than that.
+    let state: Vec<AtomicU32> = (0..len)
+        .map(|x| AtomicU32::new(u32::from(safe_lo[x]) | u32::from(safe_hi[x]) << 8))
+        .collect();
+    let mut sweeps = safety_sweeps;
     loop {
         sweeps += 1;
         let changed = AtomicBool::new(false);
@@ -271,7 +338,7 @@ fn build_level(
                 let mut any = false;
                 for (k, cell) in chunk.iter().enumerate() {
                     let x = c * SWEEP_CHUNK + k;
-                    let (mut l, mut h, mut d) = (0u32, 0u32, true);
+                    let (mut l, mut h, mut d) = (u32::from(safe_lo[x]), 0u32, true);
                     for &s in &succ[x * 6..x * 6 + 6] {
                         if s == NONE {
                             break;
@@ -287,6 +354,7 @@ fn build_level(
                             d &= child >> 16 != 0;
                         }
                     }
+                    let h = h.min(u32::from(safe_hi[x]));
                     let new = l | h << 8 | u32::from(d) << 16;
                     if cell.load(Ordering::Relaxed) != new {
                         cell.store(new, Ordering::Relaxed);
@@ -316,6 +384,11 @@ fn build_level(
     }
     drop(state);
     // Convention values for the boards whose bounds do not meet.
+    // Exact whatever the history: no cycle reachable, or the history-free bounds meet.
+    let any: Vec<bool> = (0..len)
+        .map(|x| dag[x] || safe_lo[x] == safe_hi[x])
+        .collect();
+    drop((safe_lo, safe_hi));
     let mut value: Vec<u8> = (0..len)
         .map(|x| {
             if lo[x] == hi[x] {
@@ -352,10 +425,14 @@ fn build_level(
     let entries: Vec<u8> = (0..len)
         .map(|x| {
             let meet = lo[x] == hi[x];
+            debug_assert!(
+                meet || !any[x],
+                "history-free bounds meet inside wider bounds"
+            );
             histogram[usize::from(value[x])] += 1;
-            exact_any += u64::from(dag[x]);
+            exact_any += u64::from(any[x]);
             exact_empty += u64::from(meet);
-            entry::pack(u32::from(value[x]), meet, dag[x])
+            entry::pack(u32::from(value[x]), meet, any[x])
         })
         .collect();
     let st = LevelStats {
@@ -370,4 +447,77 @@ fn build_level(
         histogram,
     };
     (Solved { lo, hi, entries }, st)
+}
+
+/// The history-free bounds of every board of level `n` (module docs, step 2): the greatest
+/// fixpoint of
+/// `g(x) = max over moves of min(rep, n - d(child))` and `d(x) = max over moves of max(rep,
+/// n - g(child))` over the moves that stay on the level (`rep`: what the mover gets if the move
+/// repeats a position), an end of the level counting its own bounds, from `g = n`, `d = 0`
+/// down and up by in-place sweeps. Returns `g`, `d` and the sweeps made; `sweep` is called
+/// after each.
+fn history_free_bounds(
+    n: u32,
+    succ: &[u32],
+    rep: &[u8],
+    sweep: &mut dyn FnMut(u32),
+) -> (Vec<u8>, Vec<u8>, u32) {
+    let len = succ.len() / 6;
+    // `g | d << 8` per board; `g` only falls and `d` only rises (the children's do too), so
+    // parallel in-place updates reach the same fixpoint as sequential sweeps.
+    let state: Vec<AtomicU32> = (0..len).map(|_| AtomicU32::new(n)).collect();
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let changed = AtomicBool::new(false);
+        state
+            .par_chunks(SWEEP_CHUNK)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                let mut any = false;
+                for (k, cell) in chunk.iter().enumerate() {
+                    let x = c * SWEEP_CHUNK + k;
+                    let (mut g, mut d) = (0u32, 0u32);
+                    for (&s, &r) in succ[x * 6..x * 6 + 6].iter().zip(&rep[x * 6..x * 6 + 6]) {
+                        if s == NONE {
+                            break;
+                        }
+                        if s & EXIT != 0 {
+                            g = g.max(s >> 16 & 0xff);
+                            d = d.max(s >> 8 & 0xff);
+                        } else {
+                            let child = state[s as usize].load(Ordering::Relaxed);
+                            // A repetition the rules would not end: nothing is known of it.
+                            let (rg, rd) = if r == REP_UNKNOWN {
+                                (0, n)
+                            } else {
+                                (u32::from(r), u32::from(r))
+                            };
+                            g = g.max(rg.min(n - (child >> 8 & 0xff)));
+                            d = d.max(rd.max(n - (child & 0xff)));
+                        }
+                    }
+                    let new = g | d << 8;
+                    if cell.load(Ordering::Relaxed) != new {
+                        cell.store(new, Ordering::Relaxed);
+                        any = true;
+                    }
+                }
+                if any {
+                    changed.store(true, Ordering::Relaxed);
+                }
+            });
+        sweep(sweeps);
+        if !changed.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    let mut g = vec![0u8; len];
+    let mut d = vec![0u8; len];
+    for (x, cell) in state.iter().enumerate() {
+        let v = cell.load(Ordering::Relaxed);
+        g[x] = (v & 0xff) as u8;
+        d[x] = (v >> 8 & 0xff) as u8;
+    }
+    (g, d, sweeps)
 }

@@ -38,8 +38,10 @@
 //! the last capture, which a table indexed by the board alone cannot know. Each entry therefore
 //! carries one of three [`Exactness`] grades:
 //!
-//! * [`Exactness::AnyHistory`]: no cycle can be reached from the board (nor after its captures);
-//!   the value is the game-theoretic one whatever happened before;
+//! * [`Exactness::AnyHistory`]: no cycle can be reached from the board (nor after its captures),
+//!   or its history-free bounds meet (a repetition ends the game with each player taking his
+//!   own row of the repeated position, a fact about that position: see [`build`]); the value is
+//!   the game-theoretic one whatever happened before;
 //! * [`Exactness::EmptyHistory`]: the value is what each player can *force* by reaching a
 //!   capture or the end of the game, and both bounds agree; it is exact when the repetition
 //!   history is empty, i.e. right after a capture (the search's common case) or at the start;
