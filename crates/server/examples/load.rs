@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use mancala_server::client::Client;
+use mancala_server::client::{Client, Reply};
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
@@ -120,24 +120,10 @@ async fn play_one(
             break;
         }
         let legal = game["legal"].as_array().ok_or("no legal moves")?;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift(&mut x);
         let mv = legal[(x % legal.len() as u64) as usize].clone();
         let ply = game["ply"].as_u64().ok_or("no ply")?;
-        let t = Instant::now();
-        let r = c
-            .post_json(
-                &format!("/api/games/{id}/moves"),
-                &json!({"move": mv, "ply": ply}),
-                Some(&token),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-        latencies.push(t.elapsed());
-        if r.status != 200 {
-            return Err(format!("move: {} {}", r.status, r.text()));
-        }
+        timed_move(&mut c, &id, &mv, ply, &token, &mut latencies).await?;
         totals.human_moves.fetch_add(1, Ordering::Relaxed);
         let mine = ply + 1;
         // Wait for the computer's answer (or the end).
@@ -283,24 +269,64 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     timed
 }
 
+/// The next state of a xorshift generator (the moves' and thinking times' randomness).
+fn xorshift(x: &mut u64) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+}
+
+/// Plays `mv` at `ply` in the game `id` with `token`, adding the time the answer took to
+/// `latencies`: the new state.
+async fn timed_move(
+    c: &mut Client,
+    id: &str,
+    mv: &Value,
+    ply: u64,
+    token: &str,
+    latencies: &mut Vec<Duration>,
+) -> Result<Value, String> {
+    let t = Instant::now();
+    let r = c
+        .post_json(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "ply": ply}),
+            Some(token),
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    latencies.push(t.elapsed());
+    if r.status != 200 {
+        return Err(format!("move in {id}: {} {}", r.status, r.text()));
+    }
+    Ok(r.json())
+}
+
 /// Signs up and logs in `name`; answers its session token.
 async fn account(c: &mut Client, name: &str) -> Result<String, String> {
     let cred = json!({"name": name, "password": "load-test-password"});
-    let r = c
-        .post_json("/api/players", &cred, None)
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.status != 201 {
-        return Err(format!("sign-up: {} {}", r.status, r.text()));
-    }
-    let r = c
-        .post_json("/api/session", &cred, None)
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.status != 200 {
-        return Err(format!("log-in: {} {}", r.status, r.text()));
-    }
+    post_expecting(c, "/api/players", &cred, 201, "sign-up").await?;
+    let r = post_expecting(c, "/api/session", &cred, 200, "log-in").await?;
     Ok(r.json()["token"].as_str().ok_or("no token")?.to_string())
+}
+
+/// Posts `body` to `path` without credentials, which must answer `status`: the reply (`what`
+/// names the step in errors).
+async fn post_expecting(
+    c: &mut Client,
+    path: &str,
+    body: &Value,
+    status: u16,
+    what: &str,
+) -> Result<Reply, String> {
+    let r = c
+        .post_json(path, body, None)
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.status != status {
+        return Err(format!("{what}: {} {}", r.status, r.text()));
+    }
+    Ok(r)
 }
 
 /// Plays one timed game between two accounts, both seats from one client; answers the move
@@ -331,29 +357,14 @@ async fn play_timed(
         }
         let side = usize::from(state["to_move"] == "north");
         let legal = state["legal"].as_array().ok_or("no legal moves")?;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift(&mut x);
         if think_ms > 0 {
             let think = think_ms * 2 / 5 + (x >> 11) % (think_ms * 6 / 5 + 1);
             tokio::time::sleep(Duration::from_millis(think)).await;
         }
         let mv = legal[(x % legal.len() as u64) as usize].clone();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
-        let t = Instant::now();
-        let r = c
-            .post_json(
-                &format!("/api/games/{game}/moves"),
-                &json!({"move": mv, "ply": ply}),
-                Some(&tokens[side]),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-        latencies.push(t.elapsed());
-        if r.status != 200 {
-            return Err(format!("timed move: {} {}", r.status, r.text()));
-        }
-        state = r.json();
+        state = timed_move(&mut c, &game, &mv, ply, &tokens[side], &mut latencies).await?;
     }
     Ok((latencies, state["over"] == true))
 }
