@@ -205,7 +205,7 @@ async fn online_game_tokens_and_moves() {
     assert_eq!(r.json()["reason"], "empty pit");
 
     // No undo and no analysis while an online game is in play.
-    let r = act(&mut c, &id, "undo", json!({}), &south).await;
+    let r = act(&mut c, id, "undo", json!({}), &south).await;
     assert_error(&r, 403, "undo_not_allowed");
     let r = fetch(&mut c, &format!("/api/games/{id}/analysis")).await;
     assert_error(&r, 403, "analysis_not_allowed");
@@ -652,7 +652,7 @@ async fn games_leave_memory_and_come_back() {
             };
             let r = act(
                 &mut c,
-                &id,
+                id,
                 "moves",
                 json!({"move": mv, "ply": played.len()}),
                 token,
