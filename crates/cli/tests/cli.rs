@@ -134,25 +134,18 @@ fn illegal_move_prints_states_before_then_error_and_exits_2() {
     let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
     assert_eq!(err["reason"], "not your pit");
 
-    let o = mancala(&[
-        "trace",
-        "oware",
-        "--position",
-        "3-0-0-3-0-0-0-0-0-0-0-0-20-22-S",
-        "A",
-    ]);
-    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
-    assert_eq!(err["reason"], "must feed the opponent");
-
-    let o = mancala(&[
-        "trace",
-        "ouril",
-        "--position",
-        "1-3-1-0-0-0-2-2-2-2-2-2-15-16-S",
-        "A",
-    ]);
-    let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
-    assert_eq!(err["reason"], "singleton rule");
+    for (game, position, reason) in [
+        (
+            "oware",
+            "3-0-0-3-0-0-0-0-0-0-0-0-20-22-S",
+            "must feed the opponent",
+        ),
+        ("ouril", "1-3-1-0-0-0-2-2-2-2-2-2-15-16-S", "singleton rule"),
+    ] {
+        let o = mancala(&["trace", game, "--position", position, "A"]);
+        let err: Value = serde_json::from_str(stderr(&o).trim()).expect("JSON");
+        assert_eq!(err["reason"], reason);
+    }
 }
 
 #[test]

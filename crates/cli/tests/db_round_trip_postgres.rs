@@ -36,12 +36,14 @@ impl Drop for TempDir {
 }
 
 fn call(addr: &str, method: &str, path: &str, body: Option<&Value>, token: Option<&str>) -> Value {
-    let (status, text) = request(addr, method, path, body, token);
+    let r = request(addr, method, path, body, token);
     assert!(
-        (200..300).contains(&status),
-        "{method} {path}: {status} {text}"
+        (200..300).contains(&r.status),
+        "{method} {path}: {} {}",
+        r.status,
+        r.body
     );
-    serde_json::from_str(&text).unwrap_or(Value::Null)
+    r.json()
 }
 
 /// Signs up and logs in `name`: the session token.

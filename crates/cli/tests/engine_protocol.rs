@@ -33,6 +33,14 @@ impl Session {
         stdin.flush().unwrap();
     }
 
+    /// Sends `commands` (the last one a `go`): the lines up to and including the `bestmove`.
+    fn search(&mut self, commands: &[&str]) -> Vec<String> {
+        for c in commands {
+            self.send(c);
+        }
+        self.until("bestmove")
+    }
+
     /// Lines up to and including the first one starting with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
         let mut seen = Vec::new();
@@ -48,6 +56,11 @@ impl Session {
             }
         }
     }
+}
+
+/// Checks that one of `lines` satisfies `pred`.
+fn assert_any(lines: &[String], pred: impl Fn(&str) -> bool) {
+    assert!(lines.iter().any(|l| pred(l)), "{lines:?}");
 }
 
 #[test]
@@ -96,12 +109,9 @@ fn scripted_session_with_garbage() {
     for go in ["go depth", "go depth -3 movetime abc", "go sideways 7"] {
         s.send(go);
         let lines = s.until("bestmove");
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string") && !l.starts_with("info string score ")),
-            "{lines:?}"
-        );
+        assert_any(&lines, |l| {
+            l.starts_with("info string") && !l.starts_with("info string score ")
+        });
     }
 
     // Absurd numbers neither crash nor hang.
@@ -111,11 +121,8 @@ fn scripted_session_with_garbage() {
     s.until("bestmove");
 
     // A normal search from the start position, with concatenated moves.
-    s.send("ucinewgame");
-    s.send("position startpos moves FaBc");
-    s.send("go depth 6");
-    let lines = s.until("bestmove");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 6 score ")));
+    let lines = s.search(&["ucinewgame", "position startpos moves FaBc", "go depth 6"]);
+    assert_any(&lines, |l| l.starts_with("info depth 6 score "));
     let best = lines
         .last()
         .unwrap()
@@ -129,9 +136,11 @@ fn scripted_session_with_garbage() {
     );
 
     // A fen position, North to move, moves separated by spaces.
-    s.send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N moves a B");
-    s.send("go movetime 100");
-    let best = s.until("bestmove").pop().unwrap();
+    let lines = s.search(&[
+        "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N moves a B",
+        "go movetime 100",
+    ]);
+    let best = lines.last().unwrap();
     assert!("abcdef".contains(&best[9..]), "{best}");
 
     // An infinite search answers isready while thinking and stops on demand.
@@ -145,39 +154,33 @@ fn scripted_session_with_garbage() {
     s.until("bestmove");
 
     // Clocks, rule options, MultiPV and a proven result.
-    s.send("setoption name Rule grand_slam value Allowed");
-    s.send("setoption name MultiPV value 3");
-    s.send("position startpos");
-    s.send("go wtime 2000 btime 2000 winc 10 binc 10");
-    let lines = s.until("bestmove");
-    assert!(lines.iter().any(|l| l.contains(" multipv 3 ")));
+    let lines = s.search(&[
+        "setoption name Rule grand_slam value Allowed",
+        "setoption name MultiPV value 3",
+        "position startpos",
+        "go wtime 2000 btime 2000 winc 10 binc 10",
+    ]);
+    assert_any(&lines, |l| l.contains(" multipv 3 "));
     s.send("setoption name Rule value clear");
     s.send("setoption name MultiPV value 1");
-    s.send("position fen 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S");
-    s.send("go depth 20");
-    let lines = s.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score seeds -2")),
-        "{lines:?}"
-    );
+    let lines = s.search(&[
+        "position fen 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S",
+        "go depth 20",
+    ]);
+    assert_any(&lines, |l| l.contains("score seeds -2"));
     assert_eq!(lines.last().unwrap(), "bestmove F");
 
     // Monte-Carlo tree search, chosen by an option; a bad value is reported and changes nothing.
-    s.send("setoption name Algorithm value mcts");
-    s.send("setoption name Algorithm value coin-toss");
-    s.send("position startpos moves F");
-    s.send("go nodes 2000");
-    let lines = s.until("bestmove");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string error: unknown search algorithm")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.contains(" nodes 2000 ")),
-        "{lines:?}"
-    );
+    let lines = s.search(&[
+        "setoption name Algorithm value mcts",
+        "setoption name Algorithm value coin-toss",
+        "position startpos moves F",
+        "go nodes 2000",
+    ]);
+    assert_any(&lines, |l| {
+        l.starts_with("info string error: unknown search algorithm")
+    });
+    assert_any(&lines, |l| l.contains(" nodes 2000 "));
     let best = lines.last().unwrap();
     assert!("abcdef".contains(&best[9..]) && best.len() == 10, "{best}");
     s.send("setoption name Algorithm value default");
@@ -195,33 +198,32 @@ fn scripted_session_with_garbage() {
 #[test]
 fn go_after_a_refused_position_refuses_too() {
     let mut s = Session::start();
-    s.send("position startpos moves F");
-    s.send("position startpos moves FZ");
-    s.send("go depth 3");
-    let lines = s.until("bestmove");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string error: no position to search")),
-        "{lines:?}"
-    );
+    let lines = s.search(&[
+        "position startpos moves F",
+        "position startpos moves FZ",
+        "go depth 3",
+    ]);
+    assert_any(&lines, |l| {
+        l.starts_with("info string error: no position to search")
+    });
     assert_eq!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
     // Still refused: the earlier, accepted position is not searched either.
     s.send("go depth 3");
     assert_eq!(s.until("bestmove").pop().unwrap(), "bestmove 0000");
     // An accepted position is searched again.
-    s.send("position startpos moves F");
-    s.send("go depth 3");
-    let best = s.until("bestmove").pop().unwrap();
+    let best = s
+        .search(&["position startpos moves F", "go depth 3"])
+        .pop()
+        .unwrap();
     assert!(
         best.len() > "bestmove ".len() && best != "bestmove 0000",
         "{best}"
     );
     // So is a new game after a refusal.
-    s.send("position fen 1-2-3");
-    s.send("ucinewgame");
-    s.send("go depth 3");
-    let best = s.until("bestmove").pop().unwrap();
+    let best = s
+        .search(&["position fen 1-2-3", "ucinewgame", "go depth 3"])
+        .pop()
+        .unwrap();
     assert_ne!(best, "bestmove 0000");
     s.send("quit");
     s.child.wait().unwrap();

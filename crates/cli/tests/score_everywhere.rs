@@ -3,34 +3,31 @@
 //! board and evaluation graph give the same JSON object for the same position (docs/engine.md,
 //! "Scores"); the Python package's is checked against `analyze` in `python/tests`.
 
-use std::process::Command;
-
 mod common;
 #[path = "common/serve.rs"]
 mod serve;
 
+use common::{succeed, TempDir};
 use serde_json::{json, Value};
 
+/// Runs `mancala` with `args`, which must succeed and print one JSON object: the object.
 fn mancala(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    serde_json::from_slice(&succeed(args).stdout).expect("one JSON object")
 }
 
+/// `mancala analyze ARGS --json`: the analysis.
+fn analyze_json(args: &[&str]) -> Value {
+    mancala(&[&["analyze"], args, &["--json"]].concat())
+}
+
+/// One request to `server`, which must succeed: its answer.
 fn api(server: &serve::Server, method: &str, path: &str, body: Option<&Value>) -> Value {
-    let (status, text) = serve::request(&server.addr, method, path, body, None);
-    assert!(
-        (200..300).contains(&status),
-        "{method} {path}: {status} {text}"
-    );
-    serde_json::from_str(&text).unwrap()
+    serve::request(&server.addr, method, path, body, None).ok()
+}
+
+/// The analysis board's answer for `body` (`POST /api/analysis`).
+fn analysis_board(server: &serve::Server, body: Value) -> Value {
+    api(server, "POST", "/api/analysis", Some(&body))
 }
 
 /// The JSON of the last `info string score` line of an engine session.
@@ -65,15 +62,7 @@ const LOST: &str = "0-0-0-0-2-0-0-1-0-0-0-0-23-22-S";
 
 #[test]
 fn a_proven_endgame_reads_the_same_in_the_cli_the_protocol_and_the_server() {
-    let cli = mancala(&[
-        "analyze",
-        "abapa",
-        "--position",
-        LOST,
-        "--depth",
-        "20",
-        "--json",
-    ]);
+    let cli = analyze_json(&["abapa", "--position", LOST, "--depth", "20"]);
     let score = cli["score"].clone();
     assert_eq!(keys(&score), KEYS);
     assert_eq!(score["kind"], "proven", "{cli}");
@@ -90,15 +79,12 @@ fn a_proven_endgame_reads_the_same_in_the_cli_the_protocol_and_the_server() {
     );
     assert_eq!(engine_score(&out), score, "{out}");
 
-    let dir = std::env::temp_dir().join(format!("mancala-score-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("score");
     let server = serve::start(&dir.join("db.sqlite"));
     // The analysis board.
-    let board = api(
+    let board = analysis_board(
         &server,
-        "POST",
-        "/api/analysis",
-        Some(&json!({"variant": "abapa", "position": LOST, "ms": 500})),
+        json!({"variant": "abapa", "position": LOST, "ms": 500}),
     );
     assert_eq!(board["score"], score, "{board}");
     // A game's hints (and evaluation bar) and its evaluation graph (South is to move: the
@@ -135,26 +121,18 @@ fn a_proven_endgame_reads_the_same_in_the_cli_the_protocol_and_the_server() {
     }
     assert_eq!(graph["evaluations"][0]["score"], score, "{graph}");
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_opening_is_an_estimate_everywhere() {
-    let cli = mancala(&["analyze", "abapa", "--depth", "4", "--json"]);
+    let cli = analyze_json(&["abapa", "--depth", "4"]);
     let out = common::engine_script("", "uci\nposition startpos\ngo depth 4\nquit\n");
     // (The protocol searches one line, `analyze` every move: estimates may differ.)
     let protocol = engine_score(&out);
-    let dir = std::env::temp_dir().join(format!("mancala-score-open-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("score-open");
     let server = serve::start(&dir.join("db.sqlite"));
-    let board = api(
-        &server,
-        "POST",
-        "/api/analysis",
-        Some(&json!({"variant": "abapa", "ms": 50})),
-    );
+    let board = analysis_board(&server, json!({"variant": "abapa", "ms": 50}));
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
     for s in [
         &cli["score"],
         &protocol,
@@ -173,9 +151,9 @@ fn an_opening_is_an_estimate_everywhere() {
 
 #[test]
 fn a_position_the_tables_know_is_an_exact_table_value() {
-    let dir = std::env::temp_dir().join(format!("mancala-score-tb-{}", std::process::id()));
-    let tables = dir.to_str().unwrap();
-    mancala_status(&["tb", "build", "awari", "--seeds", "4", "--dir", tables]);
+    let dir = TempDir::new("score-tb");
+    let tables = dir.path().to_str().unwrap();
+    succeed(&["tb", "build", "awari", "--seeds", "4", "--dir", tables]);
     // Three seeds on the board, 22-23 in the stores, South to move: an odd board, so the table's
     // value may end in a half.
     let pos = "0-0-0-0-1-1-0-0-0-0-1-0-22-23-S";
@@ -192,7 +170,7 @@ fn a_position_the_tables_know_is_an_exact_table_value() {
     // The whole difference once every seed is taken: 22 + gets against 23 + (3 - gets).
     let seeds =
         22.0 + probe["gets"].as_f64().unwrap() - (23.0 + 3.0 - probe["gets"].as_f64().unwrap());
-    let cli = mancala(&[
+    let analyze = [
         "analyze",
         "awari",
         "--position",
@@ -201,8 +179,8 @@ fn a_position_the_tables_know_is_an_exact_table_value() {
         tables,
         "--depth",
         "4",
-        "--json",
-    ]);
+    ];
+    let cli = mancala(&[&analyze[..], &["--json"]].concat());
     let score = &cli["score"];
     assert_eq!(keys(score), KEYS);
     assert_eq!(score["kind"], "exact", "{cli}");
@@ -219,19 +197,7 @@ fn a_position_the_tables_know_is_an_exact_table_value() {
     let text = score["text"].as_str().unwrap();
     assert!(text.starts_with("table: exact "), "{text}");
     // The text form: `analyze` without `--json` prints the same words.
-    let plain = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args([
-            "analyze",
-            "awari",
-            "--position",
-            pos,
-            "--tablebase",
-            tables,
-            "--depth",
-            "4",
-        ])
-        .output()
-        .unwrap();
+    let plain = common::mancala(&analyze);
     assert!(String::from_utf8_lossy(&plain.stdout).contains(&format!("({text})")));
     // The engine protocol with the same tables.
     let out = common::engine_script(
@@ -242,17 +208,4 @@ fn a_position_the_tables_know_is_an_exact_table_value() {
         ),
     );
     assert_eq!(&engine_score(&out), score, "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn mancala_status(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }

@@ -6,11 +6,11 @@
 use std::time::{Duration, Instant};
 
 #[path = "common/serve.rs"]
-#[allow(dead_code)] // this test uses only part of the helpers
 mod serve;
 
+use mancala_core::random::Lcg;
 use serde_json::{json, Value};
-use serve::{request, start_with, Server};
+use serve::{create_game, game, play, start_with, Server};
 
 /// A `mancala serve` process on the database at `url`, killed when dropped.
 fn start(url: &str) -> Server {
@@ -19,22 +19,11 @@ fn start(url: &str) -> Server {
     })
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
+/// The game `id` as the server at `addr` has it (which must answer).
 fn get(addr: &str, id: &str) -> Value {
-    let (status, body) = request(addr, "GET", &format!("/api/games/{id}"), None, None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
+    let r = game(addr, id);
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
 }
 
 /// A game and what the test did in it.
@@ -52,7 +41,7 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
     let cluster = mancala_test_postgres::Cluster::start();
     let url = cluster.fresh_database();
     let mut alive: Vec<Server> = (0..3).map(|_| start(&url)).collect();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
 
     // Two games against the computer and two online games with clocks, made through different
     // instances. An online game's two seat tokens are both played by this test.
@@ -66,9 +55,7 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
             json!({"variant": "oware", "mode": "online",
                    "clock": {"initial_ms": 120_000, "increment_ms": 0}})
         };
-        let (status, text) = request(&alive[k % 3].addr, "POST", "/api/games", Some(&body), None);
-        assert_eq!(status, 201, "{text}");
-        let g: Value = serde_json::from_str(&text).unwrap();
+        let g = create_game(&alive[k % 3].addr, &body);
         let seat = |s: &str| g["seats"][s].as_str().unwrap_or_default().to_string();
         tokens.push([seat("south"), seat("north")]);
         games.push(Game {
@@ -82,10 +69,10 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
     // after the one that ran it is killed.
     let body = json!({"variant": "oware", "mode": "online",
                       "clock": {"initial_ms": 8000, "increment_ms": 0}});
-    let (status, text) = request(&alive[0].addr, "POST", "/api/games", Some(&body), None);
-    assert_eq!(status, 201, "{text}");
-    let flagged: Value = serde_json::from_str(&text).unwrap();
-    let flagged = flagged["id"].as_str().unwrap().to_string();
+    let flagged = create_game(&alive[0].addr, &body)["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
 
     let mut killed = false;
     let mut rounds = 0;
@@ -114,22 +101,16 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
             let mv = legal[rng.below(legal.len())].as_str().unwrap().to_string();
             let ply = state["ply"].as_u64().unwrap() as usize;
             let to = &alive[rng.below(alive.len())].addr;
-            let (status, text) = request(
-                to,
-                "POST",
-                &format!("/api/games/{}/moves", g.id),
-                Some(&json!({"move": mv, "ply": ply})),
-                Some(&token),
-            );
-            match status {
+            let r = play(to, &g.id, &json!({"move": mv, "ply": ply}), &token);
+            match r.status {
                 200 => {
-                    let after: Value = serde_json::from_str(&text).unwrap();
+                    let after = r.json();
                     let canonical = after["moves"][ply].as_str().unwrap().to_string();
                     g.mine.push((ply, canonical));
                 }
                 // The instance read had not yet seen the latest move: read again next round.
                 409 | 403 => {}
-                _ => panic!("move {mv} at {ply} of {}: {status} {text}", g.id),
+                status => panic!("move {mv} at {ply} of {}: {status} {}", g.id, r.body),
             }
         }
         if rounds == 6 && !killed {
@@ -141,15 +122,14 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
             if state["to_move"] == "south" && state["over"] != true {
                 let ply = state["ply"].as_u64().unwrap() as usize;
                 let mv = state["legal"][0].as_str().unwrap().to_string();
-                let (status, text) = request(
+                let r = play(
                     &alive[0].addr,
-                    "POST",
-                    &format!("/api/games/{}/moves", g.id),
-                    Some(&json!({"move": mv, "ply": ply})),
-                    Some(&g.token),
+                    &g.id,
+                    &json!({"move": mv, "ply": ply}),
+                    &g.token,
                 );
-                assert_eq!(status, 200, "{text}");
-                let after: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(r.status, 200, "{}", r.body);
+                let after = r.json();
                 g.mine
                     .push((ply, after["moves"][ply].as_str().unwrap().to_string()));
             }
@@ -158,9 +138,7 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
                 true,
                 "the short clock ran out before the kill"
             );
-            let mut first = alive.remove(0);
-            first.child.kill().unwrap();
-            let _ = first.child.wait();
+            alive.remove(0).kill();
             killed = true;
         }
     }

@@ -3,46 +3,20 @@
 //! `mancala record validate`, finished or not.
 
 use std::path::Path;
-use std::process::Command;
 
+mod common;
 #[path = "common/serve.rs"]
 mod serve;
 
+use common::{run as mancala, TempDir};
 use serde_json::{json, Value};
-use serve::{request, start, Server};
-
-fn json_request(
-    addr: &str,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-    token: Option<&str>,
-) -> Value {
-    let (status, text) = request(addr, method, path, body, token);
-    assert!(
-        (200..300).contains(&status),
-        "{method} {path}: {status} {text}"
-    );
-    serde_json::from_str(&text).unwrap()
-}
-
-fn mancala(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use serve::{create_game, play, request, start, Server};
 
 /// Creates a two-player game, plays `plies` moves (the first legal move each time, or until the
 /// game is over), downloads it in both formats and checks that each replays to the server's final
 /// position under the game's rules. Returns the game's state and the text record.
 fn download_replays(server: &Server, dir: &Path, create: &Value, plies: usize) -> (Value, String) {
-    let created = json_request(&server.addr, "POST", "/api/games", Some(create), None);
+    let created = create_game(&server.addr, create);
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["seats"]["south"].as_str().unwrap().to_string();
     let mut game = created["game"].clone();
@@ -51,15 +25,9 @@ fn download_replays(server: &Server, dir: &Path, create: &Value, plies: usize) -
             break;
         }
         let mv = game["legal"][0].as_str().unwrap().to_string();
-        game = json_request(
-            &server.addr,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&json!({ "move": mv })),
-            Some(&token),
-        );
+        game = play(&server.addr, &id, &json!({ "move": mv }), &token).ok();
     }
-    let game = json_request(&server.addr, "GET", &format!("/api/games/{id}"), None, None);
+    let game = serve::game(&server.addr, &id).ok();
     let variant = create["variant"].as_str().unwrap();
     let mut show = vec!["show", "--variant", variant];
     let rules: Vec<String> = create["rules"]
@@ -77,14 +45,10 @@ fn download_replays(server: &Server, dir: &Path, create: &Value, plies: usize) -
 
     let mut text = String::new();
     for (format, file) in [("json", "game.json"), ("text", "game.mgn")] {
-        let (status, body) = request(
-            &server.addr,
-            "GET",
-            &format!("/api/games/{id}/record?format={format}"),
-            None,
-            None,
-        );
-        assert_eq!(status, 200, "{body}");
+        let path = format!("/api/games/{id}/record?format={format}");
+        let r = request(&server.addr, "GET", &path, None, None);
+        assert_eq!(r.status, 200, "{}", r.body);
+        let body = r.body;
         let path = dir.join(file);
         std::fs::write(&path, &body).unwrap();
         let path = path.to_str().unwrap();
@@ -119,11 +83,8 @@ fn download_replays(server: &Server, dir: &Path, create: &Value, plies: usize) -
 
 #[test]
 fn a_downloaded_record_replays_with_its_rules_and_start() {
-    let dir = std::env::temp_dir().join(format!("mancala-serve-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("games.db");
-    let _ = std::fs::remove_file(&db);
-    let server = start(&db);
+    let dir = TempDir::new("serve-record");
+    let server = start(&dir.join("games.db"));
 
     // Unfinished: non-default rules, a custom start with North to move.
     let create = json!({
@@ -132,7 +93,7 @@ fn a_downloaded_record_replays_with_its_rules_and_start() {
         "rules": {"grand_slam": "Allowed", "repetition": "Draw"},
         "position": "3-0-2-5-1-4-2-0-6-1-3-2-10-9-N",
     });
-    let (game, text) = download_replays(&server, &dir, &create, 6);
+    let (game, text) = download_replays(&server, dir.path(), &create, 6);
     assert_eq!(game["over"], false, "{game}");
     assert!(text.contains("[Rule_grand_slam \"Allowed\"]"), "{text}");
     assert!(
@@ -148,7 +109,7 @@ fn a_downloaded_record_replays_with_its_rules_and_start() {
         "rules": {"max_plies": "12"},
         "position": "1-2-0-3-1-1-0-2-1-1-0-2-17-17-S",
     });
-    let (game, text) = download_replays(&server, &dir, &create, 200);
+    let (game, text) = download_replays(&server, dir.path(), &create, 200);
     assert_eq!(game["over"], true, "{game}");
     let stores = &game["stores"];
     let score = format!("{}-{}", stores[0], stores[1]);
@@ -161,7 +122,4 @@ fn a_downloaded_record_replays_with_its_rules_and_start() {
         )),
         "{text}"
     );
-
-    drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
 }

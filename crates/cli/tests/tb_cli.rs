@@ -31,12 +31,18 @@ fn scratch(name: &str) -> String {
     dir.to_string_lossy().to_string()
 }
 
+/// Builds the tables of `game` up to `seeds` seeds into a fresh folder named after `name`: the
+/// folder and what the build printed.
+fn build(name: &str, game: &str, seeds: &str) -> (String, String) {
+    let dir = scratch(name);
+    let o = mancala(&["tb", "build", game, "--seeds", seeds, "--dir", &dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    (dir, text(&o.stdout))
+}
+
 #[test]
 fn build_probe_info_and_bad_input() {
-    let dir = scratch("build");
-    let o = mancala(&["tb", "build", "abapa", "--seeds", "6", "--dir", &dir]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let (dir, out) = build("build", "abapa", "6");
     assert!(out.contains("positions/s"), "{out}");
     assert!(out.contains("18564 bytes in 7 files"), "{out}");
 
@@ -129,9 +135,7 @@ fn build_probe_info_and_bad_input() {
 
 #[test]
 fn engines_use_tables_from_the_protocol_analyze_and_match() {
-    let dir = scratch("use");
-    let o = mancala(&["tb", "build", "abapa", "--seeds", "5", "--dir", &dir]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let (dir, _) = build("use", "abapa", "5");
     let pos = "0-0-1-0-0-1-1-0-0-1-0-0-22-22-S";
     let out = engine_session(&dir, pos, 4);
     assert!(
@@ -287,10 +291,7 @@ fn the_engine_builds_tables_in_memory_and_proves_draws_through_them() {
 
 #[test]
 fn awari_tables_probe_as_json_and_solve_agrees_with_a_search() {
-    let dir = scratch("awari");
-    let o = mancala(&["tb", "build", "awari", "--seeds", "6", "--dir", &dir]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let (dir, out) = build("awari", "awari", "6");
     assert!(out.contains("value histogram (half-seeds"), "{out}");
 
     // Three seeds: an odd board, so values may end in .5.

@@ -6,13 +6,13 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use std::net::SocketAddr;
 
 use crate::accounts::{self, Credentials};
 use crate::pages::escape;
+use crate::service::client_ip;
 use crate::App;
 
 fn page(title: &str, body: &str) -> String {
@@ -133,12 +133,6 @@ fn credentials(body: &[u8]) -> Credentials {
     }
 }
 
-fn client_ip(extensions: &axum::http::Extensions) -> Option<std::net::IpAddr> {
-    extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip())
-}
-
 /// `GET /signup`.
 pub(crate) async fn signup_page() -> Response {
     html(StatusCode::OK, signup_html(None, ""))
@@ -184,19 +178,7 @@ pub(crate) async fn signup_form(
     if let Err(e) = accounts::sign_up(&app, ip, c).await {
         return html(e.status, signup_html(Some(&e.message), &name));
     }
-    match accounts::log_in(
-        &app,
-        ip,
-        Credentials {
-            name: name.clone(),
-            password,
-        },
-    )
-    .await
-    {
-        Ok((_, token)) => home_with_cookie(&token),
-        Err(e) => html(e.status, login_html(Some(&e.message), &name)),
-    }
+    log_in_page(&app, ip, Credentials { name, password }).await
 }
 
 /// `POST /login`.
@@ -205,9 +187,14 @@ pub(crate) async fn login_form(
     extensions: axum::http::Extensions,
     body: Bytes,
 ) -> Response {
-    let c = credentials(&body);
+    log_in_page(&app, client_ip(&extensions), credentials(&body)).await
+}
+
+/// Logs in with `c`: to the home page with the session cookie, or the log-in page again with
+/// what went wrong.
+async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credentials) -> Response {
     let name = c.name.clone();
-    match accounts::log_in(&app, client_ip(&extensions), c).await {
+    match accounts::log_in(app, ip, c).await {
         Ok((_, token)) => home_with_cookie(&token),
         Err(e) => html(e.status, login_html(Some(&e.message), &name)),
     }

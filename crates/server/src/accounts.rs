@@ -11,13 +11,11 @@
 //! working for guest games.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -27,7 +25,7 @@ use serde_json::{json, Value};
 use crate::error::{ApiError, StoreError};
 use crate::limit::RateLimiter;
 use crate::rooms::Room;
-use crate::service::{blocking, parse_body, random_hex, ApiResult, TOKEN_BYTES};
+use crate::service::{blocking, created, random_hex, ApiResult, ClientJson, TOKEN_BYTES};
 use crate::store::{hash_token, PlayerRow, Store, TokenHash};
 use crate::App;
 
@@ -55,14 +53,7 @@ const RESERVED: &[&str] = &[
 /// Checks a name: 3-20 ASCII letters, digits, `_` or `-`, beginning with a letter, not a
 /// reserved word. Answers what is wrong.
 pub fn check_name(name: &str) -> Result<(), String> {
-    let n = name.chars().count();
-    if !NAME_LEN.contains(&n) {
-        return Err(format!(
-            "a name has {} to {} characters",
-            NAME_LEN.start(),
-            NAME_LEN.end()
-        ));
-    }
+    check_length("name", name, &NAME_LEN)?;
     if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return Err("a name begins with a letter".into());
     }
@@ -80,15 +71,24 @@ pub fn check_name(name: &str) -> Result<(), String> {
 
 /// Checks a password's length.
 pub fn check_password(password: &str) -> Result<(), String> {
-    let n = password.chars().count();
-    if !PASSWORD_LEN.contains(&n) {
-        return Err(format!(
-            "a password has {} to {} characters",
-            PASSWORD_LEN.start(),
-            PASSWORD_LEN.end()
-        ));
+    check_length("password", password, &PASSWORD_LEN)
+}
+
+/// Checks that the `what` `text` has a number of characters in `range`.
+fn check_length(
+    what: &str,
+    text: &str,
+    range: &std::ops::RangeInclusive<usize>,
+) -> Result<(), String> {
+    if range.contains(&text.chars().count()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a {what} has {} to {} characters",
+            range.start(),
+            range.end()
+        ))
     }
-    Ok(())
 }
 
 /// Password hashing, sessions and the limit on attempts.
@@ -343,12 +343,6 @@ pub(crate) struct Credentials {
     pub(crate) password: String,
 }
 
-fn client_ip(extensions: &axum::http::Extensions) -> Option<std::net::IpAddr> {
-    extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip())
-}
-
 fn rate_limited() -> ApiError {
     ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
@@ -486,28 +480,21 @@ pub(crate) async fn log_out(app: &Arc<App>, token: String) -> ApiResult<Option<A
 /// `POST /api/players` `{"name", "password"}` → 201 `{"name"}`.
 pub(crate) async fn post_player(
     State(app): State<Arc<App>>,
-    extensions: axum::http::Extensions,
-    headers: HeaderMap,
-    body: Bytes,
+    ClientJson { ip, body: c }: ClientJson<Credentials>,
 ) -> ApiResult<Response> {
-    let c: Credentials = parse_body(&headers, &body)?;
-    let name = sign_up(&app, client_ip(&extensions), c).await?;
-    let mut r = (StatusCode::CREATED, Json(json!({ "name": name }))).into_response();
-    if let Ok(loc) = HeaderValue::from_str(&format!("/api/players/{name}")) {
-        r.headers_mut().insert(header::LOCATION, loc);
-    }
-    Ok(r)
+    let name = sign_up(&app, ip, c).await?;
+    Ok(created(
+        &json!({ "name": name }),
+        &format!("/api/players/{name}"),
+    ))
 }
 
 /// `POST /api/session` `{"name", "password"}` → `{"name", "token"}` and the session cookie.
 pub(crate) async fn post_session(
     State(app): State<Arc<App>>,
-    extensions: axum::http::Extensions,
-    headers: HeaderMap,
-    body: Bytes,
+    ClientJson { ip, body: c }: ClientJson<Credentials>,
 ) -> ApiResult<Response> {
-    let c: Credentials = parse_body(&headers, &body)?;
-    let (name, token) = log_in(&app, client_ip(&extensions), c).await?;
+    let (name, token) = log_in(&app, ip, c).await?;
     let mut r =
         Json(json!({ "name": name, "token": token, "expires_in": SESSION_SECS })).into_response();
     r.headers_mut()

@@ -1,13 +1,11 @@
 //! The HTTP handlers. Every input is validated here; every failure a client can cause is a 4xx
 //! with a JSON body saying what is wrong.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,8 +18,8 @@ use serde_json::{json, Value};
 use crate::error::{ApiError, StoreError};
 use crate::rooms::{LastMove, Room};
 use crate::service::{
-    blocking, parse_body, random_hex, random_u64, room, schedule_computer, ApiResult, ID_BYTES,
-    TOKEN_BYTES,
+    blocking, created, random_hex, random_u64, room, schedule_computer, ApiResult, ClientJson,
+    GameRoom, JsonBody, ID_BYTES, TOKEN_BYTES,
 };
 use crate::store::{hash_token, GameMeta, Mode};
 use crate::App;
@@ -89,7 +87,7 @@ pub(crate) async fn variants(State(app): State<Arc<App>>) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateRequest {
+pub(crate) struct CreateRequest {
     variant: String,
     #[serde(default)]
     mode: Option<String>,
@@ -133,14 +131,11 @@ pub(crate) fn check_position(position: Option<&str>) -> ApiResult<()> {
 /// `POST /api/games`.
 pub(crate) async fn create_game(
     State(app): State<Arc<App>>,
-    extensions: axum::http::Extensions,
-    headers: HeaderMap,
-    body: Bytes,
+    ClientJson {
+        ip: client,
+        body: req,
+    }: ClientJson<CreateRequest>,
 ) -> ApiResult<Response> {
-    let client = extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
-    let req: CreateRequest = parse_body(&headers, &body)?;
     check_word("variant", &req.variant)?;
     let variant = Variant::from_name(&req.variant)
         .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?;
@@ -251,11 +246,7 @@ pub(crate) async fn create_game(
         "spectate": format!("/g/{id}"),
         "game": view,
     });
-    let mut r = (StatusCode::CREATED, Json(body)).into_response();
-    if let Ok(loc) = HeaderValue::from_str(&format!("/api/games/{id}")) {
-        r.headers_mut().insert(header::LOCATION, loc);
-    }
-    Ok(r)
+    Ok(created(&body, &format!("/api/games/{id}")))
 }
 
 /// Reads the rule options of a request.
@@ -347,18 +338,14 @@ fn valid_websocket_key(key: &[u8]) -> bool {
 // Reading and playing
 
 /// `GET /api/games/{id}`.
-pub(crate) async fn get_game(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
+pub(crate) async fn get_game(GameRoom { room, .. }: GameRoom) -> ApiResult<Json<Value>> {
     let view = room.view(&room.lock());
     Ok(Json(view))
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveRequest {
+pub(crate) struct MoveRequest {
     #[serde(rename = "move")]
     mv: String,
     /// The number of moves the client has seen; a mismatch means it acted on a stale board.
@@ -368,14 +355,11 @@ struct MoveRequest {
 
 /// `POST /api/games/{id}/moves`.
 pub(crate) async fn post_move(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameRoom { app, room }: GameRoom,
     headers: HeaderMap,
-    body: Bytes,
+    JsonBody(req): JsonBody<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
     let started = std::time::Instant::now();
-    let room = room(&app, &id).await?;
-    let req: MoveRequest = parse_body(&headers, &body)?;
     if req.mv.len() > MAX_WORD * 4 || req.mv.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
             "bad_move",
@@ -511,11 +495,9 @@ pub(crate) async fn post_move(
 /// `POST /api/games/{id}/undo`: takes back the last move (against the computer: back to the
 /// human's last turn). Not in online games.
 pub(crate) async fn undo(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameRoom { app, room }: GameRoom,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
     crate::accounts::seats(&app, &room, &headers).await?;
     if room.meta.mode == Mode::Online {
         return Err(ApiError::new(
@@ -577,11 +559,9 @@ pub(crate) async fn undo(
 /// `GET /api/games/{id}/evaluations`: the value of the position after every ply so far, for
 /// South, in seeds. Allowed where analysis is (not during an online game).
 pub(crate) async fn evaluations(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
     Query(_q): Query<crate::evals::EvaluationsQuery>,
+    GameRoom { app, room }: GameRoom,
 ) -> Result<Json<Value>, ApiError> {
-    let room = room(&app, &id).await?;
     let game = {
         let live = room.lock();
         if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {
@@ -608,11 +588,9 @@ pub(crate) struct AnalysisQuery {
 /// `GET /api/games/{id}/analysis?ms=500`: the value of every legal move (hints and the
 /// evaluation bar). Allowed against the computer, in local games, and once a game is over.
 pub(crate) async fn analysis(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
     Query(q): Query<AnalysisQuery>,
+    GameRoom { app, room }: GameRoom,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
     let (game, ply, to_move): (AnyGame, usize, Option<Side>) = {
         let live = room.lock();
         let state = live.game.state();
@@ -692,11 +670,9 @@ pub(crate) struct RecordQuery {
 
 /// `GET /api/games/{id}/record?format=text|json`: the game record as a download.
 pub(crate) async fn record(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
     Query(q): Query<RecordQuery>,
+    GameRoom { room, .. }: GameRoom,
 ) -> ApiResult<Response> {
-    let room = room(&app, &id).await?;
     let format = q.format.as_deref().unwrap_or("text");
     let (body, content_type, extension) = {
         let live = room.lock();

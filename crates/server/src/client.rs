@@ -70,41 +70,7 @@ impl Client {
         headers: &[(&str, &str)],
         body: &[u8],
     ) -> std::io::Result<Reply> {
-        match self.try_request(method, path, headers, body).await {
-            Ok(r) => Ok(r),
-            Err(_) if self.conn.is_none() => self.try_request(method, path, headers, body).await,
-            Err(e) => Err(e),
-        }
-    }
-
-    async fn try_request(
-        &mut self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: &[u8],
-    ) -> std::io::Result<Reply> {
-        if self.conn.is_none() {
-            let s = TcpStream::connect(self.addr).await?;
-            s.set_nodelay(true)?;
-            self.conn = Some(BufReader::new(s));
-        }
-        let result = self.exchange(method, path, headers, body).await;
-        if result.is_err() {
-            self.conn = None;
-        }
-        result
-    }
-
-    async fn exchange(
-        &mut self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: &[u8],
-    ) -> std::io::Result<Reply> {
         let addr = self.addr;
-        let conn = self.conn.as_mut().ok_or_else(|| bad("not connected"))?;
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\n",
             body.len()
@@ -115,7 +81,30 @@ impl Client {
         head.push_str("\r\n");
         let mut out = head.into_bytes();
         out.extend_from_slice(body);
-        conn.get_mut().write_all(&out).await?;
+        match self.try_exchange(&out).await {
+            Ok(r) => Ok(r),
+            Err(_) => self.try_exchange(&out).await,
+        }
+    }
+
+    /// Sends the request `out` (connecting first when there is no connection) and reads the
+    /// answer; forgets the connection when either fails.
+    async fn try_exchange(&mut self, out: &[u8]) -> std::io::Result<Reply> {
+        if self.conn.is_none() {
+            let s = TcpStream::connect(self.addr).await?;
+            s.set_nodelay(true)?;
+            self.conn = Some(BufReader::new(s));
+        }
+        let result = self.exchange(out).await;
+        if result.is_err() {
+            self.conn = None;
+        }
+        result
+    }
+
+    async fn exchange(&mut self, out: &[u8]) -> std::io::Result<Reply> {
+        let conn = self.conn.as_mut().ok_or_else(|| bad("not connected"))?;
+        conn.get_mut().write_all(out).await?;
 
         let mut line = String::new();
         if conn.read_line(&mut line).await? == 0 {

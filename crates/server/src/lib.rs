@@ -474,12 +474,15 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
                 .delete(accounts::delete_session),
         )
         .route("/session/logout", post(accounts::delete_session))
-        .route("/seeks", post(lobby::post_seek).get(lobby::get_seeks))
-        .route("/seeks/{id}", delete(lobby::cancel_seek))
+        .route(
+            "/seeks",
+            post(lobby::post_seek::<false>).get(lobby::get_seeks),
+        )
+        .route("/seeks/{id}", delete(lobby::withdraw_seek::<false>))
         .route("/seeks/{id}/accept", post(lobby::accept_seek))
-        .route("/seeks/{id}/cancel", post(lobby::cancel_seek))
-        .route("/seeks/{id}/decline", post(lobby::decline_seek))
-        .route("/challenges", post(lobby::post_challenge))
+        .route("/seeks/{id}/cancel", post(lobby::withdraw_seek::<false>))
+        .route("/seeks/{id}/decline", post(lobby::withdraw_seek::<true>))
+        .route("/challenges", post(lobby::post_seek::<true>))
         .route("/lobby/ws", get(lobby::lobby_ws))
         .route("/leaderboard/{variant}", get(archive::leaderboard))
         .route("/games/{id}/undo", post(api::undo))

@@ -17,7 +17,7 @@ use axum::body::Bytes;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use mancala_core::variant::Variant;
 use mancala_core::Side;
@@ -29,7 +29,7 @@ use crate::accounts::require_player;
 use crate::api::parse_rules;
 use crate::clock::{now_ms, TimeControl};
 use crate::error::ApiError;
-use crate::service::{blocking, parse_body, random_hex, random_u64, ApiResult, ID_BYTES};
+use crate::service::{blocking, created, parse_body, random_hex, random_u64, ApiResult, ID_BYTES};
 use crate::store::{GameMeta, Mode};
 use crate::App;
 
@@ -332,29 +332,17 @@ async fn new_seek(
         created: Instant::now(),
         created_ms: now_ms(),
     })?;
-    let mut r = (StatusCode::CREATED, Json(json!({ "id": id }))).into_response();
-    if let Ok(loc) = HeaderValue::from_str(&format!("/api/seeks/{id}")) {
-        r.headers_mut().insert(header::LOCATION, loc);
-    }
-    Ok(r)
+    Ok(created(&json!({ "id": id }), &format!("/api/seeks/{id}")))
 }
 
-/// `POST /api/seeks` (signed in) → 201 `{"id"}`.
-pub(crate) async fn post_seek(
+/// `POST /api/seeks` (signed in) → 201 `{"id"}`; with `CHALLENGE`, `POST /api/challenges`
+/// (signed in) `{"to": NAME, ...seek}` → 201 `{"id"}`.
+pub(crate) async fn post_seek<const CHALLENGE: bool>(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
-    new_seek(&app, &headers, &body, false).await
-}
-
-/// `POST /api/challenges` (signed in) `{"to": NAME, ...seek}` → 201 `{"id"}`.
-pub(crate) async fn post_challenge(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> ApiResult<Response> {
-    new_seek(&app, &headers, &body, true).await
+    new_seek(&app, &headers, &body, CHALLENGE).await
 }
 
 /// `GET /api/seeks`: the open seeks and challenges, oldest first.
@@ -474,22 +462,14 @@ async fn withdraw(
     Ok(Json(json!({ "id": id, "removed": true })))
 }
 
-/// `DELETE /api/seeks/{id}` or `POST /api/seeks/{id}/cancel`: the owner cancels.
-pub(crate) async fn cancel_seek(
+/// `DELETE /api/seeks/{id}` or `POST /api/seeks/{id}/cancel`: the owner cancels; with
+/// `DECLINE`, `POST /api/seeks/{id}/decline`: the challenged player declines.
+pub(crate) async fn withdraw_seek<const DECLINE: bool>(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    withdraw(app, id, headers, false).await
-}
-
-/// `POST /api/seeks/{id}/decline`: the challenged player declines.
-pub(crate) async fn decline_seek(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    withdraw(app, id, headers, true).await
+    withdraw(app, id, headers, DECLINE).await
 }
 
 #[derive(Deserialize)]

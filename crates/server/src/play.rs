@@ -8,8 +8,7 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -22,7 +21,9 @@ use crate::clock::now_ms;
 use crate::ending::{Ending, GameResult, Offer, OfferKind, Rematch};
 use crate::error::ApiError;
 use crate::rooms::{Live, Room};
-use crate::service::{blocking, conclude, flag_if_out_of_time, parse_body, room, ApiResult};
+use crate::service::{
+    blocking, conclude, flag_if_out_of_time, room, ApiResult, GameRoom, JsonBody,
+};
 use crate::store::Mode;
 use crate::App;
 
@@ -175,20 +176,17 @@ pub(crate) async fn abort(seat: Seated) -> ApiResult<Json<Value>> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OfferRequest {
+pub(crate) struct OfferRequest {
     kind: String,
 }
 
 /// `POST /api/games/{id}/offer` `{"kind": "draw" | "agreement"}`. An offer answering the same
 /// offer of the opponent accepts it.
 pub(crate) async fn offer(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameRoom { app, room }: GameRoom,
     headers: HeaderMap,
-    body: Bytes,
+    JsonBody(req): JsonBody<OfferRequest>,
 ) -> ApiResult<Json<Value>> {
-    let room = room(&app, &id).await?;
-    let req: OfferRequest = parse_body(&headers, &body)?;
     let kind = match req.kind.as_str() {
         "draw" => OfferKind::Draw,
         "agreement" => OfferKind::Agreement,

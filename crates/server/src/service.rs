@@ -2,12 +2,18 @@
 //! the computer), running blocking work, reading bodies, random ids; the computer's moves; and
 //! concluding a game (storing its ending, updating ratings, flag falls).
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 use mancala_core::variant::DynGame;
 use mancala_core::Side;
+use serde_json::Value;
 
 use crate::clock::now_ms;
 use crate::ending::{Ending, GameResult};
@@ -99,6 +105,81 @@ pub(crate) async fn room(app: &Arc<App>, id: &str) -> ApiResult<Arc<Room>> {
         schedule_computer(app, &room);
     }
     Ok(room)
+}
+
+/// A game's room found from the `{id}` of the request's path (an extractor): 404 `no_such_game`
+/// when there is none; a path that does not decode is refused as axum refuses it.
+pub(crate) struct GameRoom {
+    /// The server.
+    pub app: Arc<App>,
+    /// The game's room.
+    pub room: Arc<Room>,
+}
+
+impl FromRequestParts<Arc<App>> for GameRoom {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<GameRoom, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let room = room(app, &id).await.map_err(IntoResponse::into_response)?;
+        Ok(GameRoom {
+            app: Arc::clone(app),
+            room,
+        })
+    }
+}
+
+/// A request's JSON body read as `T` (an extractor; see [`parse_body`]).
+pub(crate) struct JsonBody<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned> FromRequest<Arc<App>> for JsonBody<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<Self, Response> {
+        let headers = req.headers().clone();
+        let body = Bytes::from_request(req, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        parse_body(&headers, &body)
+            .map(JsonBody)
+            .map_err(IntoResponse::into_response)
+    }
+}
+
+/// The address of a request's client, when known.
+pub(crate) fn client_ip(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+}
+
+/// A request's client address (when known) and its JSON body read as `T` (an extractor).
+pub(crate) struct ClientJson<T> {
+    /// The client's address.
+    pub ip: Option<IpAddr>,
+    /// The body.
+    pub body: T,
+}
+
+impl<T: serde::de::DeserializeOwned> FromRequest<Arc<App>> for ClientJson<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<Self, Response> {
+        let ip = client_ip(req.extensions());
+        let JsonBody(body) = JsonBody::from_request(req, app).await?;
+        Ok(ClientJson { ip, body })
+    }
+}
+
+/// 201 Created with the JSON `body` and the new resource's address `location`.
+pub(crate) fn created(body: &Value, location: &str) -> Response {
+    let mut r = (StatusCode::CREATED, Json(body)).into_response();
+    if let Ok(loc) = HeaderValue::from_str(location) {
+        r.headers_mut().insert(header::LOCATION, loc);
+    }
+    r
 }
 
 /// Runs `f` on the blocking pool.

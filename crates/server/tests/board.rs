@@ -2,8 +2,8 @@
 //! server on a loopback port: lines checked by the rules core, errors that say where.
 
 use mancala_core::variant::{DynGame, Variant};
-use mancala_server::client::Client;
-use serde_json::json;
+use mancala_server::client::{Client, Reply};
+use serde_json::{json, Value};
 
 mod common;
 use common::{assert_error, post_anon, refused};
@@ -12,16 +12,21 @@ async fn server() -> Client {
     common::server().await.1
 }
 
+/// Posts `body` to `/api/positions`: the line's states.
+async fn line(c: &mut Client, body: Value) -> Reply {
+    post_anon(c, "/api/positions", &body).await
+}
+
+/// Posts `body` to `/api/analysis`: the analysis of the line's last position.
+async fn analysis(c: &mut Client, body: Value) -> Reply {
+    post_anon(c, "/api/analysis", &body).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn positions_follow_the_rules_core() {
     let mut c = server().await;
     let moves = ["C", "c", "A", "f", "D"];
-    let r = post_anon(
-        &mut c,
-        "/api/positions",
-        &json!({"variant": "oware", "moves": moves}),
-    )
-    .await;
+    let r = line(&mut c, json!({"variant": "oware", "moves": moves})).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let j = r.json();
     assert_eq!(j["ply"], 5);
@@ -53,10 +58,9 @@ async fn positions_follow_the_rules_core() {
         .any(|s| s["kind"] == "drop"));
 
     // A custom start position with non-default rules.
-    let r = post_anon(
+    let r = line(
         &mut c,
-        "/api/positions",
-        &json!({"variant": "oware", "rules": {"grand_slam": "Illegal"},
+        json!({"variant": "oware", "rules": {"grand_slam": "Illegal"},
                     "position": "0-0-0-0-0-3-1-1-0-0-0-0-20-23-S", "moves": ["F"]}),
     )
     .await;
@@ -74,10 +78,9 @@ async fn positions_follow_the_rules_core() {
 async fn bad_lines_say_what_and_where() {
     let mut c = server().await;
     // An empty pit on the third move.
-    let r = post_anon(
+    let r = line(
         &mut c,
-        "/api/positions",
-        &json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+        json!({"variant": "oware", "moves": ["C", "c", "C"]}),
     )
     .await;
     let j = assert_error(&r, 422, "illegal_move");
@@ -85,12 +88,7 @@ async fn bad_lines_say_what_and_where() {
     assert_eq!(j["reason"], "empty pit");
     assert!(!j["legal"].as_array().unwrap().iter().any(|m| m == "C"));
     // Not a move at all.
-    let r = post_anon(
-        &mut c,
-        "/api/positions",
-        &json!({"variant": "oware", "moves": ["C", "zz"]}),
-    )
-    .await;
+    let r = line(&mut c, json!({"variant": "oware", "moves": ["C", "zz"]})).await;
     assert_eq!(assert_error(&r, 400, "bad_move")["ply"], 2);
     // A position the core refuses: its reason is passed on.
     refused(
@@ -140,10 +138,9 @@ async fn documented() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_of_any_position() {
     let mut c = server().await;
-    let r = post_anon(
+    let r = analysis(
         &mut c,
-        "/api/analysis",
-        &json!({"variant": "oware", "moves": ["C"], "ms": 60}),
+        json!({"variant": "oware", "moves": ["C"], "ms": 60}),
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.text());
@@ -158,10 +155,9 @@ async fn analysis_of_any_position() {
     assert_eq!(a["moves"].as_array().unwrap().len(), legal.len());
 
     // A finished game has nothing to analyse: the answer says so.
-    let r = post_anon(
+    let r = analysis(
         &mut c,
-        "/api/analysis",
-        &json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
+        json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.text());

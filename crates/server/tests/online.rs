@@ -2,31 +2,45 @@
 //! ratings and the archive, against a real server on a loopback port. Every flow is also tried
 //! by the wrong player, out of turn and replayed.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_server::client::Client;
+use mancala_server::client::{Client, Reply};
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 
 mod common;
 use common::{
-    account, assert_error, get, many, next, post, post_anon, refused, socket, start_with,
+    account, accounts, act, assert_error, client_of, create, created_id, creations_limited,
+    game_and_seat, get, many, next, ok, post, post_anon, post_bytes, refused, refused_game, seeks,
+    send_as, server, socket, start_with, upgrade, who_by_cookie, who_by_token,
 };
-
-async fn start() -> SocketAddr {
-    common::start(many()).await
-}
 
 /// Two players, a seek by the first (South) accepted by the second: the game's id.
 async fn seek_game(c: &mut Client, a: &str, b: &str, seek: Value) -> String {
-    let r = post(c, "/api/seeks", seek, a).await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let id = r.json()["id"].as_str().unwrap().to_string();
+    let id = created_id(&post(c, "/api/seeks", seek, a).await);
     let r = post(c, &format!("/api/seeks/{id}/accept"), json!({}), b).await;
-    assert_eq!(r.status, 200, "{}", r.text());
-    r.json()["game"].as_str().unwrap().to_string()
+    ok(&r)["game"].as_str().unwrap().to_string()
+}
+
+/// Posts the action `action` (`accept`, `cancel`, `decline`) on the seek `id` with `token`.
+async fn seek_act(c: &mut Client, id: &str, action: &str, token: &str) -> Reply {
+    post(c, &format!("/api/seeks/{id}/{action}"), json!({}), token).await
+}
+
+/// Checks the game `g`'s result and the reason it ended.
+fn assert_ending(g: &Value, result: &str, reason: &str) {
+    let ending = (g["result"].as_str(), g["reason"].as_str());
+    assert_eq!(ending, (Some(result), Some(reason)), "{g}");
+}
+
+/// The numbers in the JSON array `v`.
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
 }
 
 /// Plays the first legal move for whoever is to move, with the matching token.
@@ -34,32 +48,17 @@ async fn play_any(c: &mut Client, game: &str, tokens: [&str; 2]) -> Value {
     let g = get(c, &format!("/api/games/{game}")).await;
     let side = if g["to_move"] == "south" { 0 } else { 1 };
     let mv = g["legal"][0].as_str().unwrap().to_string();
-    let r = post(
-        c,
-        &format!("/api/games/{game}/moves"),
-        json!({"move": mv}),
-        tokens[side],
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.text());
-    r.json()
+    ok(&act(c, game, "moves", json!({"move": mv}), tokens[side]).await)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn accounts_and_sessions() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (_, mut c) = server().await;
     let token = account(&mut c, "Kofi").await;
 
     // The name is taken, whatever its case; bad names and passwords say what is wrong.
-    refused(
-        &mut c,
-        "/api/players",
-        &json!({"name": "kofi", "password": "another-one"}),
-        409,
-        "name_taken",
-    )
-    .await;
+    let taken = json!({"name": "kofi", "password": "another-one"});
+    refused(&mut c, "/api/players", &taken, 409, "name_taken").await;
     for (body, code) in [
         (json!({"name": "K", "password": "long enough"}), "bad_name"),
         (
@@ -95,16 +94,7 @@ async fn accounts_and_sessions() {
     assert_eq!(wrong_password.json(), wrong_name.json());
 
     // The session by bearer token and by cookie.
-    let who = c
-        .request(
-            "GET",
-            "/api/session",
-            &[("Authorization", &format!("Bearer {token}"))],
-            b"",
-        )
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], "Kofi");
+    assert_eq!(who_by_token(&mut c, &token).await, "Kofi");
     let cred = json!({"name": "Kofi", "password": "secret-password"});
     let r = post_anon(&mut c, "/api/session", &cred).await;
     let cookie = r.header("set-cookie").unwrap().to_string();
@@ -113,11 +103,7 @@ async fn accounts_and_sessions() {
         "{cookie}"
     );
     let pair = cookie.split(';').next().unwrap().to_string();
-    let who = c
-        .request("GET", "/api/session", &[("Cookie", &pair)], b"")
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], "Kofi");
+    assert_eq!(who_by_cookie(&mut c, &pair).await, "Kofi");
 
     // The player page.
     let p = get(&mut c, "/api/players/kofi").await;
@@ -130,75 +116,43 @@ async fn accounts_and_sessions() {
     );
 
     // Log-out ends the session (for this token only).
-    let r = c
-        .request(
-            "DELETE",
-            "/api/session",
-            &[("Authorization", &format!("Bearer {token}"))],
-            b"",
-        )
-        .await
-        .unwrap();
-    assert_eq!(r.status, 200, "{}", r.text());
+    let r = send_as(&mut c, "DELETE", "/api/session", &token).await;
+    ok(&r);
     assert!(r.header("set-cookie").unwrap().contains("Max-Age=0"));
-    let who = c
-        .request(
-            "GET",
-            "/api/session",
-            &[("Authorization", &format!("Bearer {token}"))],
-            b"",
-        )
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], Value::Null);
+    assert_eq!(who_by_token(&mut c, &token).await, Value::Null);
     let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &token).await;
     assert_error(&r, 401, "not_signed_in");
-    let who = c
-        .request("GET", "/api/session", &[("Cookie", &pair)], b"")
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], "Kofi");
+    assert_eq!(who_by_cookie(&mut c, &pair).await, "Kofi");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_in_attempts_are_rate_limited() {
-    let addr = common::start(Config {
+    let mut c = client_of(Config {
         auth_burst: 3,
         auth_per_minute: 1,
         ..Config::default()
     })
     .await;
-    let mut c = Client::new(addr);
     let bad = json!({"name": "Nobody", "password": "whatever-it-is"});
     for _ in 0..3 {
         refused(&mut c, "/api/session", &bad, 401, "bad_credentials").await;
     }
     refused(&mut c, "/api/session", &bad, 429, "rate_limited").await;
     // A malformed sign-up is refused before it costs an attempt, and says why.
-    refused(
-        &mut c,
-        "/api/players",
-        &json!({"name": "x", "password": "p"}),
-        400,
-        "bad_name",
-    )
-    .await;
+    let malformed = json!({"name": "x", "password": "p"});
+    refused(&mut c, "/api/players", &malformed, 400, "bad_name").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn account_pages_sign_up_log_in_and_out() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (_, mut c) = server().await;
     for page in ["/signup", "/login", "/logout"] {
         let r = c.get(page).await.unwrap();
         assert_eq!(r.status, 200, "{page}");
         assert!(r.text().contains("<form method=\"post\""), "{page}");
     }
-    let form = [("Content-Type", "application/x-www-form-urlencoded")];
-    let r = c
-        .request("POST", "/signup", &form, b"name=Ama&password=secret+pass")
-        .await
-        .unwrap();
+    let form = "application/x-www-form-urlencoded";
+    let r = post_bytes(&mut c, "/signup", form, b"name=Ama&password=secret+pass").await;
     assert_eq!(r.status, 303, "{}", r.text());
     let cookie = r
         .header("set-cookie")
@@ -207,42 +161,22 @@ async fn account_pages_sign_up_log_in_and_out() {
         .next()
         .unwrap()
         .to_string();
-    let who = c
-        .request("GET", "/api/session", &[("Cookie", &cookie)], b"")
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], "Ama");
-    let r = c
-        .request("POST", "/login", &form, b"name=Ama&password=wrong+pass")
-        .await
-        .unwrap();
+    assert_eq!(who_by_cookie(&mut c, &cookie).await, "Ama");
+    let r = post_bytes(&mut c, "/login", form, b"name=Ama&password=wrong+pass").await;
     assert_eq!(r.status, 401);
     assert!(r.text().contains("wrong name or password"));
-    let r = c
-        .request("POST", "/signup", &form, b"name=Ama&password=secret+pass")
-        .await
-        .unwrap();
+    let r = post_bytes(&mut c, "/signup", form, b"name=Ama&password=secret+pass").await;
     assert_eq!(r.status, 409);
-    let mut headers = form.to_vec();
-    headers.push(("Cookie", &cookie));
+    let headers = [("Content-Type", form), ("Cookie", &cookie)];
     let r = c.request("POST", "/logout", &headers, b"").await.unwrap();
     assert_eq!(r.status, 303);
-    let who = c
-        .request("GET", "/api/session", &[("Cookie", &cookie)], b"")
-        .await
-        .unwrap();
-    assert_eq!(who.json()["name"], Value::Null);
+    assert_eq!(who_by_cookie(&mut c, &cookie).await, Value::Null);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seeks_challenges_and_pushes() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
-    let (a, b, x) = (
-        account(&mut c, "Akua").await,
-        account(&mut c, "Yaw").await,
-        account(&mut c, "Esi").await,
-    );
+    let (addr, mut c) = server().await;
+    let [a, b, x] = accounts(&mut c, ["Akua", "Yaw", "Esi"]).await;
     let mut ws = socket(addr, "/api/lobby/ws").await;
     let hello = next(&mut ws).await;
     assert_eq!(hello, json!({"type": "seeks", "seeks": []}));
@@ -273,9 +207,7 @@ async fn lobby_seeks_challenges_and_pushes() {
 
     let seek = json!({"variant": "abapa", "clock": {"initial_ms": 180000, "increment_ms": 2000},
         "rated": true, "side": "north"});
-    let r = post(&mut c, "/api/seeks", seek, &a).await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let id = r.json()["id"].as_str().unwrap().to_string();
+    let id = created_id(&post(&mut c, "/api/seeks", seek, &a).await);
     let pushed = next(&mut ws).await;
     assert_eq!(pushed["type"], "seeks");
     assert_eq!(pushed["seeks"][0]["id"], id.as_str());
@@ -297,22 +229,14 @@ async fn lobby_seeks_challenges_and_pushes() {
     assert_eq!(s["rating"], 1500.0);
 
     // Nobody accepts his own seek; cancelling is for the owner.
-    assert_error(
-        &post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &a).await,
-        403,
-        "own_seek",
-    );
-    assert_error(
-        &post(&mut c, &format!("/api/seeks/{id}/cancel"), json!({}), &b).await,
-        403,
-        "not_yours",
-    );
-    let r = post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &b).await;
+    assert_error(&seek_act(&mut c, &id, "accept", &a).await, 403, "own_seek");
+    assert_error(&seek_act(&mut c, &id, "cancel", &b).await, 403, "not_yours");
+    let r = seek_act(&mut c, &id, "accept", &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let game = r.json()["game"].as_str().unwrap().to_string();
     // Replayed: the seek is gone.
     assert_error(
-        &post(&mut c, &format!("/api/seeks/{id}/accept"), json!({}), &x).await,
+        &seek_act(&mut c, &id, "accept", &x).await,
         404,
         "no_such_seek",
     );
@@ -335,126 +259,68 @@ async fn lobby_seeks_challenges_and_pushes() {
     assert_eq!(g["clock"]["running"], "south");
     assert!(g["clock"]["south_ms"].as_i64().unwrap() <= 180_000);
     assert_eq!(g["clock"]["north_ms"], 180_000);
-    assert!(get(&mut c, "/api/seeks")
-        .await
-        .as_array()
-        .unwrap()
-        .is_empty());
+    assert!(seeks(&mut c).await.is_empty());
 
     // A challenge: only the named player may accept or decline it.
-    let r = post(
-        &mut c,
-        "/api/challenges",
-        json!({"to": "yaw", "variant": "oware"}),
-        &a,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let ch = r.json()["id"].as_str().unwrap().to_string();
+    let challenge = json!({"to": "yaw", "variant": "oware"});
+    let ch = created_id(&post(&mut c, "/api/challenges", challenge, &a).await);
     assert_eq!(get(&mut c, "/api/seeks").await[0]["to"], "Yaw");
     assert_error(
-        &post(&mut c, &format!("/api/seeks/{ch}/accept"), json!({}), &x).await,
+        &seek_act(&mut c, &ch, "accept", &x).await,
         403,
         "not_for_you",
     );
     assert_error(
-        &post(&mut c, &format!("/api/seeks/{ch}/decline"), json!({}), &x).await,
+        &seek_act(&mut c, &ch, "decline", &x).await,
         403,
         "not_yours",
     );
-    let r = post(&mut c, &format!("/api/seeks/{ch}/decline"), json!({}), &b).await;
-    assert_eq!(r.status, 200, "{}", r.text());
-    assert!(get(&mut c, "/api/seeks")
-        .await
-        .as_array()
-        .unwrap()
-        .is_empty());
-    let r = post(
-        &mut c,
-        "/api/challenges",
-        json!({"to": "Nobody", "variant": "oware"}),
-        &a,
-    )
-    .await;
-    assert_error(&r, 404, "no_such_player");
-    let r = post(
-        &mut c,
-        "/api/challenges",
-        json!({"to": "Akua", "variant": "oware"}),
-        &a,
-    )
-    .await;
-    assert_error(&r, 400, "self_challenge");
+    ok(&seek_act(&mut c, &ch, "decline", &b).await);
+    assert!(seeks(&mut c).await.is_empty());
+    for (to, status, code) in [
+        ("Nobody", 404, "no_such_player"),
+        ("Akua", 400, "self_challenge"),
+    ] {
+        let challenge = json!({"to": to, "variant": "oware"});
+        let r = post(&mut c, "/api/challenges", challenge, &a).await;
+        assert_error(&r, status, code);
+    }
 
     // Cancel by DELETE.
     let r = post(&mut c, "/api/seeks", json!({"variant": "wuri"}), &a).await;
     let sid = r.json()["id"].as_str().unwrap().to_string();
-    let auth = format!("Bearer {a}");
-    let r = c
-        .request(
-            "DELETE",
-            &format!("/api/seeks/{sid}"),
-            &[("Authorization", &auth)],
-            b"",
-        )
-        .await
-        .unwrap();
-    assert_eq!(r.status, 200, "{}", r.text());
-    assert!(get(&mut c, "/api/seeks")
-        .await
-        .as_array()
-        .unwrap()
-        .is_empty());
+    ok(&send_as(&mut c, "DELETE", &format!("/api/seeks/{sid}"), &a).await);
+    assert!(seeks(&mut c).await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_goes_when_its_owner_leaves() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (addr, mut c) = server().await;
     let a = account(&mut c, "Kwame").await;
     let ws = socket(addr, &format!("/api/lobby/ws?token={a}")).await;
-    let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
-    assert_eq!(r.status, 201);
-    assert_eq!(get(&mut c, "/api/seeks").await.as_array().unwrap().len(), 1);
+    created_id(&post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await);
+    assert_eq!(seeks(&mut c).await.len(), 1);
     drop(ws);
     // Gone once the grace for a reload has passed.
     let mut gone = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        if get(&mut c, "/api/seeks")
-            .await
-            .as_array()
-            .unwrap()
-            .is_empty()
-        {
+        if seeks(&mut c).await.is_empty() {
             gone = true;
             break;
         }
     }
     assert!(gone, "the seek outlived its owner's departure");
     // Logging out takes them too.
-    let r = post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await;
-    assert_eq!(r.status, 201);
-    let auth = format!("Bearer {a}");
-    c.request("DELETE", "/api/session", &[("Authorization", &auth)], b"")
-        .await
-        .unwrap();
-    assert!(get(&mut c, "/api/seeks")
-        .await
-        .as_array()
-        .unwrap()
-        .is_empty());
+    created_id(&post(&mut c, "/api/seeks", json!({"variant": "oware"}), &a).await);
+    send_as(&mut c, "DELETE", "/api/session", &a).await;
+    assert!(seeks(&mut c).await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_by_the_wrong_player_out_of_turn_and_replayed() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
-    let (a, b, x) = (
-        account(&mut c, "Abena").await,
-        account(&mut c, "Kojo").await,
-        account(&mut c, "Efua").await,
-    );
+    let (_, mut c) = server().await;
+    let [a, b, x] = accounts(&mut c, ["Abena", "Kojo", "Efua"]).await;
     let game = seek_game(&mut c, &a, &b, json!({"variant": "oware", "side": "south"})).await;
     let path = format!("/api/games/{game}/moves");
     // A stranger, and the player out of turn.
@@ -497,71 +363,31 @@ async fn moves_by_the_wrong_player_out_of_turn_and_replayed() {
         .await;
         assert_error(&r, 403, "bad_token");
     }
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer"),
-        json!({"kind": "draw"}),
-        &x,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer", json!({"kind": "draw"}), &x).await;
     assert_error(&r, 403, "bad_token");
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer"),
-        json!({"kind": "tea"}),
-        &a,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer", json!({"kind": "tea"}), &a).await;
     assert_error(&r, 400, "bad_offer");
     // The offerer cannot accept his own offer.
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer"),
-        json!({"kind": "draw"}),
-        &a,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer", json!({"kind": "draw"}), &a).await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["offer"], json!({"kind": "draw", "by": "south"}));
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer/accept"),
-        json!({}),
-        &a,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer/accept", json!({}), &a).await;
     assert_error(&r, 403, "own_offer");
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer/decline"),
-        json!({}),
-        &b,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer/decline", json!({}), &b).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["offer"], Value::Null);
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/offer/accept"),
-        json!({}),
-        &b,
-    )
-    .await;
+    let r = act(&mut c, &game, "offer/accept", json!({}), &b).await;
     assert_error(&r, 409, "no_offer");
     // Too late to abort once both have moved.
     play_any(&mut c, &game, [&a, &b]).await;
-    let r = post(&mut c, &format!("/api/games/{game}/abort"), json!({}), &a).await;
+    let r = act(&mut c, &game, "abort", json!({}), &a).await;
     assert_error(&r, 409, "too_late_to_abort");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn endings_ratings_rematch_and_archive() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
-    let (a, b) = (
-        account(&mut c, "Adjoa").await,
-        account(&mut c, "Kweku").await,
-    );
+    let (_, mut c) = server().await;
+    let [a, b] = accounts(&mut c, ["Adjoa", "Kweku"]).await;
     let rated = json!({"variant": "oware", "rated": true, "side": "south",
         "clock": {"initial_ms": 300000, "increment_ms": 3000}});
 
@@ -571,35 +397,12 @@ async fn endings_ratings_rematch_and_archive() {
         play_any(&mut c, &g1, [&a, &b]).await;
     }
     let before = get(&mut c, &format!("/api/games/{g1}")).await;
-    let r = post(
-        &mut c,
-        &format!("/api/games/{g1}/offer"),
-        json!({"kind": "agreement"}),
-        &b,
-    )
-    .await;
+    let r = act(&mut c, &g1, "offer", json!({"kind": "agreement"}), &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    let r = post(
-        &mut c,
-        &format!("/api/games/{g1}/offer/accept"),
-        json!({}),
-        &a,
-    )
-    .await;
+    let r = act(&mut c, &g1, "offer/accept", json!({}), &a).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let end = r.json();
-    let pits: Vec<u64> = before["pits"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
-    let stores: Vec<u64> = before["stores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let (pits, stores) = (numbers(&before["pits"]), numbers(&before["stores"]));
     let south = stores[0] + pits[..6].iter().sum::<u64>();
     let north = stores[1] + pits[6..].iter().sum::<u64>();
     assert_eq!(end["agreement_scores"], json!([south, north]));
@@ -616,15 +419,15 @@ async fn endings_ratings_rematch_and_archive() {
     assert_eq!(end["clock"]["running"], Value::Null);
     assert_eq!(end["legal"], json!([]));
     // Over: no more moves or offers.
-    let r = post(&mut c, &format!("/api/games/{g1}/resign"), json!({}), &a).await;
+    let r = act(&mut c, &g1, "resign", json!({}), &a).await;
     assert_error(&r, 409, "game_over");
 
     // Rematch with colours swapped, then a resignation.
-    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &a).await;
+    let r = act(&mut c, &g1, "rematch", json!({}), &a).await;
     assert_eq!(r.json()["rematch"], json!({"offered_by": "south"}));
-    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &a).await;
+    let r = act(&mut c, &g1, "rematch", json!({}), &a).await;
     assert_error(&r, 409, "already_offered");
-    let r = post(&mut c, &format!("/api/games/{g1}/rematch"), json!({}), &b).await;
+    let r = act(&mut c, &g1, "rematch", json!({}), &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let g2 = r.json()["rematch"]["game"].as_str().unwrap().to_string();
     let st = get(&mut c, &format!("/api/games/{g2}")).await;
@@ -634,12 +437,9 @@ async fn endings_ratings_rematch_and_archive() {
         json!({"initial_ms": 300000, "increment_ms": 3000})
     );
     play_any(&mut c, &g2, [&b, &a]).await;
-    let r = post(&mut c, &format!("/api/games/{g2}/resign"), json!({}), &b).await;
+    let r = act(&mut c, &g2, "resign", json!({}), &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    assert_eq!(
-        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
-        (Some("north"), Some("resigned"))
-    );
+    assert_ending(&r.json(), "north", "resigned");
     // The record names the ending, and reads back.
     let r = c.get(&format!("/api/games/{g2}/record")).await.unwrap();
     assert_eq!(r.status, 200);
@@ -655,24 +455,9 @@ async fn endings_ratings_rematch_and_archive() {
     let g3 = seek_game(&mut c, &a, &b, json!({"variant": "wuri", "side": "south"})).await;
     play_any(&mut c, &g3, [&a, &b]).await;
     play_any(&mut c, &g3, [&a, &b]).await;
-    post(
-        &mut c,
-        &format!("/api/games/{g3}/offer"),
-        json!({"kind": "draw"}),
-        &a,
-    )
-    .await;
-    let r = post(
-        &mut c,
-        &format!("/api/games/{g3}/offer"),
-        json!({"kind": "draw"}),
-        &b,
-    )
-    .await;
-    assert_eq!(
-        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
-        (Some("draw"), Some("draw_agreed"))
-    );
+    act(&mut c, &g3, "offer", json!({"kind": "draw"}), &a).await;
+    let r = act(&mut c, &g3, "offer", json!({"kind": "draw"}), &b).await;
+    assert_ending(&r.json(), "draw", "draw_agreed");
     let g4 = seek_game(
         &mut c,
         &a,
@@ -681,12 +466,9 @@ async fn endings_ratings_rematch_and_archive() {
     )
     .await;
     play_any(&mut c, &g4, [&a, &b]).await;
-    let r = post(&mut c, &format!("/api/games/{g4}/abort"), json!({}), &b).await;
+    let r = act(&mut c, &g4, "abort", json!({}), &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    assert_eq!(
-        (r.json()["result"].as_str(), r.json()["reason"].as_str()),
-        (Some("none"), Some("aborted"))
-    );
+    assert_ending(&r.json(), "none", "aborted");
 
     // Ratings: two rated oware games counted (the aborted one not), both moved.
     let pa = get(&mut c, "/api/players/Adjoa").await;
@@ -766,7 +548,7 @@ async fn endings_ratings_rematch_and_archive() {
 async fn a_clock_runs_out_while_both_players_are_away() {
     let (addr, app) = start_with(many(), Arc::new(EngineBrain)).await;
     let mut c = Client::new(addr);
-    let (a, b) = (account(&mut c, "Yaa").await, account(&mut c, "Fiifi").await);
+    let [a, b] = accounts(&mut c, ["Yaa", "Fiifi"]).await;
     let game = seek_game(
         &mut c,
         &a,
@@ -784,10 +566,7 @@ async fn a_clock_runs_out_while_both_players_are_away() {
     assert_eq!(app.clocks_armed(), 0);
     let mut c = Client::new(addr);
     let g = get(&mut c, &format!("/api/games/{game}")).await;
-    assert_eq!(
-        (g["result"].as_str(), g["reason"].as_str()),
-        (Some("south"), Some("time"))
-    );
+    assert_ending(&g, "south", "time");
     assert_eq!(g["clock"]["north_ms"], 0);
     assert!(g["clock"]["south_ms"].as_i64().unwrap() > 0);
     let arch = get(&mut c, "/api/games?player=Fiifi&result=loss").await;
@@ -797,29 +576,19 @@ async fn a_clock_runs_out_while_both_players_are_away() {
         1
     );
     // A move after the flag is refused.
-    let r = post(
-        &mut c,
-        &format!("/api/games/{game}/moves"),
-        json!({"move": "a"}),
-        &b,
-    )
-    .await;
+    let r = act(&mut c, &game, "moves", json!({"move": "a"}), &b).await;
     assert_error(&r, 409, "game_over");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
-    let r = post_anon(
+    let (_, mut c) = server().await;
+    let created = create(
         &mut c,
-        "/api/games",
-        &json!({"variant": "oware", "mode": "online",
+        json!({"variant": "oware", "mode": "online",
                 "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
     )
     .await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let created = r.json();
     let id = created["id"].as_str().unwrap().to_string();
     let (s, n) = (
         created["seats"]["south"].as_str().unwrap().to_string(),
@@ -832,19 +601,13 @@ async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     let g = play_any(&mut c, &id, [&s, &n]).await;
     let south_ms = g["clock"]["south_ms"].as_i64().unwrap();
     assert!(south_ms > 59_000 && south_ms <= 61_000, "{south_ms}");
-    let r = post(&mut c, &format!("/api/games/{id}/resign"), json!({}), &n).await;
+    let r = act(&mut c, &id, "resign", json!({}), &n).await;
     assert_eq!(r.json()["result"], "south");
     // Rematch: each keeps his token and takes the other colour.
-    post(&mut c, &format!("/api/games/{id}/rematch"), json!({}), &n).await;
-    let r = post(&mut c, &format!("/api/games/{id}/rematch"), json!({}), &s).await;
+    act(&mut c, &id, "rematch", json!({}), &n).await;
+    let r = act(&mut c, &id, "rematch", json!({}), &s).await;
     let g2 = r.json()["rematch"]["game"].as_str().unwrap().to_string();
-    let r = post(
-        &mut c,
-        &format!("/api/games/{g2}/moves"),
-        json!({"move": "A"}),
-        &n,
-    )
-    .await;
+    let r = act(&mut c, &g2, "moves", json!({"move": "A"}), &n).await;
     assert_eq!(r.status, 200, "{}", r.text());
     // Untimed games show no clock; only online games take one.
     let r = post_anon(
@@ -854,20 +617,13 @@ async fn guest_games_take_a_clock_and_seat_tokens_still_work() {
     )
     .await;
     assert_eq!(r.json()["game"]["clock"], Value::Null);
-    refused(
-        &mut c,
-        "/api/games",
-        &json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}}),
-        400,
-        "bad_clock",
-    )
-    .await;
+    let timed = json!({"variant": "oware", "mode": "computer", "clock": {"initial_ms": 60000}});
+    refused_game(&mut c, timed, 400, "bad_clock").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_keys_are_checked() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (addr, mut c) = server().await;
     let r = post_anon(
         &mut c,
         "/api/games",
@@ -882,39 +638,10 @@ async fn websocket_keys_are_checked() {
             "dGhlIHNhbXBsZSBub25jZQ",
             "dGhlIHNhbXBsZSBub25jZR==",
         ] {
-            let mut c = Client::new(addr);
-            let r = c
-                .request(
-                    "GET",
-                    &path,
-                    &[
-                        ("Upgrade", "websocket"),
-                        ("Connection", "Upgrade"),
-                        ("Sec-WebSocket-Version", "13"),
-                        ("Sec-WebSocket-Key", key),
-                    ],
-                    b"",
-                )
-                .await
-                .unwrap();
-            assert_error(&r, 400, "bad_websocket_key");
+            assert_error(&upgrade(addr, &path, key).await, 400, "bad_websocket_key");
         }
         // The RFC's own sample key is fine.
-        let mut c = Client::new(addr);
-        let r = c
-            .request(
-                "GET",
-                &path,
-                &[
-                    ("Upgrade", "websocket"),
-                    ("Connection", "Upgrade"),
-                    ("Sec-WebSocket-Version", "13"),
-                    ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
-                ],
-                b"",
-            )
-            .await
-            .unwrap();
+        let r = upgrade(addr, &path, "dGhlIHNhbXBsZSBub25jZQ==").await;
         assert_eq!(r.status, 101, "{path}");
     }
 }
@@ -922,56 +649,22 @@ async fn websocket_keys_are_checked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_creations_do_not_use_up_the_allowance() {
     // A server that allows a client two games at once, then one a minute.
-    let addr = common::start(Config {
-        create_burst: 2,
-        create_per_minute: 1,
-        ..Config::default()
-    })
-    .await;
-    let mut c = Client::new(addr);
+    let mut c = client_of(creations_limited(2, 1)).await;
     for _ in 0..10 {
-        refused(
-            &mut c,
-            "/api/games",
-            &json!({"variant": "chess"}),
-            400,
-            "unknown_variant",
-        )
-        .await;
-        let r = c
-            .request(
-                "POST",
-                "/api/games",
-                &[("Content-Type", "application/json")],
-                b"{oops",
-            )
-            .await
-            .unwrap();
+        refused_game(&mut c, json!({"variant": "chess"}), 400, "unknown_variant").await;
+        let r = post_bytes(&mut c, "/api/games", "application/json", b"{oops").await;
         assert_error(&r, 400, "bad_json");
     }
+    let local = json!({"variant": "oware", "mode": "local"});
     for _ in 0..2 {
-        let r = post_anon(
-            &mut c,
-            "/api/games",
-            &json!({"variant": "oware", "mode": "local"}),
-        )
-        .await;
-        assert_eq!(r.status, 201, "{}", r.text());
+        create(&mut c, local.clone()).await;
     }
-    refused(
-        &mut c,
-        "/api/games",
-        &json!({"variant": "oware", "mode": "local"}),
-        429,
-        "rate_limited",
-    )
-    .await;
+    refused_game(&mut c, local, 429, "rate_limited").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_endpoint_is_in_the_openapi_document() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (_, mut c) = server().await;
     let doc = get(&mut c, "/api/openapi.json").await;
     for (path, method) in [
         ("/api/players", "post"),
@@ -1010,31 +703,18 @@ async fn every_endpoint_is_in_the_openapi_document() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ba_awa_keeps_one_clock_across_rounds() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
+    let (_, mut c) = server().await;
     // rules.md B3: North's capture ends round 1; North starts round 2.
-    let r = post_anon(
+    let (id, north) = game_and_seat(
         &mut c,
-        "/api/games",
-        &json!({"variant": "ba-awa", "mode": "online",
+        json!({"variant": "ba-awa", "mode": "online",
                 "position": "3-0-2-0-1-0-0-2-0-3-0-1-12-24-N",
                 "clock": {"initial_ms": 60000, "increment_ms": 5000}}),
+        "north",
     )
     .await;
-    assert_eq!(r.status, 201, "{}", r.text());
-    let created = r.json();
-    let id = created["id"].as_str().unwrap().to_string();
-    let north = created["seats"]["north"].as_str().unwrap().to_string();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let r = post(
-        &mut c,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": "f"}),
-        &north,
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.text());
-    let g = r.json();
+    let g = ok(&act(&mut c, &id, "moves", json!({"move": "f"}), &north).await);
     assert_eq!(g["round"], 2, "{g}");
     assert_eq!(g["over"], false);
     // Round 2 goes on with the match's clock: North's time was spent and incremented, not reset.
@@ -1046,12 +726,8 @@ async fn ba_awa_keeps_one_clock_across_rounds() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn correspondence_clocks_give_days_per_move() {
-    let addr = start().await;
-    let mut c = Client::new(addr);
-    let (a, b) = (
-        account(&mut c, "Nana").await,
-        account(&mut c, "Kobby").await,
-    );
+    let (_, mut c) = server().await;
+    let [a, b] = accounts(&mut c, ["Nana", "Kobby"]).await;
     let game = seek_game(
         &mut c,
         &a,

@@ -1,10 +1,41 @@
 //! Helpers shared by the end-to-end tests.
 
+#![allow(dead_code)] // each test file uses some of the helpers
+
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
+/// A fresh folder in the system's temporary folder, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// An empty folder named after `name` and this process.
+    pub fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// `name` in the folder.
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The `mancala` binary with the arguments `args`, to run.
-#[allow(dead_code)] // not every test file runs the binary this way
 pub fn command(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
     c.args(args);
@@ -12,13 +43,22 @@ pub fn command(args: &[&str]) -> Command {
 }
 
 /// Runs `mancala` with `args`: its exit status and output.
-#[allow(dead_code)] // not every test file runs the binary this way
 pub fn mancala(args: &[&str]) -> Output {
     command(args).output().expect("run mancala")
 }
 
+/// Runs `mancala` with `args`, which must succeed: its output.
+pub fn succeed(args: &[&str]) -> Output {
+    let out = mancala(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Runs `mancala` with `args`: whether it succeeded, its standard output and its standard error.
-#[allow(dead_code)] // not every test file runs the binary this way
 pub fn run(args: &[&str]) -> (bool, String, String) {
     let out = mancala(args);
     (
@@ -42,7 +82,6 @@ pub fn spawn_engine(tables: &str) -> Child {
 
 /// Runs `script` through `mancala engine` with `MANCALA_TABLEBASES` set to `tables`: the output.
 /// A `go` line is followed by nothing else until its `bestmove` has come.
-#[allow(dead_code)] // not every test file runs scripts
 pub fn engine_script(tables: &str, script: &str) -> String {
     let mut child = spawn_engine(tables);
     let mut input = child.stdin.take().unwrap();

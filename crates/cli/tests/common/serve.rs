@@ -1,6 +1,8 @@
 //! A `mancala serve` process on a loopback port for the tests, and plain HTTP/1.1 requests to
 //! it (one connection each).
 
+#![allow(dead_code)] // each test file uses some of the helpers
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -54,14 +56,51 @@ pub fn start_with(configure: impl FnOnce(&mut Command)) -> Server {
     Server { child, addr }
 }
 
-/// One request on a fresh connection: the status and the body as text.
+impl Server {
+    /// Kills the process with SIGKILL (no chance to flush anything) and waits for it to end.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+/// A server's answer.
+pub struct Reply {
+    /// What was asked (`POST /api/games`), for messages.
+    pub asked: String,
+    /// The status code.
+    pub status: u16,
+    /// The body as text.
+    pub body: String,
+}
+
+impl Reply {
+    /// The body as JSON (`null` when it is not JSON).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+
+    /// Checks that the request succeeded (a 2xx status): the body as JSON.
+    pub fn ok(&self) -> Value {
+        assert!(
+            (200..300).contains(&self.status),
+            "{}: {} {}",
+            self.asked,
+            self.status,
+            self.body
+        );
+        serde_json::from_str(&self.body).unwrap()
+    }
+}
+
+/// One request on a fresh connection: the reply.
 pub fn request(
     addr: &str,
     method: &str,
     path: &str,
     body: Option<&Value>,
     token: Option<&str>,
-) -> (u16, String) {
+) -> Reply {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
@@ -79,5 +118,28 @@ pub fn request(
     s.read_to_string(&mut out).unwrap();
     let status = out[9..12].parse().unwrap();
     let (_, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-    (status, body.to_string())
+    Reply {
+        asked: format!("{method} {path}"),
+        status,
+        body: body.to_string(),
+    }
+}
+
+/// Creates a game from `body` on the server at `addr` (which must answer 201 Created): the reply's
+/// JSON (`id`, `seats`, `game`).
+pub fn create_game(addr: &str, body: &Value) -> Value {
+    let r = request(addr, "POST", "/api/games", Some(body), None);
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()
+}
+
+/// The game `id` as the server at `addr` has it.
+pub fn game(addr: &str, id: &str) -> Reply {
+    request(addr, "GET", &format!("/api/games/{id}"), None, None)
+}
+
+/// Posts the move `mv` (`{"move": ...}`, perhaps with a `ply`) to the game `id` with `token`.
+pub fn play(addr: &str, id: &str, mv: &Value, token: &str) -> Reply {
+    let path = format!("/api/games/{id}/moves");
+    request(addr, "POST", &path, Some(mv), Some(token))
 }

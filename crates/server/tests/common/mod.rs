@@ -51,6 +51,20 @@ pub fn many() -> Config {
     }
 }
 
+/// The defaults, but `burst` games created at once from one address, then `per_minute` a minute.
+pub fn creations_limited(burst: u32, per_minute: u32) -> Config {
+    Config {
+        create_burst: burst,
+        create_per_minute: per_minute,
+        ..Config::default()
+    }
+}
+
+/// A client of a server started with `config` and the real engine.
+pub async fn client_of(config: Config) -> Client {
+    Client::new(start(config).await)
+}
+
 /// A server with the defaults but many sign-ups and games from one address, and a client.
 pub async fn server() -> (SocketAddr, Client) {
     let addr = start(many()).await;
@@ -84,6 +98,21 @@ pub async fn account(c: &mut Client, name: &str) -> String {
     r.json()["token"].as_str().unwrap().to_string()
 }
 
+/// Signs up and logs in each of `names`: their session tokens.
+pub async fn accounts<const N: usize>(c: &mut Client, names: [&str; N]) -> [String; N] {
+    let mut tokens = [const { String::new() }; N];
+    for (token, name) in tokens.iter_mut().zip(names) {
+        *token = account(c, name).await;
+    }
+    tokens
+}
+
+/// Creates a game from `body` without credentials and checks that it is refused with the JSON
+/// error `code` and status `status`.
+pub async fn refused_game(c: &mut Client, body: Value, status: u16, code: &str) -> Value {
+    refused(c, "/api/games", &body, status, code).await
+}
+
 /// Posts `body` to `path` without credentials.
 pub async fn post_anon(c: &mut Client, path: &str, body: &Value) -> Reply {
     c.post_json(path, body, None).await.unwrap()
@@ -103,6 +132,98 @@ pub async fn post_as(c: &mut Client, path: &str, body: &Value, token: &str) -> R
 /// Posts `body` to `path` with `token`.
 pub async fn post(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
     c.post_json(path, &body, Some(token)).await.unwrap()
+}
+
+/// Posts `body` to the game `game`'s `action` (`moves`, `resign`, `offer/accept`, ...) with
+/// `token`.
+pub async fn act(c: &mut Client, game: &str, action: &str, body: Value, token: &str) -> Reply {
+    post(c, &format!("/api/games/{game}/{action}"), body, token).await
+}
+
+/// Checks that `r` answered 200: its JSON.
+pub fn ok(r: &Reply) -> Value {
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+/// Checks that `r` answered 201 (created): the `id` of what it created.
+pub fn created_id(r: &Reply) -> String {
+    assert_eq!(r.status, 201, "{}", r.text());
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
+/// Sends `method path` with no body and the one header `name: value`.
+pub async fn send_with(c: &mut Client, method: &str, path: &str, name: &str, value: &str) -> Reply {
+    c.request(method, path, &[(name, value)], b"")
+        .await
+        .unwrap()
+}
+
+/// Sends `method path` with no body, signed in by the bearer token `token`.
+pub async fn send_as(c: &mut Client, method: &str, path: &str, token: &str) -> Reply {
+    send_with(c, method, path, "Authorization", &format!("Bearer {token}")).await
+}
+
+/// The name of the player signed in by the session cookie `cookie` (`Null` for nobody).
+pub async fn who_by_cookie(c: &mut Client, cookie: &str) -> Value {
+    send_with(c, "GET", "/api/session", "Cookie", cookie)
+        .await
+        .json()["name"]
+        .clone()
+}
+
+/// The name of the player signed in by the bearer token `token` (`Null` for nobody).
+pub async fn who_by_token(c: &mut Client, token: &str) -> Value {
+    send_as(c, "GET", "/api/session", token).await.json()["name"].clone()
+}
+
+/// Posts the raw bytes `body` to `path` as `content_type`.
+pub async fn post_bytes(c: &mut Client, path: &str, content_type: &str, body: &[u8]) -> Reply {
+    let headers = [("Content-Type", content_type)];
+    c.request("POST", path, &headers, body).await.unwrap()
+}
+
+/// A websocket upgrade request for `path` with the key `key`, by a fresh client of `addr`.
+pub async fn upgrade(addr: SocketAddr, path: &str, key: &str) -> Reply {
+    let headers = [
+        ("Upgrade", "websocket"),
+        ("Connection", "Upgrade"),
+        ("Sec-WebSocket-Version", "13"),
+        ("Sec-WebSocket-Key", key),
+    ];
+    let mut c = Client::new(addr);
+    c.request("GET", path, &headers, b"").await.unwrap()
+}
+
+/// The open seeks and challenges.
+pub async fn seeks(c: &mut Client) -> Vec<Value> {
+    get(c, "/api/seeks").await.as_array().unwrap().clone()
+}
+
+/// A game created from `body` (which must succeed): its id and the token of `side`'s seat.
+pub async fn game_and_seat(c: &mut Client, body: Value, side: &str) -> (String, String) {
+    let g = create(c, body).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    (id, g["seats"][side].as_str().unwrap().to_string())
+}
+
+/// Gets `path`: the reply, whatever its status.
+pub async fn fetch(c: &mut Client, path: &str) -> Reply {
+    c.get(path).await.unwrap()
+}
+
+/// Gets `path`, which must not be found, and checks that the reply shows no file from outside
+/// the served folders (the workspace's `Cargo.toml`): the reply.
+pub async fn not_found(c: &mut Client, path: &str) -> Reply {
+    let r = fetch(c, path).await;
+    assert_eq!(r.status, 404, "{path}");
+    assert!(!r.text().contains("[workspace]"), "{path}");
+    r
+}
+
+/// A game of `variant` in `mode` (`local`, `online`, ...): its id and South's seat token.
+pub async fn new_game(c: &mut Client, variant: &str, mode: &str) -> (String, String) {
+    game_and_seat(c, json!({"variant": variant, "mode": mode}), "south").await
 }
 
 /// Gets `path`, which must answer 200: its JSON.
