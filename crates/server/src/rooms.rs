@@ -860,6 +860,23 @@ mod tests {
     }
 
     #[test]
+    fn only_unused_rooms_are_dropped_on_request_and_come_back_from_the_store() {
+        let h = hub(10);
+        let a = create(&h, 1);
+        // In use (held here): kept, whatever the predicate says.
+        assert!(!h.drop_unused(&meta(1).id, |_| true));
+        drop(a);
+        // Unused, but the predicate keeps it.
+        assert!(!h.drop_unused(&meta(1).id, |_| false));
+        assert!(h.peek(&meta(1).id).is_some());
+        assert!(h.drop_unused(&meta(1).id, |_| true));
+        assert!(h.peek(&meta(1).id).is_none());
+        // Not in memory: nothing to drop; asked for again, it is read from the store.
+        assert!(!h.drop_unused(&meta(1).id, |_| true));
+        assert!(get(&h, 1).1);
+    }
+
+    #[test]
     fn rooms_in_use_stay_and_a_full_hub_refuses() {
         let h = hub(2);
         let (a, b) = (create(&h, 1), create(&h, 2));

@@ -91,3 +91,29 @@ impl MoveTimings {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_sum_moves_and_keep_the_longest_store() {
+        let c = MoveCounters::default();
+        let ms = Duration::from_millis;
+        c.add(ms(10), ms(1), ms(2), ms(3));
+        c.add(ms(20), ms(3), ms(0), ms(7));
+        let t = c.snapshot();
+        assert_eq!(
+            (t.moves, t.total, t.store, t.max_store),
+            (2, ms(30), ms(10), ms(7))
+        );
+        let (total, queued, locked, store) = t.mean_ms();
+        assert_eq!((total, queued, locked, store), (15.0, 2.0, 1.0, 5.0));
+        let both = t.plus(MoveTimings {
+            moves: 1,
+            max_store: ms(9),
+            ..MoveTimings::default()
+        });
+        assert_eq!((both.moves, both.max_store, both.total), (3, ms(9), ms(30)));
+    }
+}
