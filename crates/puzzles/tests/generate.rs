@@ -21,11 +21,6 @@ fn min_depth_keeps_only_puzzles_a_shallow_search_misses() {
     let (easy, stats) = run(&all);
     assert_eq!(easy.len(), 4);
     assert_eq!(stats.too_easy, 0);
-    // The shipped Abapa file was made with these options: its first puzzles are these.
-    let shipped = mancala_puzzles::shipped(Variant::Abapa);
-    for (made, shipped) in easy.iter().zip(shipped) {
-        assert_eq!(made, shipped);
-    }
     assert!(
         easy.iter().any(|p| p.depth < 2),
         "the first games give one-ply puzzles"
@@ -37,4 +32,10 @@ fn min_depth_keeps_only_puzzles_a_shallow_search_misses() {
     assert_eq!(hard.len(), 4);
     assert!(stats.too_easy > 0);
     assert!(hard.iter().all(|p| p.depth >= 2), "{hard:?}");
+    // The shipped Abapa file was made with these options: its first puzzles are these.
+    let shipped = mancala_puzzles::shipped(Variant::Abapa);
+    assert_eq!(
+        hard.iter().collect::<Vec<_>>(),
+        shipped[..hard.len()].to_vec()
+    );
 }
