@@ -87,6 +87,16 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
     let flagged: Value = serde_json::from_str(&text).unwrap();
     let flagged = flagged["id"].as_str().unwrap().to_string();
 
+    // A game against the strongest level (a second's thought per move) that only the first
+    // instance ever serves: its computer is thinking when that instance dies, and no other
+    // instance holds the game, nor is asked for it.
+    let body = json!({"variant": "oware", "mode": "computer", "level": 6, "side": "south"});
+    let (status, text) = request(&alive[0].addr, "POST", "/api/games", Some(&body), None);
+    assert_eq!(status, 201, "{text}");
+    let orphan: Value = serde_json::from_str(&text).unwrap();
+    let orphan_token = orphan["seats"]["south"].as_str().unwrap().to_string();
+    let orphan = orphan["id"].as_str().unwrap().to_string();
+
     let mut killed = false;
     let mut rounds = 0;
     let until = Instant::now() + Duration::from_secs(240);
@@ -133,6 +143,16 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
             }
         }
         if rounds == 6 && !killed {
+            let state = get(&alive[0].addr, &orphan);
+            let mv = state["legal"][0].as_str().unwrap().to_string();
+            let (status, text) = request(
+                &alive[0].addr,
+                "POST",
+                &format!("/api/games/{orphan}/moves"),
+                Some(&json!({"move": mv, "ply": 0})),
+                Some(&orphan_token),
+            );
+            assert_eq!(status, 200, "{text}");
             // A human move through the first instance, then at once SIGKILL: the computer's
             // answer (and the flag of the short clock the first instance ran) is left to the
             // others.
@@ -193,6 +213,27 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
         for other in &alive[1..] {
             assert_eq!(get(&other.addr, &g.id)["moves"], view["moves"]);
         }
+    }
+    // The computer's answer in the game no living instance held came without anybody asking
+    // for the game: a survivor took over its lapsed lease. (Read from the database, so that no
+    // instance is asked for the game.)
+    let db = url.rsplit('/').next().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let count = format!("SELECT count(*) FROM moves WHERE game = '{orphan}'");
+    while cluster.psql(db, &count) != "2" {
+        assert!(
+            Instant::now() < deadline,
+            "the orphaned computer turn was not resumed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // No instance chose a computer move that another had already recorded: each computer turn
+    // had one owner.
+    for server in &alive {
+        let (status, text) = request(&server.addr, "GET", "/api/health", None, None);
+        assert_eq!(status, 200, "{text}");
+        let health: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(health["computer_conflicts"], 0, "{health}");
     }
     // The short clock ran out while its instance was dead: a living one ended the game.
     let deadline = Instant::now() + Duration::from_secs(15);

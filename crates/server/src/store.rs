@@ -324,7 +324,35 @@ pub trait Store: Send + Sync {
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
         None
     }
+    /// Whether other server instances may share this store (and so the background work of
+    /// its games: see [`Store::hold_lease`]).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Takes, or renews, this instance's lease on the background work of game `id` (the
+    /// computer's moves, the flag fall of its clock): true when this instance holds it now,
+    /// false when another instance does. A lease lapses [`LEASE_TTL`] after it was last taken or
+    /// renewed, and may then be taken by any instance. With one process (SQLite) the lease is
+    /// always the process's.
+    fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
+        let _ = id;
+        Ok(true)
+    }
+    /// Renews this instance's leases on games `ids` and gives up the others it holds.
+    fn renew_leases(&self, ids: &[String]) -> Result<(), StoreError> {
+        let _ = ids;
+        Ok(())
+    }
+    /// The games whose lease lapsed: the instance that held them stopped renewing (it died), so
+    /// their background work has no owner.
+    fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
 }
+
+/// How long a lease on a game's background work lasts unless renewed (see
+/// [`Store::hold_lease`]).
+pub const LEASE_TTL: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// One schema migration.
 enum Migration {
