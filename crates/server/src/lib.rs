@@ -69,6 +69,7 @@ pub mod pages;
 pub mod pg;
 pub mod play;
 mod puzzles;
+mod records;
 pub mod rooms;
 pub mod rows;
 mod service;

@@ -887,9 +887,9 @@ impl Store for PgStore {
     }
 }
 
-impl crate::dump::Database for PgStore {
-    fn dialect(&self) -> crate::dump::Dialect {
-        crate::dump::Dialect::Postgres
+impl crate::rows::Database for PgStore {
+    fn dialect(&self) -> crate::rows::Dialect {
+        crate::rows::Dialect::Postgres
     }
 
     fn schema(&self) -> Result<i64, StoreError> {
