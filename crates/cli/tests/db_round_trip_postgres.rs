@@ -5,35 +5,13 @@
 
 mod common;
 #[path = "common/serve.rs"]
-#[allow(dead_code)] // this test uses only part of the helpers
 mod serve;
 
 use std::path::{Path, PathBuf};
 
+use common::TempDir;
 use serde_json::{json, Value};
 use serve::request;
-
-/// A directory for this test's files, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("mancala-db-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn call(addr: &str, method: &str, path: &str, body: Option<&Value>, token: Option<&str>) -> Value {
     let r = request(addr, method, path, body, token);
@@ -193,7 +171,7 @@ fn s(p: &Path) -> &str {
 #[test]
 fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
     let dir = TempDir::new("round-trip");
-    let first = dir.path("first.db");
+    let first = dir.join("first.db");
     populate(&first);
     let out = db_ok(&["check", "--db", s(&first)]);
     assert!(
@@ -202,9 +180,9 @@ fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
     );
 
     let (a, b, c) = (
-        dir.path("a.jsonl"),
-        dir.path("b.jsonl"),
-        dir.path("c.jsonl"),
+        dir.join("a.jsonl"),
+        dir.join("b.jsonl"),
+        dir.join("c.jsonl"),
     );
     let exported = db_ok(&["export", "--db", s(&first), "--out", s(&a), "--sessions"]);
     assert!(exported.contains("2 players, 5 games"), "{exported}");
@@ -241,7 +219,7 @@ fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
     let again = db_ok(&["import", "--db", &url, "--in", s(&b), "--replace"]);
     assert_eq!(sha_of(&again), sha_of(&exported));
 
-    let last = dir.path("last.db");
+    let last = dir.join("last.db");
     let via_env = common::command(&["db", "import", "--in", s(&b)])
         .env("MANCALA_DB", s(&last))
         .output()
@@ -266,7 +244,7 @@ fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
 
 /// Writes `lines` joined as a file; answers its path.
 fn write_lines(dir: &TempDir, name: &str, lines: &[String]) -> PathBuf {
-    let path = dir.path(name);
+    let path = dir.join(name);
     let mut text = lines.join("\n");
     text.push('\n');
     std::fs::write(&path, text).unwrap();
@@ -276,9 +254,9 @@ fn write_lines(dir: &TempDir, name: &str, lines: &[String]) -> PathBuf {
 #[test]
 fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
     let dir = TempDir::new("damaged");
-    let first = dir.path("first.db");
+    let first = dir.join("first.db");
     populate(&first);
-    let good = dir.path("good.jsonl");
+    let good = dir.join("good.jsonl");
     db_ok(&["export", "--db", s(&first), "--out", s(&good)]);
     let lines: Vec<String> = std::fs::read_to_string(&good)
         .unwrap()
@@ -328,7 +306,7 @@ fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
         format!("line {}: unknown field", game_line + 1),
     ));
 
-    let dest = dir.path("dest.db");
+    let dest = dir.join("dest.db");
     for (what, damaged, expected) in &cases {
         let file = write_lines(&dir, "damaged.jsonl", damaged);
         let (ok, out, err) = db(&["import", "--db", s(&dest), "--in", s(&file)]);
@@ -372,7 +350,7 @@ fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
         out.contains(&format!("problem: game {id}: move")) && out.contains("Z9"),
         "{out}"
     );
-    let bad = dir.path("bad.jsonl");
+    let bad = dir.join("bad.jsonl");
     db_ok(&["export", "--db", s(&first), "--out", s(&bad)]);
     let (ok, _, err) = db(&["import", "--db", s(&dest), "--in", s(&bad)]);
     assert!(

@@ -10,7 +10,7 @@ mod serve;
 
 use mancala_core::random::Lcg;
 use serde_json::{json, Value};
-use serve::{create_game, game, play, start_with, Server};
+use serve::{create_game, game, play, request, start_with, Server};
 
 /// A `mancala serve` process on the database at `url`, killed when dropped.
 fn start(url: &str) -> Server {
@@ -74,6 +74,16 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
         .unwrap()
         .to_string();
 
+    // A game against the strongest level (a second's thought per move) that only the first
+    // instance ever serves: its computer is thinking when that instance dies, and no other
+    // instance holds the game, nor is asked for it.
+    let body = json!({"variant": "oware", "mode": "computer", "level": 6, "side": "south"});
+    let reply = request(&alive[0].addr, "POST", "/api/games", Some(&body), None);
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    let orphan = reply.json();
+    let orphan_token = orphan["seats"]["south"].as_str().unwrap().to_string();
+    let orphan = orphan["id"].as_str().unwrap().to_string();
+
     let mut killed = false;
     let mut rounds = 0;
     let until = Instant::now() + Duration::from_secs(240);
@@ -114,6 +124,16 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
             }
         }
         if rounds == 6 && !killed {
+            let state = get(&alive[0].addr, &orphan);
+            let mv = state["legal"][0].as_str().unwrap().to_string();
+            request(
+                &alive[0].addr,
+                "POST",
+                &format!("/api/games/{orphan}/moves"),
+                Some(&json!({"move": mv, "ply": 0})),
+                Some(&orphan_token),
+            )
+            .ok();
             // A human move through the first instance, then at once SIGKILL: the computer's
             // answer (and the flag of the short clock the first instance ran) is left to the
             // others.
@@ -171,6 +191,25 @@ fn three_instances_one_killed_every_game_finishes_with_every_move_once() {
         for other in &alive[1..] {
             assert_eq!(get(&other.addr, &g.id)["moves"], view["moves"]);
         }
+    }
+    // The computer's answer in the game no living instance held came without anybody asking
+    // for the game: a survivor took over its lapsed lease. (Read from the database, so that no
+    // instance is asked for the game.)
+    let db = url.rsplit('/').next().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let count = format!("SELECT count(*) FROM moves WHERE game = '{orphan}'");
+    while cluster.psql(db, &count) != "2" {
+        assert!(
+            Instant::now() < deadline,
+            "the orphaned computer turn was not resumed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // No instance chose a computer move that another had already recorded: each computer turn
+    // had one owner.
+    for server in &alive {
+        let health = request(&server.addr, "GET", "/api/health", None, None).ok();
+        assert_eq!(health["computer_conflicts"], 0, "{health}");
     }
     // The short clock ran out while its instance was dead: a living one ended the game.
     let deadline = Instant::now() + Duration::from_secs(15);

@@ -291,7 +291,13 @@ pub(crate) fn open_game(app: &App, meta: GameMeta, game: AnyGame) -> ApiResult<A
         .zip(to_move)
         .map(|(c, s)| crate::clock::Clock::new(c, meta.started_ms).deadline(s));
     let id = meta.id.clone();
+    let computer_first = meta.mode == crate::store::Mode::Computer
+        && to_move.is_some_and(|s| meta.computer == Some(s.index()));
     let room = app.hub.create(meta, game)?;
+    if computer_first && app.hub.store().shared() {
+        // The computer's first move has an owner from the start (see the move handler).
+        let _ = app.hub.store().hold_lease(&id);
+    }
     if let Some(d) = deadline {
         app.timers.arm(&id, d);
     }
@@ -446,6 +452,12 @@ pub(crate) async fn post_move(
             }
         };
         let storing = std::time::Instant::now();
+        if room.computer_side().is_some() && app.hub.store().shared() {
+            // The computer's answer gets an owner before the move is recorded: if this
+            // instance dies after recording it, the lease lapses and another takes over. (When
+            // another instance holds the lease, that one answers.)
+            let _ = app.hub.store().hold_lease(&room.meta.id);
+        }
         let stored =
             app.hub
                 .store()

@@ -44,44 +44,15 @@ use sha2::{Digest, Sha256};
 use crate::clock::TimeControl;
 use crate::ending::{Ending, GameResult};
 use crate::error::StoreError;
-use crate::rows::{self, game_columns, RowAccess, SqlValue};
-use crate::store::{hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow};
+use crate::records::{hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow};
+use crate::rows::{self, game_columns, SqlValue};
+pub use crate::rows::{Database, Dialect};
 
 /// The dump format version this program writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The header's `format` field.
 const FORMAT_NAME: &str = "mancala-dump";
-
-/// Which SQL a [`Database`] speaks where the two differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// SQLite.
-    Sqlite,
-    /// PostgreSQL.
-    Postgres,
-}
-
-/// What the dump needs of a database: reading every row of a query, and writing many rows in
-/// one transaction. Statements are written with PostgreSQL's `$N` parameters (the SQLite
-/// backend reads them as `?N`).
-pub trait Database {
-    /// Which backend this is.
-    fn dialect(&self) -> Dialect;
-    /// The schema version of the database.
-    fn schema(&self) -> Result<i64, StoreError>;
-    /// The schema version this program writes in this backend.
-    fn newest_schema(&self) -> i64;
-    /// Runs query `sql` (no parameters) and hands each row to `each`, in the order the query
-    /// answers.
-    fn each_row(
-        &self,
-        sql: &str,
-        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError>;
-    /// Runs `statements` in one transaction: all of them or, on the first failure, none.
-    fn write_all(&self, statements: Vec<(&'static str, Vec<SqlValue>)>) -> Result<(), StoreError>;
-}
 
 /// A game with everything stored about it.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,7 +80,7 @@ pub struct Snapshot {
     /// Ratings: player, preset, rating.
     pub ratings: Vec<(String, String, RatingRow)>,
     /// Rating graphs: player and point.
-    pub history: Vec<(String, crate::store::RatingPoint)>,
+    pub history: Vec<(String, crate::records::RatingPoint)>,
     /// Sessions (empty unless asked for).
     pub sessions: Vec<SessionRow>,
 }
@@ -292,7 +263,7 @@ struct EndRecord {
     sha256: String,
 }
 
-fn hash_or_null(h: Option<&crate::store::TokenHash>) -> Option<String> {
+fn hash_or_null(h: Option<&crate::records::TokenHash>) -> Option<String> {
     h.map(|h| hash_text(Some(h)))
 }
 
@@ -686,7 +657,7 @@ impl Snapshot {
                 )),
                 Record::RatingPoint(p) => s.history.push((
                     p.player,
-                    crate::store::RatingPoint {
+                    crate::records::RatingPoint {
                         variant: p.variant,
                         game: p.game,
                         at_ms: p.at_ms,

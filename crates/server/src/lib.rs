@@ -69,6 +69,7 @@ pub mod pages;
 pub mod pg;
 pub mod play;
 mod puzzles;
+mod records;
 pub mod rooms;
 pub mod rows;
 mod service;
@@ -192,6 +193,9 @@ pub struct App {
     max_lobby_watchers: usize,
     timers: Arc<timers::Timers>,
     moves: timing::MoveCounters,
+    /// Computer moves this instance chose but could not record because another instance had
+    /// recorded that move number first (double work the leases should prevent).
+    computer_conflicts: std::sync::atomic::AtomicU64,
 }
 
 impl App {
@@ -225,6 +229,7 @@ impl App {
             max_lobby_watchers: config.max_lobby_watchers,
             timers: Arc::new(timers::Timers::new()),
             moves: timing::MoveCounters::default(),
+            computer_conflicts: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -277,6 +282,9 @@ impl App {
             "max_watchers_per_game": max_watchers,
             "open_seeks": self.lobby.len(),
             "clocks_armed": self.timers.len(),
+            "computer_conflicts": self
+                .computer_conflicts
+                .load(std::sync::atomic::Ordering::Relaxed),
         })
     }
 }
@@ -295,11 +303,6 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
     }
 }
 
-/// How long after the last change of a game where the computer is to move another instance
-/// waits before playing the computer's move itself (the instance that saw the change first
-/// plays it unless it died).
-const TAKEOVER_AFTER: Duration = Duration::from_secs(3);
-
 /// Games read back at once after other instances changed them.
 const PARALLEL_REFRESHES: usize = 4;
 
@@ -308,8 +311,8 @@ const PARALLEL_REFRESHES: usize = 4;
 const CLOCK_SWEEP: Duration = Duration::from_secs(2);
 
 /// Reads game `id` back from the store if it is in memory (another instance changed it), tells
-/// its watchers, and arms its clock; when the computer is to move, plays for it after
-/// [`TAKEOVER_AFTER`] unless the game changed meanwhile.
+/// its watchers, and arms its clock; when the computer is to move, plays for it if this
+/// instance holds (or can take) the game's lease (see [`service::schedule_computer`]).
 fn refresh_game(app: &Arc<App>, id: &str) {
     use mancala_core::variant::DynGame;
     // A game between people that nobody here watches or plays at the moment (say, one the lobby
@@ -330,41 +333,16 @@ fn refresh_game(app: &Arc<App>, id: &str) {
     if !matches!(app.hub.refresh(&room), Ok(true)) {
         return;
     }
-    let (deadline, computer_due, version) = {
+    let deadline = {
         let live = room.lock();
         let to_move = live.game.state().to_move.filter(|_| !live.is_over());
-        (
-            to_move.and_then(|s| live.clock.map(|c| c.deadline(s))),
-            to_move.is_some() && to_move == room.computer_side() && !live.thinking,
-            live.version,
-        )
+        to_move.and_then(|s| live.clock.map(|c| c.deadline(s)))
     };
     match deadline {
         Some(d) => app.timers.arm(id, d),
         None => app.timers.disarm(id),
     }
-    if computer_due {
-        let (app, room) = (Arc::clone(app), Arc::clone(&room));
-        tokio::spawn(async move {
-            tokio::time::sleep(TAKEOVER_AFTER).await;
-            let app2 = Arc::clone(&app);
-            let room2 = Arc::clone(&room);
-            let unchanged = tokio::task::spawn_blocking(move || {
-                // The usual case: the other instance's move came meanwhile (its notice was
-                // read back): nothing to take over, and nothing to read.
-                if room2.lock().version != version {
-                    return false;
-                }
-                let _ = app2.hub.refresh(&room2);
-                room2.lock().version == version
-            })
-            .await
-            .unwrap_or(false);
-            if unchanged {
-                service::schedule_computer(&app, &room);
-            }
-        });
-    }
+    service::schedule_computer(app, &room);
 }
 
 /// Reads back, after this instance lost a race for it, game `id` from the store (off the
@@ -431,6 +409,47 @@ async fn sweep_clocks(app: std::sync::Weak<App>) {
             }
         });
         let _ = late.await;
+    }
+}
+
+/// How often an instance sharing its store renews its leases and looks for lapsed ones.
+const LEASE_RENEWAL: Duration = Duration::from_secs(1);
+
+/// Renews, now and then, the leases of the games this instance holds in memory (and gives up
+/// those of games it dropped or that ended); takes over the games whose lease lapsed (their
+/// instance died): each is loaded, the computer plays if it is to move, and its clock is
+/// checked, without anybody having to ask for the game.
+async fn keep_leases(app: std::sync::Weak<App>) {
+    let mut ticks = tokio::time::interval(LEASE_RENEWAL);
+    loop {
+        ticks.tick().await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        let held = Arc::clone(&app);
+        let lapsed = tokio::task::spawn_blocking(move || {
+            let running: Vec<String> = held
+                .hub
+                .ids()
+                .iter()
+                .filter(|id| held.hub.peek(id).is_some_and(|r| !r.lock().is_over()))
+                .map(|id| id.to_string())
+                .collect();
+            let store = held.hub.store();
+            let _ = store.renew_leases(&running);
+            let mut taken = Vec::new();
+            for id in store.lapsed_leases().unwrap_or_default() {
+                if matches!(store.hold_lease(&id), Ok(true)) {
+                    taken.push(id);
+                }
+            }
+            taken
+        })
+        .await
+        .unwrap_or_default();
+        for id in lapsed {
+            tokio::spawn(service::resume(Arc::clone(&app), id));
+        }
     }
 }
 
@@ -670,6 +689,7 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
     if let Some(changes) = app.hub.store().changes() {
         tokio::spawn(follow_changes(Arc::downgrade(&app), changes));
         tokio::spawn(sweep_clocks(Arc::downgrade(&app)));
+        tokio::spawn(keep_leases(Arc::downgrade(&app)));
     }
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

@@ -99,7 +99,22 @@ const PG_MIGRATIONS: &[&str] = &[
         deviation DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
+    // 2: leases on games' background work (see `Store::hold_lease`).
+    "CREATE TABLE leases (
+        game TEXT PRIMARY KEY,
+        instance TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    );
+    CREATE INDEX leases_expiry ON leases(expires_ms);",
 ];
+
+/// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
+/// that the instances' clocks need not agree).
+macro_rules! db_now_ms {
+    () => {
+        "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    };
+}
 
 /// The schema version this program writes in PostgreSQL.
 pub const PG_SCHEMA_VERSION: i64 = PG_MIGRATIONS.len() as i64;
@@ -185,6 +200,11 @@ impl From<deadpool_postgres::PoolError> for StoreError {
             other => StoreError::Postgres(format!("connection pool: {other}")),
         }
     }
+}
+
+/// [`crate::store::LEASE_TTL`] in milliseconds.
+fn lease_ttl_ms() -> i64 {
+    i64::try_from(crate::store::LEASE_TTL.as_millis()).unwrap_or(i64::MAX)
 }
 
 fn to_i64(n: usize) -> i64 {
@@ -464,6 +484,61 @@ impl Store for PgStore {
         // database cannot be reached now, the listener keeps trying.)
         let _ = ready.recv_timeout(LISTEN_WAIT);
         Some(rx)
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
+        // Taken when free, lapsed or already this instance's.
+        let n = self.execute(
+            concat!(
+                "INSERT INTO leases (game, instance, expires_ms) VALUES ($1, $2, ",
+                db_now_ms!(),
+                " + $3) ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
+                    expires_ms = EXCLUDED.expires_ms
+                 WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
+                db_now_ms!()
+            ),
+            params![id.to_string(), self.instance.clone(), lease_ttl_ms()],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn renew_leases(&self, ids: &[String]) -> Result<(), StoreError> {
+        let (me, ids) = (self.instance.clone(), ids.to_vec());
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let ttl = lease_ttl_ms();
+            tx.execute(
+                concat!(
+                    "UPDATE leases SET expires_ms = ",
+                    db_now_ms!(),
+                    " + $3 WHERE instance = $1 AND game = ANY($2)"
+                ),
+                &[&me, &ids, &ttl],
+            )
+            .await?;
+            tx.execute(
+                "DELETE FROM leases WHERE instance = $1 AND NOT (game = ANY($2))",
+                &[&me, &ids],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
+        self.query(
+            concat!("SELECT game FROM leases WHERE expires_ms < ", db_now_ms!()),
+            Vec::new(),
+        )?
+        .iter()
+        .map(|r| r.text(0))
+        .collect()
     }
 
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
@@ -829,9 +904,9 @@ impl Store for PgStore {
     }
 }
 
-impl crate::dump::Database for PgStore {
-    fn dialect(&self) -> crate::dump::Dialect {
-        crate::dump::Dialect::Postgres
+impl crate::rows::Database for PgStore {
+    fn dialect(&self) -> crate::rows::Dialect {
+        crate::rows::Dialect::Postgres
     }
 
     fn schema(&self) -> Result<i64, StoreError> {

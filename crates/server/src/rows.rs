@@ -10,7 +10,7 @@ use crate::clock::TimeControl;
 use crate::ending::{Ending, GameResult};
 use crate::error::StoreError;
 use crate::glicko::Rating;
-use crate::store::{
+use crate::records::{
     decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameSummary, Mode,
     MoveStamp, PlayerRow, RatingPoint, RatingRow,
 };
@@ -343,4 +343,34 @@ pub fn new_game_values(m: &GameMeta) -> Vec<SqlValue> {
         crate::clock::Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)
     })));
     values
+}
+
+/// Which SQL a [`Database`] speaks where the two differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// SQLite.
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+/// What the dump ([`crate::dump`]) needs of a database: reading every row of a query, and writing many rows in
+/// one transaction. Statements are written with PostgreSQL's `$N` parameters (the SQLite
+/// backend reads them as `?N`).
+pub trait Database {
+    /// Which backend this is.
+    fn dialect(&self) -> Dialect;
+    /// The schema version of the database.
+    fn schema(&self) -> Result<i64, StoreError>;
+    /// The schema version this program writes in this backend.
+    fn newest_schema(&self) -> i64;
+    /// Runs query `sql` (no parameters) and hands each row to `each`, in the order the query
+    /// answers.
+    fn each_row(
+        &self,
+        sql: &str,
+        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError>;
+    /// Runs `statements` in one transaction: all of them or, on the first failure, none.
+    fn write_all(&self, statements: Vec<(&'static str, Vec<SqlValue>)>) -> Result<(), StoreError>;
 }

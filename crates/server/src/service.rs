@@ -197,7 +197,67 @@ pub(crate) async fn blocking<T: Send + 'static>(
 
 /// If the computer is to move in `room` and not already thinking, starts choosing its move on the
 /// engine pool; the move is played when found unless the game changed meanwhile.
+///
+/// When other instances share the store, only the holder of the game's lease plays for the
+/// computer: this instance takes the lease first (free, lapsed or its own). When another
+/// instance holds it, that one plays; this one looks again once a lease would have lapsed,
+/// and takes over if the game has not moved on meanwhile (the holder died).
 pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
+    if !computer_due(room) {
+        return;
+    }
+    if !app.hub.store().shared() {
+        think(app, room);
+        return;
+    }
+    let (app, room) = (Arc::clone(app), Arc::clone(room));
+    tokio::spawn(async move {
+        let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
+        let held =
+            tokio::task::spawn_blocking(move || app2.hub.store().hold_lease(&room2.meta.id)).await;
+        if matches!(held, Ok(Ok(true))) {
+            think(&app, &room);
+            return;
+        }
+        let version = room.lock().version;
+        tokio::time::sleep(crate::store::LEASE_TTL).await;
+        let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
+        let unchanged = tokio::task::spawn_blocking(move || {
+            let _ = app2.hub.refresh(&room2);
+            room2.lock().version == version
+        })
+        .await
+        .unwrap_or(false);
+        if unchanged {
+            schedule_computer(&app, &room);
+        }
+    });
+}
+
+/// Whether the computer is to move in `room` and nothing stops it from thinking.
+fn computer_due(room: &Room) -> bool {
+    let Some(computer) = room.computer_side() else {
+        return false;
+    };
+    let live = room.lock();
+    !live.thinking
+        && !live.computer_failed
+        && !live.is_over()
+        && live.game.state().to_move == Some(computer)
+}
+
+/// Takes over game `id`, whose lease this instance just took from an instance that died: loads
+/// it, plays for the computer if it is to move, and ends it on time if its clock ran out.
+pub(crate) async fn resume(app: Arc<App>, id: String) {
+    let Ok(room) = room(&app, &id).await else {
+        return;
+    };
+    schedule_computer(&app, &room);
+    check_flag(app, Arc::from(id.as_str())).await;
+}
+
+/// [`schedule_computer`] once the lease is this instance's.
+fn think(app: &Arc<App>, room: &Arc<Room>) {
     let Some(computer) = room.computer_side() else {
         return;
     };
@@ -271,6 +331,8 @@ fn apply_computer_move(
                     live.game.undo();
                     if let crate::error::StoreError::Conflict(_) = e {
                         // Another instance played it first: read the game back.
+                        app.computer_conflicts
+                            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         crate::refresh_later(app, &room.meta.id);
                         return false;
                     }
@@ -405,6 +467,14 @@ pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
     let _ = tokio::task::spawn_blocking(move || {
         // Another instance sharing the store may have moved meanwhile.
         let _ = app.hub.refresh(&room);
+        let store = app.hub.store();
+        // Of the instances sharing the store, the lease holder ends the game on time; the
+        // others look again once a lease would have lapsed (in case the holder died).
+        if store.shared() && !room.lock().is_over() && !matches!(store.hold_lease(&id), Ok(true)) {
+            let ttl = i64::try_from(crate::store::LEASE_TTL.as_millis()).unwrap_or(3000);
+            app.timers.arm(&id, now_ms() + ttl);
+            return;
+        }
         let mut live = room.lock();
         flag_if_out_of_time(&app, &room, &mut live);
     })
