@@ -5,7 +5,6 @@
 
 mod common;
 #[path = "common/serve.rs"]
-#[allow(dead_code)] // this test uses only part of the helpers
 mod serve;
 
 use std::path::{Path, PathBuf};
