@@ -188,35 +188,37 @@ option_enum! {
     }
 }
 
-/// The rule options of Ba-awa (rules.md §5.6). [`BaAwaRules::default`] is the `ba-awa` preset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BaAwaRules {
-    /// Who starts the first round.
-    pub first_player: Side,
-    /// BA-a.
-    pub mid_capture_to: MidCaptureTo,
-    /// BA-b.
-    pub final_capture_to: FinalCaptureTo,
-    /// BA-c.
-    pub skip_origin: SkipOrigin,
-    /// BA-d.
-    pub round_end_check: RoundEndCheck,
-    /// BA-e.
-    pub last_eight: LastEight,
-    /// BA-f.
-    pub no_move: NoMove,
-    /// BA-g.
-    pub territory: Territory,
-    /// BA-h.
-    pub round_starter: RoundStarter,
-    /// BA-i: pits that win the match (7 to 12).
-    pub match_target: u8,
-    /// BA-j.
-    pub infinite_move: InfiniteMove,
-    /// The first-repetition rule, per round.
-    pub repetition: Repetition,
-    /// End the match after this many rounds (more pits for the next round wins).
-    pub max_rounds: Option<u32>,
+rule_options! {
+    /// The rule options of Ba-awa (rules.md §5.6). [`BaAwaRules::default`] is the `ba-awa` preset.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct BaAwaRules {
+        /// Who starts the first round.
+        pub first_player: Side = side => "who starts the first round",
+        /// BA-a.
+        pub mid_capture_to: MidCaptureTo = choice => "BA-a: who gets a 4 made while sowing (not by the lap's last seed)",
+        /// BA-b.
+        pub final_capture_to: FinalCaptureTo = choice => "BA-b: who gets a 4 made by a lap's last seed",
+        /// BA-c.
+        pub skip_origin: SkipOrigin = choice => "BA-c: the move's origin pit receives no seed",
+        /// BA-d.
+        pub round_end_check: RoundEndCheck = choice => "BA-d: when 'eight seeds left' is checked",
+        /// BA-e.
+        pub last_eight: LastEight = choice => "BA-e: who takes the last seeds of a round",
+        /// BA-f.
+        pub no_move: NoMove = choice => "BA-f: the player to move has no seeds to move",
+        /// BA-g.
+        pub territory: Territory = choice => "BA-g: which pits change hands between rounds",
+        /// BA-h.
+        pub round_starter: RoundStarter = choice => "BA-h: who starts the next round",
+        /// BA-i: pits that win the match (7 to 12).
+        pub match_target: u8 = number(7, 12) => "BA-i: pits owned after a round that win the match",
+        /// BA-j.
+        pub infinite_move: InfiniteMove = choice => "BA-j: a move whose laps never end",
+        /// The first-repetition rule, per round.
+        pub repetition: Repetition = choice => "what the first repetition within a round does",
+        /// End the match after this many rounds (more pits for the next round wins).
+        pub max_rounds: Option<u32> = optional("none", 1, 1_000_000) => "end the match after this many rounds (more pits wins)",
+    }
 }
 
 impl BaAwaRules {
@@ -258,22 +260,6 @@ impl Default for BaAwaRules {
         Self::ba_awa()
     }
 }
-
-rule_options!(BaAwaRules {
-    first_player: side => "who starts the first round",
-    mid_capture_to: choice => "BA-a: who gets a 4 made while sowing (not by the lap's last seed)",
-    final_capture_to: choice => "BA-b: who gets a 4 made by a lap's last seed",
-    skip_origin: choice => "BA-c: the move's origin pit receives no seed",
-    round_end_check: choice => "BA-d: when 'eight seeds left' is checked",
-    last_eight: choice => "BA-e: who takes the last seeds of a round",
-    no_move: choice => "BA-f: the player to move has no seeds to move",
-    territory: choice => "BA-g: which pits change hands between rounds",
-    round_starter: choice => "BA-h: who starts the next round",
-    match_target: number(7, 12) => "BA-i: pits owned after a round that win the match",
-    infinite_move: choice => "BA-j: a move whose laps never end",
-    repetition: choice => "what the first repetition within a round does",
-    max_rounds: optional("none", 1, 1_000_000) => "end the match after this many rounds (more pits wins)",
-});
 
 /// The record of a finished round (Clarification 12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

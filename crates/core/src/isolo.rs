@@ -208,35 +208,37 @@ option_enum! {
     }
 }
 
-/// The rule options of Isolo. [`IsoloRules::isolo`] is the preset; change options with
-/// [`RuleSet::set`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IsoloRules {
-    /// Who moves first in the foregame (IS-h).
-    pub first_player: Side,
-    /// Where a proper-game move's first lap starts (IS-a).
-    pub proper_first_lap_start: FirstLapStart,
-    /// Where a regular capture is sown again (IS-b).
-    pub regular_resow: RegularResow,
-    /// Where a singleton capture is sown again (IS-c).
-    pub singleton_resow_start: SingletonResowStart,
-    /// The singleton capture applies only after the first lap; on the first lap it is a regular
-    /// capture (IS-e).
-    pub singleton_rule_after_first_lap_only: bool,
-    /// What a never-ending move is (IS-i).
-    pub infinite_move: InfiniteMove,
-    /// The first repetition in the proper game.
-    pub repetition: Repetition,
-    /// A phase (foregame or proper game) that reaches this many plies ends the game drawn.
-    pub max_plies: Option<u32>,
-    /// Stock seeds each player may use in the foregame; a player whose stock is used up cannot
-    /// move and loses the foregame.
-    pub stock_limit: Option<u32>,
-    /// The most seeds the foregame winner may place at kucheleka (IS-j).
-    pub kucheleka_max_total: u32,
-    /// Proper game: singletons may be played only when no playable own pit holds two or more
-    /// (IS-k).
-    pub no_singletons: bool,
+rule_options! {
+    /// The rule options of Isolo. [`IsoloRules::isolo`] is the preset; change options with
+    /// [`RuleSet::set`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct IsoloRules {
+        /// Who moves first in the foregame (IS-h).
+        pub first_player: Side = side => "who moves first in the foregame",
+        /// Where a proper-game move's first lap starts (IS-a).
+        pub proper_first_lap_start: FirstLapStart = choice => "where a proper-game move starts sowing (IS-a)",
+        /// Where a regular capture is sown again (IS-b).
+        pub regular_resow: RegularResow = choice => "where a regular capture is sown again (IS-b)",
+        /// Where a singleton capture is sown again (IS-c).
+        pub singleton_resow_start: SingletonResowStart = choice => "which own extreme pit a singleton capture is sown from (IS-c)",
+        /// The singleton capture applies only after the first lap; on the first lap it is a regular
+        /// capture (IS-e).
+        pub singleton_rule_after_first_lap_only: bool = switch => "singleton captures only after the first lap; before, a regular capture (IS-e)",
+        /// What a never-ending move is (IS-i).
+        pub infinite_move: InfiniteMove = choice => "what a move that never ends is (IS-i)",
+        /// The first repetition in the proper game.
+        pub repetition: Repetition = choice => "what the first repetition of (pits, side) in the proper game does",
+        /// A phase (foregame or proper game) that reaches this many plies ends the game drawn.
+        pub max_plies: Option<u32> = optional("none", 1, 1_000_000) => "a phase (foregame or proper game) reaching this many plies ends drawn",
+        /// Stock seeds each player may use in the foregame; a player whose stock is used up cannot
+        /// move and loses the foregame.
+        pub stock_limit: Option<u32> = optional("none", 1, 1000) => "stock seeds each player may use in the foregame",
+        /// The most seeds the foregame winner may place at kucheleka (IS-j).
+        pub kucheleka_max_total: u32 = number(1, KUCHELEKA_TOTAL_LIMIT) => "the most seeds the foregame winner may place at kucheleka (IS-j)",
+        /// Proper game: singletons may be played only when no playable own pit holds two or more
+        /// (IS-k).
+        pub no_singletons: bool = switch => "proper game: singletons only when no playable pit holds 2+ (IS-k)",
+    }
 }
 
 impl IsoloRules {
@@ -264,20 +266,6 @@ impl Default for IsoloRules {
         Self::isolo()
     }
 }
-
-rule_options!(IsoloRules {
-    first_player: side => "who moves first in the foregame",
-    proper_first_lap_start: choice => "where a proper-game move starts sowing (IS-a)",
-    regular_resow: choice => "where a regular capture is sown again (IS-b)",
-    singleton_resow_start: choice => "which own extreme pit a singleton capture is sown from (IS-c)",
-    singleton_rule_after_first_lap_only: switch => "singleton captures only after the first lap; before, a regular capture (IS-e)",
-    infinite_move: choice => "what a move that never ends is (IS-i)",
-    repetition: choice => "what the first repetition of (pits, side) in the proper game does",
-    max_plies: optional("none", 1, 1_000_000) => "a phase (foregame or proper game) reaching this many plies ends drawn",
-    stock_limit: optional("none", 1, 1000) => "stock seeds each player may use in the foregame",
-    kucheleka_max_total: number(1, KUCHELEKA_TOTAL_LIMIT) => "the most seeds the foregame winner may place at kucheleka (IS-j)",
-    no_singletons: switch => "proper game: singletons only when no playable pit holds 2+ (IS-k)",
-});
 
 /// The documented representative kucheleka actions that [`Position::legal_moves`] lists (at most
 /// 24, in this order), for a given `kucheleka_max_total`:

@@ -146,41 +146,43 @@ option_enum! {
     }
 }
 
-/// The rule options of Ọlọwuka (rules.md §4.6). [`OlowukaRules::default`] is the `olowuka` preset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct OlowukaRules {
-    /// Seeds per pit at the start (1 to 20); the winning score is more than half of all seeds.
-    pub seeds: u8,
-    /// Who moves first.
-    pub first_player: Side,
-    /// OL-a: when a lap's last pit is relayed.
-    pub relay_threshold: RelayThreshold,
-    /// OL-b: a last seed that makes 2 or 3 in the mover's own row (or any occupied pit that is
-    /// not captured) relays instead of ending the move (Ayo / J'erin style).
-    pub relay_on_any_occupied: bool,
-    /// OL-c: only pits of the mover's own row are relayed.
-    pub relay_own_row_only: bool,
-    /// OL-d: the grand-slam policy.
-    pub grand_slam: GrandSlam,
-    /// OL-e: a grand slam of one pit.
-    pub single_pit_grand_slam: SinglePitGrandSlam,
-    /// MancalaGames' definition: a capture that empties the opponent's row is a grand slam only
-    /// if the opponent had seeds when the move began.
-    pub slam_needs_opponent_seeds: bool,
-    /// OL-f: skipped pits.
-    pub skip_origin: SkipOrigin,
-    /// §4.2 / OL-g.
-    pub must_not_starve: MustNotStarve,
-    /// OL-h.
-    pub no_move_end: NoMoveEnd,
-    /// The first-repetition rule.
-    pub repetition: Repetition,
-    /// End the game (each player takes his own row) after this many plies.
-    pub max_plies: Option<u32>,
-    /// Moves that never end.
-    pub infinite_move: InfiniteMove,
-    /// MancalaGames: the game ends (each takes his own row) when exactly one seed is left.
-    pub end_at_one_seed: bool,
+rule_options! {
+    /// The rule options of Ọlọwuka (rules.md §4.6). [`OlowukaRules::default`] is the `olowuka` preset.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct OlowukaRules {
+        /// Seeds per pit at the start (1 to 20); the winning score is more than half of all seeds.
+        pub seeds: u8 = number(1, 20) => "seeds per pit at the start",
+        /// Who moves first.
+        pub first_player: Side = side => "who moves first",
+        /// OL-a: when a lap's last pit is relayed.
+        pub relay_threshold: RelayThreshold = choice => "OL-a: relay when the last pit holds 4+ after the drop, or held 4+ before it",
+        /// OL-b: a last seed that makes 2 or 3 in the mover's own row (or any occupied pit that is
+        /// not captured) relays instead of ending the move (Ayo / J'erin style).
+        pub relay_on_any_occupied: bool = switch => "OL-b: any occupied last pit that is not captured relays (Ayo style)",
+        /// OL-c: only pits of the mover's own row are relayed.
+        pub relay_own_row_only: bool = switch => "OL-c: only pits of the mover's row relay",
+        /// OL-d: the grand-slam policy.
+        pub grand_slam: GrandSlam = choice => "OL-d: a capture chain that would empty the opponent's row",
+        /// OL-e: a grand slam of one pit.
+        pub single_pit_grand_slam: SinglePitGrandSlam = choice => "OL-e: a grand slam of a single pit",
+        /// MancalaGames' definition: a capture that empties the opponent's row is a grand slam only
+        /// if the opponent had seeds when the move began.
+        pub slam_needs_opponent_seeds: bool = switch => "a grand slam only when the opponent had seeds as the move began (MancalaGames)",
+        /// OL-f: skipped pits.
+        pub skip_origin: SkipOrigin = choice => "OL-f: pits that laps skip",
+        /// §4.2 / OL-g.
+        pub must_not_starve: MustNotStarve = choice => "OL-g: a move must leave the opponent a seed (judged after all laps and captures)",
+        /// OL-h.
+        pub no_move_end: NoMoveEnd = choice => "OL-h: what happens when the player to move has no legal move",
+        /// The first-repetition rule.
+        pub repetition: Repetition = choice => "what the first repetition of (pits, scores, side) does",
+        /// End the game (each player takes his own row) after this many plies.
+        pub max_plies: Option<u32> = optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
+        /// Moves that never end.
+        pub infinite_move: InfiniteMove = choice => "a move whose laps never end",
+        /// MancalaGames: the game ends (each takes his own row) when exactly one seed is left.
+        pub end_at_one_seed: bool = switch => "the game ends when one seed is left (MancalaGames)",
+    }
 }
 
 impl OlowukaRules {
@@ -233,24 +235,6 @@ impl Default for OlowukaRules {
         Self::olowuka()
     }
 }
-
-rule_options!(OlowukaRules {
-    seeds: number(1, 20) => "seeds per pit at the start",
-    first_player: side => "who moves first",
-    relay_threshold: choice => "OL-a: relay when the last pit holds 4+ after the drop, or held 4+ before it",
-    relay_on_any_occupied: switch => "OL-b: any occupied last pit that is not captured relays (Ayo style)",
-    relay_own_row_only: switch => "OL-c: only pits of the mover's row relay",
-    grand_slam: choice => "OL-d: a capture chain that would empty the opponent's row",
-    single_pit_grand_slam: choice => "OL-e: a grand slam of a single pit",
-    slam_needs_opponent_seeds: switch => "a grand slam only when the opponent had seeds as the move began (MancalaGames)",
-    skip_origin: choice => "OL-f: pits that laps skip",
-    must_not_starve: choice => "OL-g: a move must leave the opponent a seed (judged after all laps and captures)",
-    no_move_end: choice => "OL-h: what happens when the player to move has no legal move",
-    repetition: choice => "what the first repetition of (pits, scores, side) does",
-    max_plies: optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
-    infinite_move: choice => "a move whose laps never end",
-    end_at_one_seed: switch => "the game ends when one seed is left (MancalaGames)",
-});
 
 /// The state at a lap boundary: the board, and the pit whose seeds the next lap lifts (its seeds
 /// are the seeds in hand). After the last lap, `cur` is the pit of the last seed.

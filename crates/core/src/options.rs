@@ -175,14 +175,28 @@ pub fn parse_in<T: TryFrom<u32>>(
     T::try_from(n).map_err(|_| bad(name, value, &format!("{min}..{max}")))
 }
 
-/// Writes a game's [`RuleSet`](crate::RuleSet) implementation from one table: per option its
-/// field (whose name is the option's name), its kind and its description. The kinds:
-/// `choice` (an [`option_enum!`](crate::option_enum) type), `switch` (`On | Off`), `side`
-/// (`South | North`), `number(MIN, MAX)` and `optional(WORD, MIN, MAX)` (`WORD` or a number,
-/// an `Option`). Both [`RuleSet::options`](crate::RuleSet::options) and
-/// [`RuleSet::set`](crate::RuleSet::set) come from the table, so they cannot disagree.
+/// Declares a game's rules struct and writes its [`RuleSet`](crate::RuleSet) implementation from
+/// one table: per option its documented field (whose name is the option's name), its type, its
+/// kind and its one-line description. The kinds: `choice` (an
+/// [`option_enum!`](crate::option_enum) type), `switch` (`On | Off`), `side` (`South | North`),
+/// `number(MIN, MAX)` and `optional(WORD, MIN, MAX)` (`WORD` or a number, an `Option`). The
+/// struct, [`RuleSet::options`](crate::RuleSet::options) and
+/// [`RuleSet::set`](crate::RuleSet::set) all come from the table, so they cannot disagree.
 macro_rules! rule_options {
-    ($rules:ty { $($field:ident: $kind:ident $(($($arg:expr),*))? => $doc:expr),+ $(,)? }) => {
+    (
+        $(#[$meta:meta])*
+        pub struct $rules:ident {
+            $(
+                $(#[$fmeta:meta])*
+                pub $field:ident: $ty:ty = $kind:ident $(($($arg:expr),*))? => $doc:expr
+            ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $rules {
+            $($(#[$fmeta])* pub $field: $ty),+
+        }
+
         impl $crate::RuleSet for $rules {
             fn options(&self) -> Vec<$crate::options::OptionInfo> {
                 vec![$(

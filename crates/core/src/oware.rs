@@ -121,39 +121,41 @@ option_enum! {
     }
 }
 
-/// The rule options of the Oware family. Build one from a preset ([`OwareRules::oware`],
-/// [`OwareRules::abapa`], [`OwareRules::wuri`], [`OwareRules::ouril`]) and change options with
-/// [`RuleSet::set`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct OwareRules {
-    /// Seeds per pit at the start (1 to 20); thresholds scale with the total.
-    pub seeds: u8,
-    /// Who moves first from the start position.
-    pub first_player: Side,
-    /// Whether big laps skip their origin.
-    pub skip_origin: SkipOrigin,
-    /// The grand-slam policy.
-    pub grand_slam: GrandSlam,
-    /// If the opponent's row is empty, only moves that reach it are legal.
-    pub must_feed: bool,
-    /// What happens when the player to move has no legal move.
-    pub no_move_end: NoMoveEnd,
-    /// What the first repetition of a position does.
-    pub repetition: Repetition,
-    /// End the game (each player takes his own row) after this many plies.
-    pub max_plies: Option<u32>,
-    /// Seeds that win at once; `None` means more than half of all seeds.
-    pub win_threshold: Option<u32>,
-    /// Exactly half each is a draw.
-    pub draw_at_half: bool,
-    /// Ouril: singletons may be played only when no own pit holds two or more.
-    pub singleton_rule: bool,
-    /// Ouril: singleton rule versus must-feed.
-    pub singleton_feed: SingletonFeed,
-    /// Ouril: the grand-slam extra turn ignores the singleton rule.
-    pub extra_turn_ignores_singleton: bool,
-    /// Wuri reading WU-c: a chain pit counts only if it received a seed this move.
-    pub chain_requires_sown_this_move: bool,
+rule_options! {
+    /// The rule options of the Oware family. Build one from a preset ([`OwareRules::oware`],
+    /// [`OwareRules::abapa`], [`OwareRules::wuri`], [`OwareRules::ouril`]) and change options with
+    /// [`RuleSet::set`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct OwareRules {
+        /// Seeds per pit at the start (1 to 20); thresholds scale with the total.
+        pub seeds: u8 = number(1, 20) => "seeds per pit at the start; thresholds scale with the total",
+        /// Who moves first from the start position.
+        pub first_player: Side = side => "who moves first",
+        /// Whether big laps skip their origin.
+        pub skip_origin: SkipOrigin = choice => "a lap of 12+ seeds skips the pit it was lifted from (kroo)",
+        /// The grand-slam policy.
+        pub grand_slam: GrandSlam = choice => "a capture that would empty the opponent's row",
+        /// If the opponent's row is empty, only moves that reach it are legal.
+        pub must_feed: bool = switch => "if the opponent's row is empty, a move must reach it",
+        /// What happens when the player to move has no legal move.
+        pub no_move_end: NoMoveEnd = choice => "what happens when the player to move has no legal move",
+        /// What the first repetition of a position does.
+        pub repetition: Repetition = choice => "what the first repetition of (pits, scores, side, extra turn) does",
+        /// End the game (each player takes his own row) after this many plies.
+        pub max_plies: Option<u32> = optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
+        /// Seeds that win at once; `None` means more than half of all seeds.
+        pub win_threshold: Option<u32> = optional("auto", 1, 240) => "captured seeds that win at once (auto: more than half)",
+        /// Exactly half each is a draw.
+        pub draw_at_half: bool = switch => "exactly half of the seeds each is a draw",
+        /// Ouril: singletons may be played only when no own pit holds two or more.
+        pub singleton_rule: bool = switch => "singletons may be played only when no own pit holds 2+ (Ouril)",
+        /// Ouril: singleton rule versus must-feed.
+        pub singleton_feed: SingletonFeed = choice => "singleton rule versus must-feed (Ouril OU-a)",
+        /// Ouril: the grand-slam extra turn ignores the singleton rule.
+        pub extra_turn_ignores_singleton: bool = switch => "the grand-slam extra turn ignores the singleton rule (Ouril OU-b)",
+        /// Wuri reading WU-c: a chain pit counts only if it received a seed this move.
+        pub chain_requires_sown_this_move: bool = switch => "a chain pit counts only if it received a seed this move (Wuri WU-c)",
+    }
 }
 
 impl OwareRules {
@@ -183,10 +185,7 @@ impl OwareRules {
     /// cannot feed ends the game and each takes his own row. Identical to OpenSpiel's `oware`.
     #[must_use]
     pub const fn abapa() -> Self {
-        let mut r = Self::oware();
-        r.grand_slam = GrandSlam::CaptureForfeited;
-        r.no_move_end = NoMoveEnd::OwnRows;
-        r
+        Self::own_rows_with(GrandSlam::CaptureForfeited)
     }
 
     /// `wuri`: rules.md §3, the same mechanics as `abapa`.
@@ -199,9 +198,7 @@ impl OwareRules {
     /// feed.
     #[must_use]
     pub const fn ouril() -> Self {
-        let mut r = Self::oware();
-        r.grand_slam = GrandSlam::OurilExtraTurn;
-        r.no_move_end = NoMoveEnd::OwnRows;
+        let mut r = Self::own_rows_with(GrandSlam::OurilExtraTurn);
         r.singleton_rule = true;
         r
     }
@@ -223,8 +220,14 @@ impl OwareRules {
     /// cross-checking (rules.md OU-f).
     #[must_use]
     pub const fn ouril_ludii() -> Self {
+        Self::own_rows_with(GrandSlam::Illegal)
+    }
+
+    /// `oware` with another grand-slam policy, where a player who cannot feed ends the game and
+    /// each takes his own row: the base of `abapa`, `ouril` and `ouril-ludii`.
+    const fn own_rows_with(grand_slam: GrandSlam) -> Self {
         let mut r = Self::oware();
-        r.grand_slam = GrandSlam::Illegal;
+        r.grand_slam = grand_slam;
         r.no_move_end = NoMoveEnd::OwnRows;
         r
     }
@@ -252,23 +255,6 @@ impl Default for OwareRules {
         Self::oware()
     }
 }
-
-rule_options!(OwareRules {
-    seeds: number(1, 20) => "seeds per pit at the start; thresholds scale with the total",
-    first_player: side => "who moves first",
-    skip_origin: choice => "a lap of 12+ seeds skips the pit it was lifted from (kroo)",
-    grand_slam: choice => "a capture that would empty the opponent's row",
-    must_feed: switch => "if the opponent's row is empty, a move must reach it",
-    no_move_end: choice => "what happens when the player to move has no legal move",
-    repetition: choice => "what the first repetition of (pits, scores, side, extra turn) does",
-    max_plies: optional("none", 1, 1_000_000) => "end the game after this many plies, each player taking his own row",
-    win_threshold: optional("auto", 1, 240) => "captured seeds that win at once (auto: more than half)",
-    draw_at_half: switch => "exactly half of the seeds each is a draw",
-    singleton_rule: switch => "singletons may be played only when no own pit holds 2+ (Ouril)",
-    singleton_feed: choice => "singleton rule versus must-feed (Ouril OU-a)",
-    extra_turn_ignores_singleton: switch => "the grand-slam extra turn ignores the singleton rule (Ouril OU-b)",
-    chain_requires_sown_this_move: switch => "a chain pit counts only if it received a seed this move (Wuri WU-c)",
-});
 
 /// The six low bytes of a word: one row of pits.
 const ROW_BYTES: u64 = 0xffff_ffff_ffff;

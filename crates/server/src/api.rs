@@ -18,8 +18,8 @@ use serde_json::{json, Value};
 use crate::error::{ApiError, StoreError};
 use crate::rooms::{LastMove, Room};
 use crate::service::{
-    blocking, created, random_hex, random_u64, room, schedule_computer, ApiResult, ClientJson,
-    GameRoom, JsonBody, ID_BYTES, TOKEN_BYTES,
+    blocking, created, engine_permit, random_hex, random_u64, room, schedule_computer, ApiResult,
+    ClientJson, GameRoom, JsonBody, ID_BYTES, TOKEN_BYTES,
 };
 use crate::store::{hash_token, GameMeta, Mode};
 use crate::App;
@@ -33,8 +33,6 @@ const MAX_RULES: usize = 32;
 /// Default and bounds of a hint's thinking time.
 const HINT_DEFAULT_MS: u64 = 500;
 const HINT_MIN_MS: u64 = 20;
-/// How long a hint may wait for a free engine thread before the server says it is busy.
-const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 fn side_name(s: Side) -> &'static str {
     s.name()
@@ -634,17 +632,7 @@ pub(crate) async fn analyse(
     let ms = ms
         .unwrap_or(HINT_DEFAULT_MS)
         .clamp(HINT_MIN_MS, app.max_analysis_ms);
-    let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                "every engine thread is busy; try again",
-            )
-        })?;
+    let permit = engine_permit(app).await?;
     let brain = Arc::clone(&app.brain);
     let a = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -14,28 +14,23 @@ pub struct Asset {
 /// The page every UI route answers with.
 pub const INDEX: &[u8] = include_bytes!("../../../web/index.html");
 
+/// An [`Asset`] for `web/NAME`.
+macro_rules! asset {
+    ($name:literal, $mime:literal) => {
+        Asset {
+            name: $name,
+            mime: $mime,
+            bytes: include_bytes!(concat!("../../../web/", $name)),
+        }
+    };
+}
+
 /// Every file served under `/assets/`.
 pub const ASSETS: &[Asset] = &[
-    Asset {
-        name: "app.js",
-        mime: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../../../web/app.js"),
-    },
-    Asset {
-        name: "puzzles.js",
-        mime: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../../../web/puzzles.js"),
-    },
-    Asset {
-        name: "style.css",
-        mime: "text/css; charset=utf-8",
-        bytes: include_bytes!("../../../web/style.css"),
-    },
-    Asset {
-        name: "icon.svg",
-        mime: "image/svg+xml",
-        bytes: include_bytes!("../../../web/icon.svg"),
-    },
+    asset!("app.js", "text/javascript; charset=utf-8"),
+    asset!("puzzles.js", "text/javascript; charset=utf-8"),
+    asset!("style.css", "text/css; charset=utf-8"),
+    asset!("icon.svg", "image/svg+xml"),
 ];
 
 /// One part of a rules page: an HTML fragment written for players (`web/rules/NAME.html`).

@@ -8,7 +8,6 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -17,14 +16,13 @@ use mancala_core::variant::Variant;
 use mancala_puzzles::{Puzzle, Refutation};
 
 use crate::error::ApiError;
+use crate::service::engine_permit;
 use crate::App;
 
 type ApiResult<T> = Result<T, ApiError>;
 
 /// Puzzles among which `random` draws: the nearest to the asked rating.
 const NEAREST: usize = 12;
-/// How long a refutation waits for an engine thread at most.
-const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// The preset of `?variant=`, if given.
 fn variant_of(query: &HashMap<String, String>) -> ApiResult<Option<Variant>> {
@@ -137,17 +135,7 @@ pub(crate) async fn refutation(
             "give the moves played, the wrong one last: ?moves=a,b,...",
         ));
     }
-    let permit = tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                "every engine thread is busy; try again",
-            )
-        })?;
+    let permit = engine_permit(&app).await?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         mancala_puzzles::refute(puzzle, &moves)

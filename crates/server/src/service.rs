@@ -4,6 +4,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request};
@@ -14,6 +15,7 @@ use axum::Json;
 use mancala_core::variant::DynGame;
 use mancala_core::Side;
 use serde_json::Value;
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::clock::now_ms;
 use crate::ending::{Ending, GameResult};
@@ -193,6 +195,25 @@ pub(crate) async fn blocking<T: Send + 'static>(
             "the request could not be completed",
         )
     })?
+}
+
+/// How long a hint or a refutation may wait for a free engine thread before the server says it
+/// is busy.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
+
+/// A free engine thread, waited for at most [`QUEUE_WAIT`]; 503 `busy` if none comes free.
+pub(crate) async fn engine_permit(app: &App) -> ApiResult<OwnedSemaphorePermit> {
+    tokio::time::timeout(QUEUE_WAIT, Arc::clone(&app.pool).acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "every engine thread is busy; try again",
+            )
+        })
 }
 
 /// If the computer is to move in `room` and not already thinking, starts choosing its move on the

@@ -330,48 +330,33 @@ fn build_level(
     let mut sweeps = safety_sweeps;
     loop {
         sweeps += 1;
-        let changed = AtomicBool::new(false);
-        state
-            .par_chunks(SWEEP_CHUNK)
-            .enumerate()
-            .for_each(|(c, chunk)| {
-                let mut any = false;
-                for (k, cell) in chunk.iter().enumerate() {
-                    let x = c * SWEEP_CHUNK + k;
-                    let (mut l, mut h, mut d) = (u32::from(safe_lo[x]), 0u32, true);
-                    for &s in &succ[x * 6..x * 6 + 6] {
-                        if s == NONE {
-                            break;
-                        }
-                        if s & EXIT != 0 {
-                            l = l.max(s >> 16 & 0xff);
-                            h = h.max(s >> 8 & 0xff);
-                            d &= s & EXIT_DAG != 0;
-                        } else {
-                            let child = state[s as usize].load(Ordering::Relaxed);
-                            l = l.max(n - (child >> 8 & 0xff));
-                            h = h.max(n - (child & 0xff));
-                            d &= child >> 16 != 0;
-                        }
-                    }
-                    let h = h.min(u32::from(safe_hi[x]));
-                    let new = l | h << 8 | u32::from(d) << 16;
-                    if cell.load(Ordering::Relaxed) != new {
-                        cell.store(new, Ordering::Relaxed);
-                        any = true;
-                    }
+        let changed = sweep_in_place(&state, |x| {
+            let (mut l, mut h, mut d) = (u32::from(safe_lo[x]), 0u32, true);
+            for &s in &succ[x * 6..x * 6 + 6] {
+                if s == NONE {
+                    break;
                 }
-                if any {
-                    changed.store(true, Ordering::Relaxed);
+                if s & EXIT != 0 {
+                    l = l.max(s >> 16 & 0xff);
+                    h = h.max(s >> 8 & 0xff);
+                    d &= s & EXIT_DAG != 0;
+                } else {
+                    let child = state[s as usize].load(Ordering::Relaxed);
+                    l = l.max(n - (child >> 8 & 0xff));
+                    h = h.max(n - (child & 0xff));
+                    d &= child >> 16 != 0;
                 }
-            });
+            }
+            let h = h.min(u32::from(safe_hi[x]));
+            l | h << 8 | u32::from(d) << 16
+        });
         progress(Progress {
             seeds: n,
             phase: Phase::Sweeps,
             done: u64::from(sweeps),
             total: size,
         });
-        if !changed.load(Ordering::Relaxed) {
+        if !changed {
             break;
         }
     }
@@ -449,6 +434,29 @@ fn build_level(
     (Solved { lo, hi, entries }, st)
 }
 
+/// One parallel in-place sweep: every board `x` gets `value(x)`, which may read any board's
+/// current word. Returns whether any board changed.
+fn sweep_in_place(state: &[AtomicU32], value: impl Fn(usize) -> u32 + Sync) -> bool {
+    let changed = AtomicBool::new(false);
+    state
+        .par_chunks(SWEEP_CHUNK)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let mut any = false;
+            for (k, cell) in chunk.iter().enumerate() {
+                let new = value(c * SWEEP_CHUNK + k);
+                if cell.load(Ordering::Relaxed) != new {
+                    cell.store(new, Ordering::Relaxed);
+                    any = true;
+                }
+            }
+            if any {
+                changed.store(true, Ordering::Relaxed);
+            }
+        });
+    changed.load(Ordering::Relaxed)
+}
+
 /// The history-free bounds of every board of level `n` (module docs, step 2): the greatest
 /// fixpoint of
 /// `g(x) = max over moves of min(rep, n - d(child))` and `d(x) = max over moves of max(rep,
@@ -469,46 +477,31 @@ fn history_free_bounds(
     let mut sweeps = 0;
     loop {
         sweeps += 1;
-        let changed = AtomicBool::new(false);
-        state
-            .par_chunks(SWEEP_CHUNK)
-            .enumerate()
-            .for_each(|(c, chunk)| {
-                let mut any = false;
-                for (k, cell) in chunk.iter().enumerate() {
-                    let x = c * SWEEP_CHUNK + k;
-                    let (mut g, mut d) = (0u32, 0u32);
-                    for (&s, &r) in succ[x * 6..x * 6 + 6].iter().zip(&rep[x * 6..x * 6 + 6]) {
-                        if s == NONE {
-                            break;
-                        }
-                        if s & EXIT != 0 {
-                            g = g.max(s >> 16 & 0xff);
-                            d = d.max(s >> 8 & 0xff);
-                        } else {
-                            let child = state[s as usize].load(Ordering::Relaxed);
-                            // A repetition the rules would not end: nothing is known of it.
-                            let (rg, rd) = if r == REP_UNKNOWN {
-                                (0, n)
-                            } else {
-                                (u32::from(r), u32::from(r))
-                            };
-                            g = g.max(rg.min(n - (child >> 8 & 0xff)));
-                            d = d.max(rd.max(n - (child & 0xff)));
-                        }
-                    }
-                    let new = g | d << 8;
-                    if cell.load(Ordering::Relaxed) != new {
-                        cell.store(new, Ordering::Relaxed);
-                        any = true;
-                    }
+        let changed = sweep_in_place(&state, |x| {
+            let (mut g, mut d) = (0u32, 0u32);
+            for (&s, &r) in succ[x * 6..x * 6 + 6].iter().zip(&rep[x * 6..x * 6 + 6]) {
+                if s == NONE {
+                    break;
                 }
-                if any {
-                    changed.store(true, Ordering::Relaxed);
+                if s & EXIT != 0 {
+                    g = g.max(s >> 16 & 0xff);
+                    d = d.max(s >> 8 & 0xff);
+                } else {
+                    let child = state[s as usize].load(Ordering::Relaxed);
+                    // A repetition the rules would not end: nothing is known of it.
+                    let (rg, rd) = if r == REP_UNKNOWN {
+                        (0, n)
+                    } else {
+                        (u32::from(r), u32::from(r))
+                    };
+                    g = g.max(rg.min(n - (child >> 8 & 0xff)));
+                    d = d.max(rd.max(n - (child & 0xff)));
                 }
-            });
+            }
+            g | d << 8
+        });
         sweep(sweeps);
-        if !changed.load(Ordering::Relaxed) {
+        if !changed {
             break;
         }
     }

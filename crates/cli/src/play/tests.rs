@@ -33,6 +33,13 @@ fn new_app(variant: Variant, mode: Mode) -> App {
     session(game, mode, 3, RandomOpponent::new(7))
 }
 
+/// A two-player game of `variant` on a terminal of `width` by `height`.
+fn local_app_sized(variant: Variant, width: u16, height: u16) -> App {
+    let mut app = new_app(variant, Mode::Local);
+    app.handle(Event::Resize { width, height });
+    app
+}
+
 /// A two-player game of `variant` from `position`.
 fn local_app_at(variant: Variant, position: &str) -> App {
     local_app(variant.new_game(&[], Some(position)).unwrap())
@@ -113,11 +120,7 @@ fn edit_setup(app: &mut App, counts: &str, variant: usize) {
 #[test]
 fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
     for variant in Variant::ALL {
-        let mut app = new_app(variant, Mode::Local);
-        app.handle(Event::Resize {
-            width: 100,
-            height: 30,
-        });
+        let mut app = local_app_sized(variant, 100, 30);
         let mut rng = RandomOpponent::new(u64::from(variant.name().len() as u32) + 11);
         let mut plies = 0;
         while !app.is_over() {
@@ -458,7 +461,7 @@ fn a_small_terminal_gets_a_message_not_a_panic() {
 
 #[test]
 fn no_key_sequence_panics() {
-    let keys = [
+    let keys: Vec<Key> = [
         Key::Left,
         Key::Right,
         Key::Up,
@@ -467,20 +470,10 @@ fn no_key_sequence_panics() {
         Key::Esc,
         Key::Backspace,
         Key::F1,
-        Key::Char('u'),
-        Key::Char('r'),
-        Key::Char('t'),
-        Key::Char('n'),
-        Key::Char('x'),
-        Key::Char('p'),
-        Key::Char(':'),
-        Key::Char('+'),
-        Key::Char('-'),
-        Key::Char('a'),
-        Key::Char('F'),
-        Key::Char('é'),
-        Key::Char('9'),
-    ];
+    ]
+    .into_iter()
+    .chain("urtnxp:+-aFé9".chars().map(Key::Char))
+    .collect();
     for variant in Variant::ALL {
         let mut app = new_app(variant, Mode::Computer);
         let mut rng = RandomOpponent::new(5);
@@ -763,11 +756,7 @@ fn saves_go_to_the_data_directory_not_the_working_directory() {
 #[test]
 fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
     for variant in Variant::ALL {
-        let mut app = new_app(variant, Mode::Local);
-        app.handle(Event::Resize {
-            width: 120,
-            height: 40,
-        });
+        let mut app = local_app_sized(variant, 120, 40);
         app.handle(Event::Key(Key::Char('?')));
         let first = screen(&app, 120, 40);
         assert!(first.contains("Captures"), "{variant:?}\n{first}");
