@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use mancala_core::extras::Extras;
-use mancala_core::trace::{SettleKind, SowStep};
+use mancala_core::trace::SowStep;
 use mancala_core::variant::DynPlayError;
 use mancala_core::{Position, SetupError};
 
@@ -90,63 +90,13 @@ fn rule_pairs(rules: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String
     Ok(out)
 }
 
-fn step_to_py<'py>(py: Python<'py>, step: &SowStep) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    match step {
-        SowStep::Lift {
-            pit,
-            seeds,
-            lap,
-            capture,
-        } => {
-            d.set_item("kind", "lift")?;
-            d.set_item("pit", pit)?;
-            d.set_item("seeds", seeds)?;
-            d.set_item("lap", lap)?;
-            d.set_item("capture", capture)?;
-        }
-        SowStep::Stock { pit } => {
-            d.set_item("kind", "stock")?;
-            d.set_item("pit", pit)?;
-        }
-        SowStep::Drop { pit } => {
-            d.set_item("kind", "drop")?;
-            d.set_item("pit", pit)?;
-        }
-        SowStep::Capture { pit, seeds, by } => {
-            d.set_item("kind", "capture")?;
-            d.set_item("pit", pit)?;
-            d.set_item("seeds", seeds)?;
-            d.set_item("by", by.name())?;
-        }
-        SowStep::NoCapture { pits, reason } => {
-            d.set_item("kind", "no_capture")?;
-            d.set_item("pits", pits.clone())?;
-            d.set_item("reason", reason)?;
-        }
-        SowStep::ExtraTurn => {
-            d.set_item("kind", "extra_turn")?;
-        }
-        SowStep::Settle {
-            kind,
-            reason,
-            pits,
-            stores,
-        } => {
-            d.set_item("kind", "settle")?;
-            d.set_item(
-                "settle",
-                match kind {
-                    SettleKind::Summary => "summary",
-                    _ => "rules",
-                },
-            )?;
-            d.set_item("reason", reason)?;
-            d.set_item("pits", pits.clone())?;
-            d.set_item("stores", stores.to_vec())?;
-        }
-    }
-    Ok(d)
+/// Sowing steps as a list of dicts: the steps' JSON form (the server's), read by Python's json.
+fn steps_to_py<'py>(py: Python<'py>, steps: &[SowStep]) -> PyResult<Bound<'py, PyList>> {
+    let text = serde_json::to_string(steps).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(py
+        .import("json")?
+        .call_method1("loads", (text,))?
+        .cast_into::<PyList>()?)
 }
 
 /// The default number of earlier positions in an observation.
@@ -338,24 +288,16 @@ impl PyGame {
     /// `capture`, `no_capture`, `extra_turn`, `settle`); empty at the start.
     fn last_sowing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut before = self.inner.clone();
-        let list = PyList::empty(py);
         let Some(last) = DynGame::moves(&before).pop() else {
-            return Ok(list);
+            return Ok(PyList::empty(py));
         };
         before.undo();
-        for step in before.sowing(&last).map_err(play_error)? {
-            list.append(step_to_py(py, &step)?)?;
-        }
-        Ok(list)
+        steps_to_py(py, &before.sowing(&last).map_err(play_error)?)
     }
 
     /// What `mv` would do from the current position, step by step (see `last_sowing`).
     fn sowing<'py>(&self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for step in self.inner.sowing(mv).map_err(play_error)? {
-            list.append(step_to_py(py, &step)?)?;
-        }
-        Ok(list)
+        steps_to_py(py, &self.inner.sowing(mv).map_err(play_error)?)
     }
 
     /// Perft: the number of move paths of `depth` plies from here.

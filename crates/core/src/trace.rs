@@ -25,7 +25,18 @@ use crate::Side;
 pub const DROP_CAP: usize = 2_000;
 
 /// One event of a move's sowing. Pits are indices in sowing order (South's row first).
+///
+/// With the crate's `serde` feature a step serialises as the object the API and the Python
+/// package show: `{"kind": "lift", "pit": 3, "seeds": 5, "lap": 1, "capture": false}`, `drop`
+/// (`pit`), `stock` (`pit`), `capture` (`pit`, `seeds`, `by`), `no_capture` (`pits`, `reason`),
+/// `extra_turn`, `settle` (`settle`: `rules` or `summary`, `reason`, `pits`, `stores`); `kind` is
+/// [`SowStep::kind`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
 pub enum SowStep {
     /// Seeds taken from a pit into the hand. The first lift with an empty hand starts lap `lap`
     /// (counting from 1). `capture` marks seeds taken from the opponent to be sown again (Isolo).
@@ -70,6 +81,7 @@ pub enum SowStep {
     /// The board jumps to the position the rules settle on after the move.
     Settle {
         /// Why.
+        #[cfg_attr(feature = "serde", serde(rename = "settle"))]
         kind: SettleKind,
         /// A short explanation for people.
         reason: String,
@@ -82,6 +94,11 @@ pub enum SowStep {
 
 /// Why a trace ends with a jump to the final board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum SettleKind {
     /// The move sowed more than [`DROP_CAP`] seeds (or never ends); the rest is not shown.
     Summary,
@@ -504,5 +521,55 @@ mod tests {
         }
         assert_eq!((b.pits.clone(), b.stores, b.hand), (vec![0; 4], [0, 3], 0));
         assert_eq!(b.seeds(), 3);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn steps_serialise_with_their_kind_and_fields() {
+        let steps = [
+            SowStep::Lift {
+                pit: 3,
+                seeds: 5,
+                lap: 1,
+                capture: false,
+            },
+            SowStep::Stock { pit: 2 },
+            SowStep::Drop { pit: 4 },
+            SowStep::Capture {
+                pit: 7,
+                seeds: 2,
+                by: Side::North,
+            },
+            SowStep::NoCapture {
+                pits: vec![6, 7],
+                reason: "grand slam".into(),
+            },
+            SowStep::ExtraTurn,
+            SowStep::Settle {
+                kind: SettleKind::Summary,
+                reason: "long".into(),
+                pits: vec![1, 0],
+                stores: [2, 3],
+            },
+        ];
+        let json: Vec<String> = steps
+            .iter()
+            .map(|s| serde_json::to_string(s).unwrap())
+            .collect();
+        assert_eq!(
+            json,
+            [
+                r#"{"kind":"lift","pit":3,"seeds":5,"lap":1,"capture":false}"#,
+                r#"{"kind":"stock","pit":2}"#,
+                r#"{"kind":"drop","pit":4}"#,
+                r#"{"kind":"capture","pit":7,"seeds":2,"by":"north"}"#,
+                r#"{"kind":"no_capture","pits":[6,7],"reason":"grand slam"}"#,
+                r#"{"kind":"extra_turn"}"#,
+                r#"{"kind":"settle","settle":"summary","reason":"long","pits":[1,0],"stores":[2,3]}"#,
+            ]
+        );
+        for (s, j) in steps.iter().zip(&json) {
+            assert!(j.starts_with(&format!(r#"{{"kind":"{}""#, s.kind())), "{j}");
+        }
     }
 }

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::api::{analyse, check_position, check_word, parse_rules};
 use crate::error::ApiError;
-use crate::json::{option_json, state_map, step_json};
+use crate::json::{option_json, state_map};
 use crate::service::parse_body;
 use crate::App;
 
@@ -109,7 +109,7 @@ fn play_line(req: &LineRequest) -> ApiResult<Line> {
                 "move": game.moves().last().cloned().unwrap_or_default(),
                 "side": side.name(),
                 "captured": captured,
-                "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
+                "steps": steps,
             }));
         }
     }

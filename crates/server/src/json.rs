@@ -1,7 +1,6 @@
 //! The JSON shape of a game state: the trace schema of `mancala trace`, shared by the CLI and the
 //! API so that both speak exactly the same words.
 
-use mancala_core::trace::SowStep;
 use mancala_core::variant::{OptionInfo, StateView, VariantInfo};
 use serde_json::{json, Map};
 
@@ -44,41 +43,6 @@ pub fn variant_map(info: &VariantInfo) -> Map<String, serde_json::Value> {
 /// A rule option as JSON: `name`, `value`, `values`, `doc`.
 pub fn option_json(o: &OptionInfo) -> serde_json::Value {
     json!({ "name": o.name, "value": o.value, "values": o.values, "doc": o.doc })
-}
-
-/// A sowing step as JSON: `{"kind": "lift", "pit": 3, "seeds": 5, "lap": 1, "capture": false}`,
-/// `drop` (`pit`), `stock` (`pit`), `capture` (`pit`, `seeds`, `by`), `no_capture` (`pits`,
-/// `reason`), `extra_turn`, `settle` (`settle`: `rules` or `summary`, `reason`, `pits`, `stores`).
-pub fn step_json(step: &SowStep) -> serde_json::Value {
-    let kind = step.kind();
-    match step {
-        SowStep::Lift {
-            pit,
-            seeds,
-            lap,
-            capture,
-        } => json!({ "kind": kind, "pit": pit, "seeds": seeds, "lap": lap, "capture": capture }),
-        SowStep::Stock { pit } | SowStep::Drop { pit } => json!({ "kind": kind, "pit": pit }),
-        SowStep::Capture { pit, seeds, by } => {
-            json!({ "kind": kind, "pit": pit, "seeds": seeds, "by": by.name() })
-        }
-        SowStep::NoCapture { pits, reason } => {
-            json!({ "kind": kind, "pits": pits, "reason": reason })
-        }
-        SowStep::ExtraTurn => json!({ "kind": kind }),
-        SowStep::Settle {
-            kind: settle,
-            reason,
-            pits,
-            stores,
-        } => json!({
-            "kind": kind,
-            "settle": settle.name(),
-            "reason": reason,
-            "pits": pits,
-            "stores": stores,
-        }),
-    }
 }
 
 /// The JSON of a rating for the API.

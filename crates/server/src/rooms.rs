@@ -27,7 +27,7 @@ use tokio::sync::broadcast;
 use crate::clock::{now_ms, Clock};
 use crate::ending::{Ending, Offer, Rematch};
 use crate::error::{HubError, StoreError};
-use crate::json::{option_json, state_map, step_json};
+use crate::json::{option_json, state_map};
 use crate::store::{GameMeta, Mode, Store};
 
 /// How many pushed updates a slow watcher may fall behind before it is sent a fresh state.
@@ -201,7 +201,7 @@ impl Room {
                     "move": l.mv,
                     "side": l.side.name(),
                     "captured": l.captured,
-                    "steps": l.steps.iter().map(step_json).collect::<Vec<_>>(),
+                    "steps": l.steps,
                 })
             }),
         );
