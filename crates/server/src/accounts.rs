@@ -582,11 +582,7 @@ pub(crate) async fn get_player(
 }
 
 fn no_player() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "no_such_player",
-        "no player with this name",
-    )
+    ApiError::not_found("no_such_player", "no player with this name")
 }
 
 #[cfg(test)]

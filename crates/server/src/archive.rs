@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::Json;
 use mancala_core::variant::Variant;
 use serde::Deserialize;
@@ -144,7 +143,7 @@ pub(crate) async fn search(
     let page = q.page.unwrap_or(1).max(1);
     let offset = (page - 1)
         .checked_mul(per_page)
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "bad_page", "page out of range"))?;
+        .ok_or_else(|| ApiError::bad_request("bad_page", "page out of range"))?;
     let query = GameQuery {
         player: q.player.clone(),
         variant,
@@ -173,7 +172,7 @@ pub(crate) async fn leaderboard(
     Path(variant): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let v = Variant::from_name(&variant)
-        .map_err(|e| ApiError::new(StatusCode::NOT_FOUND, "unknown_variant", e.to_string()))?;
+        .map_err(|e| ApiError::not_found("unknown_variant", e.to_string()))?;
     let name = v.name().to_string();
     let app2 = Arc::clone(&app);
     let rows = blocking(move || Ok(app2.hub.store().leaderboard(&name, LEADERBOARD)?)).await?;

@@ -33,13 +33,14 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }
 
+    /// 404 with `code`.
+    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, code, message)
+    }
+
     /// 404 for an unknown game.
     pub fn no_game() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "no_such_game",
-            "no game with this id",
-        )
+        Self::not_found("no_such_game", "no game with this id")
     }
 
     /// Adds extra fields to the body.

@@ -578,11 +578,11 @@ async fn asset(Path(name): Path<String>) -> Response {
 }
 
 async fn api_not_found() -> Response {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such endpoint").into_response()
+    ApiError::not_found("not_found", "no such endpoint").into_response()
 }
 
 async fn not_found() -> Response {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "not found").into_response()
+    ApiError::not_found("not_found", "not found").into_response()
 }
 
 /// Adds security headers, and turns every error answered without a JSON body (axum's own

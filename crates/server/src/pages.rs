@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use mancala_core::variant::{Variant, VariantInfo};
 
@@ -191,8 +191,7 @@ pub(crate) async fn rules_page(Path(name): Path<String>) -> Response {
         None => {
             let shown: String = name.chars().take(40).collect();
             let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            ApiError::new(
-                StatusCode::NOT_FOUND,
+            ApiError::not_found(
                 "no_such_rules",
                 format!(
                     "no rules page for {shown:?}; the games are: {}",

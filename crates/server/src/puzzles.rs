@@ -80,8 +80,7 @@ pub(crate) async fn random(
         pool.truncate(NEAREST);
     }
     if pool.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
+        return Err(ApiError::not_found(
             "no_puzzle",
             "no puzzle for this preset",
         ));
@@ -100,13 +99,11 @@ pub(crate) async fn random(
 
 /// `GET /api/puzzles/{id}`.
 pub(crate) async fn one(Path(id): Path<String>) -> ApiResult<Json<&'static Puzzle>> {
-    all()?.iter().find(|p| p.id == id).map(Json).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_puzzle",
-            "no puzzle with this id",
-        )
-    })
+    all()?
+        .iter()
+        .find(|p| p.id == id)
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("no_such_puzzle", "no puzzle with this id"))
 }
 
 /// `GET /api/puzzles/{id}/refutation?moves=m1,m2,...`: the refutation of a wrong move (the
