@@ -292,14 +292,26 @@ impl App {
 /// Drops idle games from memory now and then, for as long as `app` lives.
 async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
     let every = (idle / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
-    let mut ticks = tokio::time::interval_at((Instant::now() + every).into(), every);
+    let ticks = tokio::time::interval_at((Instant::now() + every).into(), every);
+    on_every_tick(app, ticks, |app| async move {
+        app.evict_idle();
+        app.lobby.expire(Instant::now());
+    })
+    .await;
+}
+
+/// Runs `task` at every tick of `ticks`, for as long as `app` lives (each run holds the app).
+async fn on_every_tick<F, Fut>(app: std::sync::Weak<App>, mut ticks: tokio::time::Interval, task: F)
+where
+    F: Fn(Arc<App>) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
     loop {
         ticks.tick().await;
         let Some(app) = app.upgrade() else {
             return;
         };
-        app.evict_idle();
-        app.lobby.expire(Instant::now());
+        task(app).await;
     }
 }
 
@@ -393,12 +405,7 @@ async fn follow_changes(
 /// Arms, now and then, the clocks of the shared store whose deadline passed (their instance
 /// died): whichever instance records the flag fall first ends the game, once.
 async fn sweep_clocks(app: std::sync::Weak<App>) {
-    let mut ticks = tokio::time::interval(CLOCK_SWEEP);
-    loop {
-        ticks.tick().await;
-        let Some(app) = app.upgrade() else {
-            return;
-        };
+    on_every_tick(app, tokio::time::interval(CLOCK_SWEEP), |app| async move {
         let now = clock::now_ms();
         let late = tokio::task::spawn_blocking(move || {
             let clocks = app.hub.store().running_clocks().unwrap_or_default();
@@ -409,7 +416,8 @@ async fn sweep_clocks(app: std::sync::Weak<App>) {
             }
         });
         let _ = late.await;
-    }
+    })
+    .await;
 }
 
 /// How often an instance sharing its store renews its leases and looks for lapsed ones.
@@ -420,37 +428,37 @@ const LEASE_RENEWAL: Duration = Duration::from_secs(1);
 /// instance died): each is loaded, the computer plays if it is to move, and its clock is
 /// checked, without anybody having to ask for the game.
 async fn keep_leases(app: std::sync::Weak<App>) {
-    let mut ticks = tokio::time::interval(LEASE_RENEWAL);
-    loop {
-        ticks.tick().await;
-        let Some(app) = app.upgrade() else {
-            return;
-        };
-        let held = Arc::clone(&app);
-        let lapsed = tokio::task::spawn_blocking(move || {
-            let running: Vec<String> = held
-                .hub
-                .ids()
-                .iter()
-                .filter(|id| held.hub.peek(id).is_some_and(|r| !r.lock().is_over()))
-                .map(|id| id.to_string())
-                .collect();
-            let store = held.hub.store();
-            let _ = store.renew_leases(&running);
-            let mut taken = Vec::new();
-            for id in store.lapsed_leases().unwrap_or_default() {
-                if matches!(store.hold_lease(&id), Ok(true)) {
-                    taken.push(id);
+    on_every_tick(
+        app,
+        tokio::time::interval(LEASE_RENEWAL),
+        |app| async move {
+            let held = Arc::clone(&app);
+            let lapsed = tokio::task::spawn_blocking(move || {
+                let running: Vec<String> = held
+                    .hub
+                    .ids()
+                    .iter()
+                    .filter(|id| held.hub.peek(id).is_some_and(|r| !r.lock().is_over()))
+                    .map(|id| id.to_string())
+                    .collect();
+                let store = held.hub.store();
+                let _ = store.renew_leases(&running);
+                let mut taken = Vec::new();
+                for id in store.lapsed_leases().unwrap_or_default() {
+                    if matches!(store.hold_lease(&id), Ok(true)) {
+                        taken.push(id);
+                    }
                 }
+                taken
+            })
+            .await
+            .unwrap_or_default();
+            for id in lapsed {
+                tokio::spawn(service::resume(Arc::clone(&app), id));
             }
-            taken
-        })
-        .await
-        .unwrap_or_default();
-        for id in lapsed {
-            tokio::spawn(service::resume(Arc::clone(&app), id));
-        }
-    }
+        },
+    )
+    .await;
 }
 
 /// Opens the store `config` names (PostgreSQL, a SQLite file, or memory).
