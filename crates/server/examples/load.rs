@@ -46,7 +46,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use mancala_server::client::Client;
+use mancala_server::client::{Client, Reply};
 use mancala_server::timing::MoveTimings;
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
@@ -88,26 +88,13 @@ async fn play_one(
     totals: Arc<Totals>,
     latencies: &mut Vec<Duration>,
 ) -> Result<Played, String> {
-    let Pace {
-        moves,
-        think_ms,
-        deadline,
-    } = pace;
     const VARIANTS: [&str; 4] = ["oware", "abapa", "wuri", "ouril"];
     let mut c = Client::new(addr);
     let variant = VARIANTS[n % VARIANTS.len()];
-    let r = c
-        .post_json(
-            "/api/games",
-            &json!({"variant": variant, "mode": "computer", "side": "south", "level": 1}),
-            None,
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.status != 201 {
-        return Err(format!("create: {} {}", r.status, r.text()));
-    }
-    let created = r.json();
+    let body = json!({"variant": variant, "mode": "computer", "side": "south", "level": 1});
+    let created = post(&mut c, "/api/games", &body, None, 201, "create")
+        .await?
+        .json();
     let id = created["id"].as_str().ok_or("no id")?.to_string();
     let token = created["seats"]["south"]
         .as_str()
@@ -136,39 +123,18 @@ async fn play_one(
     let mut game = next_update(&mut player).await.ok_or("no hello")?["game"].clone();
     let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 1;
     let mut complete = true;
-    for _ in 0..moves {
-        if game["over"] == true {
+    for _ in 0..pace.moves {
+        if !pace.goes_on(&game, &mut complete) {
             break;
         }
-        if Instant::now() > deadline {
-            complete = false;
-            break;
-        }
-        let legal = game["legal"].as_array().ok_or("no legal moves")?;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        think(think_ms, x).await;
-        let mv = legal[(x % legal.len() as u64) as usize].clone();
-        let ply = game["ply"].as_u64().ok_or("no ply")?;
-        let t = Instant::now();
-        let r = c
-            .post_json(
-                &format!("/api/games/{id}/moves"),
-                &json!({"move": mv, "ply": ply}),
-                Some(&token),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-        latencies.push(t.elapsed());
-        if r.status != 200 {
-            return Err(format!("move: {} {}", r.status, r.text()));
-        }
+        let (_, ply) = pace
+            .move_at_random(&mut c, &id, &game, &token, &mut x, latencies)
+            .await?;
         totals.human_moves.fetch_add(1, Ordering::Relaxed);
         let mine = ply + 1;
         // Wait for the computer's answer (or the end).
         loop {
-            let u = tokio::time::timeout_at(deadline.into(), next_update(&mut player))
+            let u = tokio::time::timeout_at(pace.deadline.into(), next_update(&mut player))
                 .await
                 .map_err(|_| "deadline while waiting for the computer".to_string())?
                 .ok_or("websocket closed")?;
@@ -203,6 +169,48 @@ struct Pace {
     moves: u64,
     think_ms: u64,
     deadline: Instant,
+}
+
+impl Pace {
+    /// Whether to play another move in `game` (its state): not once it is over, nor after the
+    /// deadline, which leaves the game incomplete.
+    fn goes_on(&self, game: &Value, complete: &mut bool) -> bool {
+        if game["over"] == true {
+            return false;
+        }
+        if Instant::now() > self.deadline {
+            *complete = false;
+            return false;
+        }
+        true
+    }
+
+    /// Thinks, then plays a random legal move of `game` (its state) in game `id` with `token`,
+    /// drawing from the xorshift state `x`; adds the move's latency to `latencies`. Answers the
+    /// server's reply and the ply the move was played at.
+    async fn move_at_random(
+        &self,
+        c: &mut Client,
+        id: &str,
+        game: &Value,
+        token: &str,
+        x: &mut u64,
+        latencies: &mut Vec<Duration>,
+    ) -> Result<(Reply, u64), String> {
+        let legal = game["legal"].as_array().ok_or("no legal moves")?;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        think(self.think_ms, *x).await;
+        let mv = legal[(*x % legal.len() as u64) as usize].clone();
+        let ply = game["ply"].as_u64().ok_or("no ply")?;
+        let t = Instant::now();
+        let path = format!("/api/games/{id}/moves");
+        let body = json!({"move": mv, "ply": ply});
+        let r = post(c, &path, &body, Some(token), 200, "move").await;
+        latencies.push(t.elapsed());
+        Ok((r?, ply))
+    }
 }
 
 /// A game a client played: the moves it saw stored, and whether it played all it meant to
@@ -605,23 +613,31 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// Posts `body` to `path` (with the session `token`, if any); anything but the `expected` status
+/// is an error that says `what` failed.
+async fn post(
+    c: &mut Client,
+    path: &str,
+    body: &Value,
+    token: Option<&str>,
+    expected: u16,
+    what: &str,
+) -> Result<Reply, String> {
+    let r = c
+        .post_json(path, body, token)
+        .await
+        .map_err(|e| format!("{what}: {e}"))?;
+    if r.status != expected {
+        return Err(format!("{what}: {} {}", r.status, r.text()));
+    }
+    Ok(r)
+}
+
 /// Signs up and logs in `name`; answers its session token.
 async fn account(c: &mut Client, name: &str) -> Result<String, String> {
     let cred = json!({"name": name, "password": "load-test-password"});
-    let r = c
-        .post_json("/api/players", &cred, None)
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.status != 201 {
-        return Err(format!("sign-up: {} {}", r.status, r.text()));
-    }
-    let r = c
-        .post_json("/api/session", &cred, None)
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.status != 200 {
-        return Err(format!("log-in: {} {}", r.status, r.text()));
-    }
+    post(c, "/api/players", &cred, None, 201, "sign-up").await?;
+    let r = post(c, "/api/session", &cred, None, 200, "log-in").await?;
     Ok(r.json()["token"].as_str().ok_or("no token")?.to_string())
 }
 
@@ -635,11 +651,6 @@ async fn play_timed(
     pace: Pace,
     latencies: &mut Vec<Duration>,
 ) -> Result<Played, String> {
-    let Pace {
-        moves,
-        think_ms,
-        deadline,
-    } = pace;
     let mut c = Client::new(addr);
     let r = c
         .get(&format!("/api/games/{game}"))
@@ -651,35 +662,14 @@ async fn play_timed(
     }
     let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 7;
     let mut complete = true;
-    for _ in 0..moves {
-        if state["over"] == true {
+    for _ in 0..pace.moves {
+        if !pace.goes_on(&state, &mut complete) {
             break;
         }
-        if Instant::now() > deadline {
-            complete = false;
-            break;
-        }
-        let side = usize::from(state["to_move"] == "north");
-        let legal = state["legal"].as_array().ok_or("no legal moves")?;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        think(think_ms, x).await;
-        let mv = legal[(x % legal.len() as u64) as usize].clone();
-        let ply = state["ply"].as_u64().ok_or("no ply")?;
-        let t = Instant::now();
-        let r = c
-            .post_json(
-                &format!("/api/games/{game}/moves"),
-                &json!({"move": mv, "ply": ply}),
-                Some(&tokens[side]),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-        latencies.push(t.elapsed());
-        if r.status != 200 {
-            return Err(format!("timed move: {} {}", r.status, r.text()));
-        }
+        let token = &tokens[usize::from(state["to_move"] == "north")];
+        let (r, _) = pace
+            .move_at_random(&mut c, &game, &state, token, &mut x, latencies)
+            .await?;
         state = r.json();
     }
     Ok(Played {
@@ -747,29 +737,29 @@ async fn timed_setup(
     for k in 0..games {
         let (owner, taker) = (k % players, (k + 1) % players);
         let variant = ["oware", "abapa", "wuri", "ouril"][k % 4];
-        let r = c
-            .post_json(
-                "/api/seeks",
-                &json!({"variant": variant,
-                    "clock": {"initial_ms": 180_000, "increment_ms": 2_000},
-                    "rated": true, "side": "south"}),
-                Some(&tokens[owner]),
-            )
-            .await?;
-        if r.status != 201 {
-            return Err(format!("seek: {} {}", r.status, r.text()).into());
-        }
+        let body = json!({"variant": variant,
+            "clock": {"initial_ms": 180_000, "increment_ms": 2_000},
+            "rated": true, "side": "south"});
+        let r = post(
+            &mut c,
+            "/api/seeks",
+            &body,
+            Some(&tokens[owner]),
+            201,
+            "seek",
+        )
+        .await?;
         let seek = r.json()["id"].as_str().ok_or("no seek id")?.to_string();
-        let r = c
-            .post_json(
-                &format!("/api/seeks/{seek}/accept"),
-                &json!({}),
-                Some(&tokens[taker]),
-            )
-            .await?;
-        if r.status != 200 {
-            return Err(format!("accept: {} {}", r.status, r.text()).into());
-        }
+        let path = format!("/api/seeks/{seek}/accept");
+        let r = post(
+            &mut c,
+            &path,
+            &json!({}),
+            Some(&tokens[taker]),
+            200,
+            "accept",
+        )
+        .await?;
         let game = r.json()["game"].as_str().ok_or("no game")?.to_string();
         pairs.push((game, [tokens[owner].clone(), tokens[taker].clone()]));
     }
