@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use mancala_core::variant::AnyGame;
-use mancala_server::brain::Analysis;
 use mancala_server::client::Client;
 use mancala_server::{App, Brain, Config, EngineBrain};
 use serde_json::{json, Value};
@@ -587,19 +586,6 @@ impl Brain for MoodyBrain {
         }
         EngineBrain.choose(game, level, seed)
     }
-
-    fn analyse(
-        &self,
-        game: &AnyGame,
-        movetime: Duration,
-        stop: Option<&AtomicBool>,
-    ) -> Option<Analysis> {
-        EngineBrain.analyse(game, movetime, stop)
-    }
-
-    fn max_level(&self) -> u8 {
-        EngineBrain.max_level()
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -842,28 +828,6 @@ struct CountingBrain {
 }
 
 impl mancala_server::Brain for CountingBrain {
-    fn choose(
-        &self,
-        game: &mancala_core::variant::AnyGame,
-        level: u8,
-        seed: u64,
-    ) -> Option<String> {
-        EngineBrain.choose(game, level, seed)
-    }
-
-    fn analyse(
-        &self,
-        game: &mancala_core::variant::AnyGame,
-        movetime: Duration,
-        stop: Option<&std::sync::atomic::AtomicBool>,
-    ) -> Option<mancala_server::brain::Analysis> {
-        EngineBrain.analyse(game, movetime, stop)
-    }
-
-    fn max_level(&self) -> u8 {
-        EngineBrain.max_level()
-    }
-
     fn evaluate(
         &self,
         game: &mancala_core::variant::AnyGame,
