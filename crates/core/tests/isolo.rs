@@ -3,6 +3,7 @@
 //! notation and move syntax.
 
 mod isolo_ref;
+mod slow_perft;
 
 use isolo_ref as reference;
 use mancala_core::extras::Extras;

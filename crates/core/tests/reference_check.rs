@@ -2,6 +2,7 @@
 //! `reference/`: perft ladders from the start, and whole random games compared state by state.
 
 mod reference;
+mod slow_perft;
 
 use std::ops::RangeInclusive;
 

@@ -437,20 +437,6 @@ impl Game {
 
     /// Counts the sequences of `depth` legal moves (rules.md perft convention).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| {
-                let mut child = self.clone();
-                child.play(m);
-                child.perft(depth - 1)
-            })
-            .sum()
+        crate::slow_perft::perft(self, depth, &Self::legal, &|g: &mut Self, m: Mv| g.play(&m))
     }
 }

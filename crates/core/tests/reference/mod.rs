@@ -180,22 +180,7 @@ impl RefOlowuka {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut n = 0;
-        for m in moves {
-            let mut c = self.clone();
-            c.play(m);
-            if c.finished.is_none() {
-                n += c.perft(depth - 1);
-            }
-        }
-        n
+        crate::slow_perft::perft(self, depth, &Self::legal, &Self::play)
     }
 }
 
@@ -399,21 +384,6 @@ impl RefBaAwa {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut n = 0;
-        for m in self.legal() {
-            if depth == 1 {
-                n += 1;
-                continue;
-            }
-            let mut c = self.clone();
-            c.play(m);
-            if c.finished.is_none() {
-                n += c.perft(depth - 1);
-            }
-        }
-        n
+        crate::slow_perft::perft(self, depth, &Self::legal, &Self::play)
     }
 }
