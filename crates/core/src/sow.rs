@@ -320,32 +320,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kroo_twelve_lands_after_origin() {
-        let mut p = [12, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
-        let last = sow_lap(&mut p, 0, true);
-        assert_eq!(last, 1);
-        assert_eq!(p, [0, 2, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
-    }
-
-    #[test]
-    fn twenty_three_skips_twice() {
-        let mut p = [0; 12];
-        p[3] = 23;
-        let last = sow_lap(&mut p, 3, true);
-        // 23 = 2 * 11 + 1: every other pit gets 2, the next pit one more.
-        assert_eq!(last, 4);
-        assert_eq!(p[3], 0);
-        assert_eq!(p[4], 3);
-        assert_eq!(p.iter().map(|&x| u32::from(x)).sum::<u32>(), 23);
-    }
-
-    #[test]
-    fn no_skip_twelve_returns_to_origin() {
-        let mut p = [0; 12];
-        p[5] = 12;
-        let last = sow_lap(&mut p, 5, false);
-        assert_eq!(last, 5);
-        assert_eq!(p, [1; 12]);
+    fn laps_land_and_skip_as_the_rules_say() {
+        // (board, origin, skip the origin, last pit, board after)
+        let cases = [
+            // Kroo: a lap of 12 skips its origin and lands one pit after it.
+            (
+                [12, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1],
+                0,
+                true,
+                1,
+                [0, 2, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
+            ),
+            // 23 = 2 * 11 + 1: every other pit gets 2, the next pit one more.
+            (
+                [0, 0, 0, 23, 0, 0, 0, 0, 0, 0, 0, 0],
+                3,
+                true,
+                4,
+                [2, 2, 2, 0, 3, 2, 2, 2, 2, 2, 2, 2],
+            ),
+            // Without the skip a lap of 12 comes back to its origin.
+            ([0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0], 5, false, 5, [1; 12]),
+        ];
+        for (before, origin, skip, last, after) in cases {
+            let mut p = before;
+            assert_eq!(
+                sow_lap(&mut p, origin, skip),
+                last,
+                "{before:?} from {origin}"
+            );
+            assert_eq!(p, after, "{before:?} from {origin}");
+        }
     }
 
     #[test]
