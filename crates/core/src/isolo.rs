@@ -367,7 +367,7 @@ const fn base(side: Side) -> usize {
 
 /// A position of Isolo. Two positions are equal when their state is (the cached legal-move mask
 /// is not compared).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Isolo {
     pits: [u8; PITS],
     side: Side,
@@ -379,28 +379,23 @@ pub struct Isolo {
     foregame_end: Option<EndReason>,
     over: Option<Outcome>,
     rules: IsoloRules,
-    /// The legal pit moves, worked out by [`Position::settle`] (finding never-ending moves is
-    /// the expensive part of move generation), when `mask_known`.
-    mask: u16,
-    mask_known: bool,
+    /// The legal pit moves, once [`Position::settle`] has worked them out.
+    legal: LegalCache,
 }
 
-impl PartialEq for Isolo {
-    fn eq(&self, other: &Self) -> bool {
-        self.pits == other.pits
-            && self.side == other.side
-            && self.phase == other.phase
-            && self.stock_used == other.stock_used
-            && self.plies == other.plies
-            && self.last_laps == other.last_laps
-            && self.foregame_winner == other.foregame_winner
-            && self.foregame_end == other.foregame_end
-            && self.over == other.over
-            && self.rules == other.rules
+/// The legal pit moves as a bit mask, worked out by [`Position::settle`] (finding never-ending
+/// moves is the expensive part of move generation); `None` until then. A cache, not state: any
+/// two compare equal.
+#[derive(Clone, Copy, Debug, Default)]
+struct LegalCache(Option<u16>);
+
+impl PartialEq for LegalCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
 }
 
-impl Eq for Isolo {}
+impl Eq for LegalCache {}
 
 impl Isolo {
     /// The 16 pits.
@@ -478,8 +473,7 @@ impl Isolo {
             foregame_end: None,
             over: None,
             rules,
-            mask: 0,
-            mask_known: false,
+            legal: LegalCache(None),
         }
     }
 
@@ -676,10 +670,9 @@ impl Isolo {
     /// The legal pit moves as a bit mask over pit indices.
     #[inline]
     fn legal_mask(&self) -> u16 {
-        if self.mask_known {
-            self.mask
-        } else {
-            self.compute_mask()
+        match self.legal.0 {
+            Some(mask) => mask,
+            None => self.compute_mask(),
         }
     }
 
@@ -943,7 +936,7 @@ impl Position for Isolo {
 
     fn play_unchecked(&mut self, mv: IsoloMove) -> MoveEffect {
         let me = self.side;
-        self.mask_known = false;
+        self.legal = LegalCache(None);
         match mv {
             IsoloMove::Kucheleka(counts) => {
                 let b = base(me);
@@ -1025,11 +1018,11 @@ impl Position for Isolo {
             });
             return;
         }
-        self.mask = self.compute_mask();
-        self.mask_known = true;
-        if self.mask == 0 {
+        let mask = self.compute_mask();
+        self.legal = LegalCache(Some(mask));
+        if mask == 0 {
             self.lose_phase(self.side, EndReason::NoLegalMove);
-            self.mask_known = false;
+            self.legal = LegalCache(None);
         }
     }
 
