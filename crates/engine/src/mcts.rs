@@ -457,7 +457,7 @@ impl<P: EngineGame> Tree<P> {
             Leaf::Eval => evaluate(pos, me, self.eval),
             Leaf::Search(d) => {
                 let d = i32::from(d.clamp(1, 8));
-                self.alpha_beta(pos, me, d, -INF, INF, 0)
+                self.alpha_beta(pos, d, -INF, INF, 0)
             }
             Leaf::Playout(plies) => return self.playout(pos, me, plies),
         };
@@ -472,16 +472,12 @@ impl<P: EngineGame> Tree<P> {
         }
     }
 
-    /// Plain alpha-beta (no ordering, no table) following the after-move protocol.
-    fn alpha_beta(
-        &mut self,
-        pos: &P,
-        me: Side,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    /// Plain alpha-beta (no ordering, no table) following the after-move protocol: the value of
+    /// `pos` (not over) for its side to move.
+    fn alpha_beta(&mut self, pos: &P, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let Some(me) = pos.to_move() else {
+            return 0;
+        };
         if depth <= 0 {
             return evaluate(pos, me, self.eval);
         }
@@ -494,10 +490,8 @@ impl<P: EngineGame> Tree<P> {
                 (_, None) => terminal(&c, me, ply + 1),
                 (_, Some(token)) => {
                     let v = match c.to_move() {
-                        Some(s) if s == me => {
-                            self.alpha_beta(&c, me, depth - 1, alpha, beta, ply + 1)
-                        }
-                        Some(s) => -self.alpha_beta(&c, s, depth - 1, -beta, -alpha, ply + 1),
+                        Some(s) if s == me => self.alpha_beta(&c, depth - 1, alpha, beta, ply + 1),
+                        Some(_) => -self.alpha_beta(&c, depth - 1, -beta, -alpha, ply + 1),
                         None => terminal(&c, me, ply + 1),
                     };
                     self.history.pop(token);
