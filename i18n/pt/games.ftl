@@ -4,7 +4,7 @@
 
 ## Games (one per preset)
 game-oware-name = Oware
-game-oware-summary = o oware tal como a aplicação Oware o descreve: grand slam proibido (um grand slam forçado perde), obrigação de alimentar, sementes restantes sem contar quando ninguém pode alimentar
+game-oware-summary = o oware tal como a aplicação Oware o descreve: grand slam proibido (um grand slam forçado perde), obrigação de alimentar, as sementes que restam não contam quando ninguém pode alimentar
 game-oware-board = tabuleiro 2×6
 game-abapa-name = Abapa
 game-abapa-summary = regras internacionais Abapa: um grand slam não captura nada, obrigação de alimentar, cada um fica com a sua própria fila quando ninguém pode alimentar (= oware do OpenSpiel, Aualé)
@@ -32,13 +32,13 @@ game-isolo-summary = Isolo (Zâmbia): um jogo preliminar com sementes de reserva
 game-isolo-board = tabuleiro 2×8
 
 ## Rule options of oware
-option-oware-seeds = sementes por casa no início; os limiares acompanham o total
+option-oware-seeds = sementes por casa no início; os limiares variam com o total
 option-oware-first-player = quem joga primeiro
 option-oware-skip-origin = uma volta de 12 sementes ou mais salta a casa de onde saiu (kroo)
 option-oware-grand-slam = uma captura que esvaziaria a fila do adversário
 option-oware-must-feed = se a fila do adversário estiver vazia, a jogada tem de lá chegar
 option-oware-no-move-end = o que acontece quando o jogador a quem cabe jogar não tem nenhuma jogada legal
-option-oware-repetition = o efeito da primeira repetição de (casas, pontos, lado, jogada extra)
+option-oware-repetition = o efeito da primeira repetição de (casas, pontos, jogador a jogar, jogada extra)
 option-oware-max-plies = acabar o jogo depois deste número de jogadas, ficando cada jogador com a sua própria fila
 option-oware-win-threshold = sementes capturadas que dão logo a vitória (auto: mais de metade)
 option-oware-draw-at-half = exatamente metade das sementes para cada um é empate
@@ -59,7 +59,7 @@ option-olowuka-slam-needs-opponent-seeds = só há grand slam se o adversário t
 option-olowuka-skip-origin = OL-f: casas que as voltas saltam
 option-olowuka-must-not-starve = OL-g: a jogada tem de deixar uma semente ao adversário (avaliado depois de todas as voltas e capturas)
 option-olowuka-no-move-end = OL-h: o que acontece quando o jogador a quem cabe jogar não tem nenhuma jogada legal
-option-olowuka-repetition = o efeito da primeira repetição de (casas, pontos, lado)
+option-olowuka-repetition = o efeito da primeira repetição de (casas, pontos, jogador a jogar)
 option-olowuka-max-plies = acabar o jogo depois deste número de jogadas, ficando cada jogador com a sua própria fila
 option-olowuka-infinite-move = uma jogada cujas voltas nunca acabam
 option-olowuka-end-at-one-seed = o jogo acaba quando resta uma só semente (MancalaGames)
@@ -86,7 +86,7 @@ option-isolo-regular-resow = onde uma captura normal volta a ser semeada (IS-b)
 option-isolo-singleton-resow-start = de qual das casas da ponta próprias é semeada uma captura de semente sozinha (IS-c)
 option-isolo-singleton-rule-after-first-lap-only = capturas de sementes sozinhas só depois da primeira volta; antes, uma captura normal (IS-e)
 option-isolo-infinite-move = o que é uma jogada que nunca acaba (IS-i)
-option-isolo-repetition = o efeito da primeira repetição de (casas, lado) no jogo propriamente dito
+option-isolo-repetition = o efeito da primeira repetição de (casas, jogador a jogar) no jogo propriamente dito
 option-isolo-max-plies = uma fase (jogo preliminar ou jogo propriamente dito) que chega a este número de jogadas acaba empatada
 option-isolo-stock-limit = sementes de reserva que cada jogador pode usar no jogo preliminar
 option-isolo-kucheleka-max-total = o máximo de sementes que o vencedor do jogo preliminar pode colocar no kucheleka (IS-j)
