@@ -7,7 +7,7 @@ game-oware-name = Oware
 game-oware-summary = l'oware tel que le décrit l'application Oware : grand chelem interdit (un grand chelem forcé perd), obligation de nourrir, graines restantes non comptées quand personne ne peut nourrir
 game-oware-board = plateau 2×6
 game-abapa-name = Awalé (Abapa)
-game-abapa-summary = règles internationales de l'awalé (Abapa) : un grand chelem ne prend rien, obligation de nourrir, chacun prend sa propre rangée quand personne ne peut nourrir (= oware d'OpenSpiel, Aualé)
+game-abapa-summary = règles internationales Abapa : un grand chelem ne prend rien, obligation de nourrir, chacun prend sa propre rangée quand personne ne peut nourrir (= oware d'OpenSpiel, Aualé)
 game-abapa-board = plateau 2×6
 game-wuri-name = Wuri
 game-wuri-summary = Wuri : le mécanisme de l'Abapa (un grand chelem annule la prise)
