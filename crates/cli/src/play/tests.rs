@@ -45,6 +45,25 @@ fn local_app_at(variant: Variant, position: &str) -> App {
     local_app(variant.new_game(&[], Some(position)).unwrap())
 }
 
+/// A game of `variant` under the rule options `rules` (`(name, value)`), from `position` (the
+/// start if `None`), after `moves`.
+fn game_after(
+    variant: Variant,
+    rules: &[(&str, &str)],
+    position: Option<&str>,
+    moves: &[&str],
+) -> AnyGame {
+    let rules: Vec<(String, String)> = rules
+        .iter()
+        .map(|&(name, value)| (name.into(), value.into()))
+        .collect();
+    let mut game = variant.new_game(&rules, position).unwrap();
+    for mv in moves {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
 /// A two-player game going on from `game`.
 fn local_app(game: AnyGame) -> App {
     session(game, Mode::Local, 1, RandomOpponent::new(1))
@@ -234,9 +253,7 @@ fn sowing_is_shown_seed_by_seed_and_can_be_skipped() {
 fn relay_moves_are_animated_lap_by_lap() {
     // Olowuka from the start: A's last seed makes 5 in E, which is lifted and sown again.
     let mut app = new_app(Variant::Olowuka, Mode::Local);
-    let mut probe = Variant::Olowuka.new_game(&[], None).unwrap();
-    probe.play("A").unwrap();
-    let want = probe.state();
+    let want = game_after(Variant::Olowuka, &[], None, &["A"]).state();
     app.handle(Event::Key(Key::Char('A')));
     let mut laps = Vec::new();
     let mut saw_lap_two_on_screen = false;
@@ -499,11 +516,8 @@ fn no_key_sequence_panics() {
 
 #[test]
 fn a_loaded_game_keeps_its_moves_and_captures() {
-    let mut game = Variant::Abapa
-        .new_game(&[], Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"))
-        .unwrap();
-    game.play("F").unwrap();
-    let app = local_app(game);
+    let position = Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S");
+    let app = local_app(game_after(Variant::Abapa, &[], position, &["F"]));
     assert_eq!(app.played().len(), 1);
     assert_eq!(app.played()[0].captured, 3);
     assert_eq!(app.played()[0].side, Some(Side::South));
@@ -531,12 +545,8 @@ fn the_engine_answers_and_gives_a_hint_with_its_value() {
 #[test]
 fn a_hint_in_a_solved_endgame_says_proven() {
     // With grand slams allowed, South's F takes North's last seed: 25-23.
-    let game = Variant::Abapa
-        .new_game(
-            &[("grand_slam".into(), "Allowed".into())],
-            Some("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"),
-        )
-        .unwrap();
+    let position = Some("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S");
+    let game = game_after(Variant::Abapa, &[("grand_slam", "Allowed")], position, &[]);
     let mut app = engine_app(game);
     app.handle(Event::Key(Key::Char('t')));
     let value = app.hint().expect("a hint").value.clone().unwrap();
@@ -545,9 +555,7 @@ fn a_hint_in_a_solved_endgame_says_proven() {
 
 #[test]
 fn changed_rules_and_extras_are_shown() {
-    let game = Variant::Ouril
-        .new_game(&[("grand_slam".into(), "Allowed".into())], None)
-        .unwrap();
+    let game = game_after(Variant::Ouril, &[("grand_slam", "Allowed")], None, &[]);
     let app = local_app(game);
     let s = screen(&app, 100, 30);
     assert!(s.contains("grand_slam=Allowed"), "{s}");
@@ -559,14 +567,13 @@ fn changed_rules_and_extras_are_shown() {
 #[test]
 fn saved_games_load_back_with_rules_position_and_moves() {
     let dir = std::env::temp_dir().join(format!("mancala-play-test-{}", std::process::id()));
-    let mut game = Variant::Wuri
-        .new_game(
-            &[("grand_slam".into(), "Allowed".into())],
-            Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S"),
-        )
-        .unwrap();
-    game.play("F").unwrap();
-    game.play("f").unwrap();
+    let position = Some("0-0-0-0-0-1-2-4-4-4-4-4-12-13-S");
+    let game = game_after(
+        Variant::Wuri,
+        &[("grand_slam", "Allowed")],
+        position,
+        &["F", "f"],
+    );
     for name in ["g.mgn", "g.ogn"] {
         let path = dir.join(name);
         super::save(&game, None, &path).unwrap();
@@ -635,13 +642,8 @@ fn background_thinking_keeps_keys_alive_and_drops_stale_answers() {
 #[test]
 fn the_cursor_reaches_pits_owned_in_the_other_row() {
     // Round 2: South owns North's f (index 11) as well as his own row.
-    let game = Variant::BaAwa
-        .new_game(
-            &[],
-            Some("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNS-S-r2-w1.0"),
-        )
-        .unwrap();
-    let mut app = local_app(game);
+    let position = Some("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNS-S-r2-w1.0");
+    let mut app = local_app(game_after(Variant::BaAwa, &[], position, &[]));
     assert!(app.state().legal.contains(&"f".to_string()));
     let mut seen = Vec::new();
     for _ in 0..7 {
