@@ -51,6 +51,16 @@ impl DistLevel {
     }
 }
 
+/// What a worker tells the thread that started it.
+enum Report {
+    /// Worker 0: a level is done.
+    Level(DistLevel),
+    /// The worker finished every level.
+    Done,
+    /// The worker stopped on an error.
+    Failed(DistError),
+}
+
 /// The fixed part of a build, the same on every worker.
 #[derive(Clone, Debug)]
 struct Job {
@@ -98,32 +108,45 @@ pub fn build_to_dir(
         max_seeds,
         dir: dir.to_path_buf(),
     };
-    let (tx, rx) = mpsc::channel::<Result<DistLevel, DistError>>();
+    let (tx, rx) = mpsc::channel::<Report>();
     let tx = Mutex::new(tx);
     let guards = timely::execute(cluster.config(), move |worker| {
         let tx = tx.lock().map(|t| t.clone());
         let Ok(tx) = tx else { return };
-        if let Err(e) = run_worker(worker, &job, &tx) {
-            // Only worker 0 reports; an error elsewhere (a bad message) stops that worker, and
-            // its peers notice it go.
-            let _ = tx.send(Err(e));
-        }
+        let _ = tx.send(match run_worker(worker, &job, &tx) {
+            Ok(()) => Report::Done,
+            Err(e) => Report::Failed(e),
+        });
     })
     .map_err(DistError::Start)?;
+    let local = match cluster {
+        Cluster::Threads(w) => *w,
+        Cluster::Processes { .. } => 1,
+    };
     let mut levels = Vec::new();
+    let mut done = 0;
     for got in rx {
         match got {
-            Ok(level) => {
+            Report::Level(level) => {
                 level_done(&level);
                 levels.push(level);
             }
-            Err(e) => {
+            Report::Done => done += 1,
+            Report::Failed(e) => {
                 // The other workers may wait for the one that failed for ever: leave them to
                 // the end of the process rather than join them.
                 std::mem::forget(guards);
                 return Err(e);
             }
         }
+    }
+    if done < local {
+        // A worker stopped without a word: a panic, most often the connection to a peer
+        // process lost. Joining timely's network threads would panic in turn.
+        std::mem::forget(guards);
+        return Err(DistError::Worker(
+            "a worker thread stopped (a peer process gone?); start every process again: the build resumes after the last level written".to_string(),
+        ));
     }
     for r in guards.join() {
         r.map_err(DistError::Worker)?;
@@ -317,11 +340,7 @@ fn finished_levels(job: &Job) -> Vec<Vec<u8>> {
     levels
 }
 
-fn run_worker(
-    worker: &mut Worker,
-    job: &Job,
-    tx: &mpsc::Sender<Result<DistLevel, DistError>>,
-) -> Result<(), DistError> {
+fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Result<(), DistError> {
     let me = worker.index();
     let peers = worker.peers();
     let state = Rc::new(RefCell::new(State {
@@ -409,7 +428,7 @@ fn run_worker(
                 write_time: Duration::ZERO,
                 peak_memory: peak_memory(),
             };
-            if tx.send(Ok(level)).is_err() {
+            if tx.send(Report::Level(level)).is_err() {
                 return Ok(());
             }
         }
@@ -417,7 +436,7 @@ fn run_worker(
 
     for n in from..=job.max_seeds {
         let level = build_level(worker, job, &state, n)?;
-        if me == 0 && tx.send(Ok(level)).is_err() {
+        if me == 0 && tx.send(Report::Level(level)).is_err() {
             return Ok(());
         }
     }
