@@ -37,6 +37,13 @@
 //! least fixpoint that value iteration reaches too (a test checks the entries byte for byte
 //! against value iteration on the levels 0 to 10).
 //!
+//! # For other builders
+//!
+//! The moves of a board as this builder sees them ([`exact_moves`], with captures left for the
+//! caller to value), their inverse ([`predecessors`]) and the entry encoding ([`exact_entry`],
+//! [`entry_value`]) are public: the builder on timely dataflow (`mancala-tablebase-dist`) shares
+//! them, so that both value the same moves the same way.
+//!
 //! # Memory
 //!
 //! The level being built takes one 32-bit word per board (both bounds, the counter, the moves
