@@ -55,9 +55,8 @@ enum Sub {
         /// Minimax sweeps over the values set by the cycle convention (docs/tablebase.md).
         #[arg(long, default_value_t = 0)]
         smoothing: u32,
-        /// Build on this many timely dataflow workers (exact tables: awari): threads of this
-        /// process, or with --hosts one process per line of the host file
-        /// (docs/distributed-tables.md).
+        /// Build on this many timely dataflow workers: threads of this process, or with --hosts
+        /// one process per line of the host file (docs/distributed-tables.md).
         #[arg(long)]
         workers: Option<usize>,
         /// With --hosts: this process's number, its line in the host file from 0.
@@ -253,7 +252,7 @@ fn run_dist_build(
     cluster: &Cluster,
 ) -> Result<ExitCode> {
     if smoothing > 0 {
-        bail!("--smoothing applies to tables with convention values; the distributed builder builds exact tables only");
+        bail!("--smoothing: the minimax sweeps over convention values run in one process (leave out --workers)");
     }
     let start = Instant::now();
     let writes = cluster.writes();

@@ -1,6 +1,7 @@
-//! `mancala tb build --workers`: the builder on timely dataflow writes the single-process
-//! builder's files byte for byte, with one worker, four threads and four processes on
-//! loopback, and a build whose process was killed resumes after the last level written.
+//! `mancala tb build --workers`: the builders on timely dataflow write the single-process
+//! builders' files byte for byte (Awari's exact tables and Abapa's graded ones), with one
+//! worker, four threads and four processes on loopback, and an Awari build whose process was
+//! killed resumes after the last level written.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -45,9 +46,9 @@ fn assert_same_files(dir: &Path, reference: &[(String, Vec<u8>)]) {
 }
 
 /// The single-process build: the reference.
-fn single(dir: &Path) -> Vec<(String, Vec<u8>)> {
+fn single(dir: &Path, preset: &str) -> Vec<(String, Vec<u8>)> {
     let d = dir.to_str().unwrap();
-    let o = mancala(&["tb", "build", "awari", "--seeds", SEEDS, "--dir", d]);
+    let o = mancala(&["tb", "build", preset, "--seeds", SEEDS, "--dir", d]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let reference = files(dir);
     assert_eq!(reference.len(), 13);
@@ -69,14 +70,14 @@ fn host_file(dir: &Path, k: usize) -> PathBuf {
 }
 
 /// Starts the processes of a cluster build into `out`, each logging into `logs`.
-fn start_processes(out: &Path, logs: &Path, hosts: &Path, k: usize) -> Vec<Child> {
+fn start_processes(preset: &str, out: &Path, logs: &Path, hosts: &Path, k: usize) -> Vec<Child> {
     (0..k)
         .map(|i| {
             let log = std::fs::File::create(logs.join(format!("process-{i}.log"))).unwrap();
             let args = [
                 "tb",
                 "build",
-                "awari",
+                preset,
                 "--seeds",
                 SEEDS,
                 "--dir",
@@ -147,10 +148,10 @@ fn one_worker_four_threads_and_four_processes_write_the_single_process_files() {
         assert_same_files(&dir, &reference);
     }
 
-    let dir = scratch("processes");
-    let logs = scratch("processes-logs");
+    let dir = scratch(&format!("{preset}-processes"));
+    let logs = scratch(&format!("{preset}-processes-logs"));
     let hosts = host_file(&logs, 4);
-    let mut children = start_processes(&dir, &logs, &hosts, 4);
+    let mut children = start_processes(preset, &dir, &logs, &hosts, 4);
     let status = wait_all(&mut children, Duration::from_secs(600));
     for (i, s) in status.iter().enumerate() {
         assert!(s.success(), "process {i}: {s}\n{}", log(&logs, i));
@@ -168,12 +169,22 @@ fn one_worker_four_threads_and_four_processes_write_the_single_process_files() {
 }
 
 #[test]
+fn awari_on_one_worker_four_threads_and_four_processes_gives_the_single_process_files() {
+    same_files("awari");
+}
+
+#[test]
+fn abapa_on_one_worker_four_threads_and_four_processes_gives_the_single_process_files() {
+    same_files("abapa");
+}
+
+#[test]
 fn a_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
-    let reference = single(&scratch("resume-single"));
+    let reference = single(&scratch("resume-single"), "awari");
     let dir = scratch("resume");
     let logs = scratch("resume-logs");
     let hosts = host_file(&logs, 4);
-    let mut children = start_processes(&dir, &logs, &hosts, 4);
+    let mut children = start_processes("awari", &dir, &logs, &hosts, 4);
     // Kill process 2 once level 10 is written (levels 11 and 12 take seconds more).
     let deadline = Instant::now() + Duration::from_secs(600);
     while !dir.join("awari-10.tb").exists() {
@@ -200,7 +211,7 @@ fn a_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
 
     // Started again, the processes read levels 0 to 10 at least and build the rest.
     let hosts = host_file(&logs, 4);
-    let mut children = start_processes(&dir, &logs, &hosts, 4);
+    let mut children = start_processes("awari", &dir, &logs, &hosts, 4);
     let status = wait_all(&mut children, Duration::from_secs(600));
     for (i, s) in status.iter().enumerate() {
         assert!(s.success(), "process {i}: {s}\n{}", log(&logs, i));

@@ -13,7 +13,7 @@ use mancala_tablebase::exact::{
     entry_value, exact_entry, exact_moves, play_rules, predecessors, ExactMove,
 };
 use mancala_tablebase::index::{next_board, positions, unrank};
-use mancala_tablebase::{file, rules, TablebaseError};
+use mancala_tablebase::{file, rules, Exactness, TablebaseError};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
@@ -52,7 +52,7 @@ impl DistLevel {
 }
 
 /// What a worker tells the thread that started it.
-enum Report {
+pub(crate) enum Report {
     /// Worker 0: a level is done.
     Level(DistLevel),
     /// The worker finished every level.
@@ -63,12 +63,14 @@ enum Report {
 
 /// The fixed part of a build, the same on every worker.
 #[derive(Clone, Debug)]
-struct Job {
-    preset: String,
-    fingerprint: u64,
-    rules: OwareRules,
-    max_seeds: u32,
-    dir: PathBuf,
+pub(crate) struct Job {
+    pub(crate) preset: String,
+    /// Exact tables (half-seeds, Awari) rather than graded ones.
+    pub(crate) exact: bool,
+    pub(crate) fingerprint: u64,
+    pub(crate) rules: OwareRules,
+    pub(crate) max_seeds: u32,
+    pub(crate) dir: PathBuf,
 }
 
 /// Builds `preset`'s exact tables of 0 to `max_seeds` seeds into `dir` on the workers of
@@ -83,11 +85,6 @@ pub fn build_to_dir(
     level_done: &mut dyn FnMut(&DistLevel),
 ) -> Result<Option<Vec<DistLevel>>, DistError> {
     let (variant, table_rules) = rules::preset_rules(preset)?;
-    if !rules::exact_cycles(&table_rules) {
-        return Err(DistError::NotExact {
-            preset: variant.name().to_string(),
-        });
-    }
     if max_seeds > MAX_BUILD_SEEDS {
         return Err(TablebaseError::TooManySeeds {
             seeds: max_seeds,
@@ -102,6 +99,7 @@ pub fn build_to_dir(
         })?;
     }
     let job = Job {
+        exact: rules::exact_cycles(&table_rules),
         preset: variant.name().to_string(),
         fingerprint: rules::fingerprint(&table_rules),
         rules: play_rules(&table_rules),
@@ -113,7 +111,12 @@ pub fn build_to_dir(
     let guards = timely::execute(cluster.config(), move |worker| {
         let tx = tx.lock().map(|t| t.clone());
         let Ok(tx) = tx else { return };
-        let _ = tx.send(match run_worker(worker, &job, &tx) {
+        let run = if job.exact {
+            run_worker(worker, &job, &tx)
+        } else {
+            crate::graded::run_worker(worker, &job, &tx)
+        };
+        let _ = tx.send(match run {
             Ok(()) => Report::Done,
             Err(e) => Report::Failed(e),
         });
@@ -155,12 +158,12 @@ pub fn build_to_dir(
 }
 
 /// The first board of worker `w`'s range of a level of `size` boards shared by `peers`.
-fn range_start(size: u64, peers: usize, w: usize) -> u64 {
+pub(crate) fn range_start(size: u64, peers: usize, w: usize) -> u64 {
     (u128::from(size) * w as u128 / peers as u128) as u64
 }
 
 /// The worker whose range holds board `x` of a level of `size` boards.
-fn owner(size: u64, peers: usize, x: u64) -> usize {
+pub(crate) fn owner(size: u64, peers: usize, x: u64) -> usize {
     let mut w = (u128::from(x) * peers as u128 / u128::from(size.max(1))) as usize;
     while w + 1 < peers && range_start(size, peers, w + 1) <= x {
         w += 1;
@@ -179,13 +182,13 @@ fn owner(size: u64, peers: usize, x: u64) -> usize {
 /// * kind 1, its answer: `board` the asking board, `payload` the child's value;
 /// * kind 2, a board's new bounds: `small` the pit of the predecessor's move, `board` the
 ///   predecessor, `payload` `lo | hi << 8`.
-type Wire = (u32, u32, u32);
+pub(crate) type Wire = (u32, u32, u32);
 
-const REQUEST: u32 = 0;
-const ANSWER: u32 = 1;
-const BOUNDS: u32 = 2;
+pub(crate) const REQUEST: u32 = 0;
+pub(crate) const ANSWER: u32 = 1;
+pub(crate) const BOUNDS: u32 = 2;
 
-fn wire(to: usize, kind: u32, small: u32, board: u64, payload: u32) -> Wire {
+pub(crate) fn wire(to: usize, kind: u32, small: u32, board: u64, payload: u32) -> Wire {
     (to as u32 | kind << 16 | small << 24, board as u32, payload)
 }
 
@@ -245,9 +248,6 @@ struct State {
     /// `lower[m]`: this worker's range of level `m` (entries).
     lower: Vec<Vec<u8>>,
     level: Level,
-    /// Worker 0: the whole level, gathered; the figures of every worker.
-    gathered: Vec<u8>,
-    figures: Vec<Vec<u64>>,
     /// The first level to build (after a resume).
     from: u32,
 }
@@ -312,7 +312,7 @@ impl Level {
 }
 
 /// The peak resident memory of this process (Linux: `VmHWM`), 0 where unknown.
-fn peak_memory() -> u64 {
+pub(crate) fn peak_memory() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
@@ -348,8 +348,6 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         peers,
         lower: Vec::new(),
         level: Level::default(),
-        gathered: Vec::new(),
-        figures: Vec::new(),
         from: 0,
     }));
 
@@ -580,17 +578,48 @@ fn build_level(
         figures.extend([t.messages, t.bytes]);
     }
     let start = state.borrow().level.start;
-    let mine = entries.clone();
+    {
+        let mut s = state.borrow_mut();
+        s.lower.push(entries.clone());
+        s.level = Level::default();
+    }
+    let times = (moves_time, fixpoint_time, started);
+    finish_level(worker, job, n, start, entries, figures, times)
+}
+
+/// The entries of a level and the workers' figures, gathered on worker 0.
+#[derive(Default)]
+struct Gathered {
+    entries: Vec<u8>,
+    figures: Vec<Vec<u64>>,
+}
+
+/// Sends this worker's `entries` of level `n` (from board `start` on) and its `figures`
+/// (boards whose bounds met, the moves stage's messages and bytes, its process's peak memory,
+/// then messages and bytes per round) to worker 0, which writes the level's file and returns
+/// the level's figures (the other workers return a placeholder). `times`: the moves stage,
+/// the fixpoint, and when the gathering started.
+pub(crate) fn finish_level(
+    worker: &mut Worker,
+    job: &Job,
+    n: u32,
+    start: u64,
+    entries: Vec<u8>,
+    figures: Vec<u64>,
+    times: (Duration, Duration, Instant),
+) -> Result<DistLevel, DistError> {
+    let (moves_time, fixpoint_time, started) = times;
+    let me = worker.index();
+    let state = Rc::new(RefCell::new(Gathered::default()));
     let gather = rounds::run(
         worker,
         "Gather",
-        state,
-        move |s: &mut State, out: &mut Vec<Share>| {
-            if s.me == 0 {
-                s.gathered = vec![0; positions(n) as usize];
-                s.figures.clear();
+        &state,
+        move |s: &mut Gathered, out: &mut Vec<Share>| {
+            if me == 0 {
+                s.entries = vec![0; positions(n) as usize];
             }
-            for (c, chunk) in mine.chunks(CHUNK).enumerate() {
+            for (c, chunk) in entries.chunks(CHUNK).enumerate() {
                 out.push(Share::Entries {
                     to: 0,
                     level: n,
@@ -605,7 +634,7 @@ fn build_level(
                 match share {
                     Share::Entries { start, bytes, .. } => {
                         let a = start as usize;
-                        s.gathered[a..a + bytes.len()].copy_from_slice(&bytes);
+                        s.entries[a..a + bytes.len()].copy_from_slice(&bytes);
                     }
                     Share::Figures { figures, .. } => s.figures.push(figures),
                     Share::Resume { .. } => {}
@@ -613,33 +642,40 @@ fn build_level(
             }
         },
     );
-    {
-        let mut s = state.borrow_mut();
-        s.lower.push(entries);
-        s.level = Level::default();
-    }
     if me != 0 {
         return Ok(placeholder(n));
     }
-    let (whole, all) = {
-        let mut s = state.borrow_mut();
-        (
-            std::mem::take(&mut s.gathered),
-            std::mem::take(&mut s.figures),
-        )
-    };
+    let Gathered {
+        entries: whole,
+        figures: all,
+    } = state.take();
+    let half = job.exact;
     file::write(
         &file::path_in(&job.dir, &job.preset, n),
         &job.preset,
         job.fingerprint,
         n,
-        true,
+        half,
         &whole,
     )?;
     let write_time = started.elapsed();
-    let mut histogram = vec![0u64; two_n as usize + 1];
+    let mut histogram = vec![0u64; if half { 2 * n } else { n } as usize + 1];
+    let (mut exact_any, mut exact_empty) = (0, 0);
     for &e in &whole {
         histogram[entry_value(e) as usize] += 1;
+        match Exactness::of_entry(e) {
+            Some(Exactness::AnyHistory) => {
+                exact_any += 1;
+                exact_empty += 1;
+            }
+            Some(Exactness::EmptyHistory) => exact_empty += 1,
+            _ => {}
+        }
+    }
+    if half {
+        // Exact tables grade every entry `empty-history` (their values are exact from an empty
+        // history, not from any).
+        exact_any = 0;
     }
     let mut rounds_traffic: Vec<Traffic> = Vec::new();
     let (mut bounds_met, mut moves_traffic, mut peak) = (0, Traffic::default(), 0);
@@ -663,8 +699,8 @@ fn build_level(
     let stats = LevelStats {
         seeds: n,
         positions: positions(n),
-        exact_any: 0,
-        exact_empty: positions(n),
+        exact_any,
+        exact_empty,
         sweeps: rounds_traffic.len() as u32,
         moves_time,
         sweep_time: fixpoint_time,

@@ -10,14 +10,6 @@ pub enum DistError {
     /// A table error: the preset, a file read or written.
     #[error(transparent)]
     Table(#[from] TablebaseError),
-    /// The preset's tables are not exact.
-    #[error(
-        "the distributed builder builds exact tables (awari); {preset} tables are built by one process (leave out --workers)"
-    )]
-    NotExact {
-        /// The preset asked for.
-        preset: String,
-    },
     /// A worker count out of range.
     #[error("--workers {workers}: {reason}")]
     Workers {

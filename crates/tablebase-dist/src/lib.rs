@@ -42,6 +42,7 @@
 
 mod build;
 mod cluster;
+mod graded;
 mod rounds;
 
 pub use build::{build_to_dir, DistLevel};
