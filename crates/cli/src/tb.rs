@@ -3,6 +3,8 @@
 //!
 //! ```text
 //! mancala tb build abapa --seeds 12 [--dir DIR]   every level 0..=12, one file each
+//! mancala tb build awari --seeds 12 --workers 4   the same on 4 timely dataflow workers
+//! mancala tb build awari --seeds 12 --dir DIR --hosts FILE --process I   one of a cluster's processes
 //! mancala tb probe abapa --position 0-0-1-...-22-23-S [--dir DIR]
 //! mancala tb info DIR/abapa-12.tb
 //! ```
@@ -25,6 +27,7 @@ use mancala_tablebase::build::{
     build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
 };
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
+use mancala_tablebase_dist::{build_to_dir as build_dist, Cluster};
 
 /// Arguments of `mancala tb`.
 #[derive(clap::Args, Debug)]
@@ -52,6 +55,17 @@ enum Sub {
         /// Minimax sweeps over the values set by the cycle convention (docs/tablebase.md).
         #[arg(long, default_value_t = 0)]
         smoothing: u32,
+        /// Build on this many timely dataflow workers: threads of this process, or with --hosts
+        /// one process per line of the host file (docs/distributed-tables.md).
+        #[arg(long)]
+        workers: Option<usize>,
+        /// With --hosts: this process's number, its line in the host file from 0.
+        #[arg(long, requires = "hosts")]
+        process: Option<usize>,
+        /// A host file, one `host:port` a line (timely's format): one process per line, each
+        /// started with its --process; process 0 writes the files.
+        #[arg(long, requires = "process")]
+        hosts: Option<PathBuf>,
     },
     /// The table's value of a position and of each of its legal moves.
     Probe {
@@ -82,7 +96,27 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             seeds,
             dir,
             smoothing,
-        } => run_build(preset, *seeds, &resolve(dir.as_deref())?, *smoothing),
+            workers,
+            process,
+            hosts,
+        } => {
+            let dir = resolve(dir.as_deref())?;
+            match (workers, process, hosts) {
+                (None, None, None) => run_build(preset, *seeds, &dir, *smoothing),
+                (_, Some(process), Some(hosts)) => {
+                    let cluster = Cluster::from_host_file(hosts, *process, *workers)?;
+                    run_dist_build(preset, *seeds, &dir, *smoothing, &cluster)
+                }
+                (Some(workers), _, _) => run_dist_build(
+                    preset,
+                    *seeds,
+                    &dir,
+                    *smoothing,
+                    &Cluster::threads(*workers)?,
+                ),
+                _ => bail!("--process and --hosts go together"),
+            }
+        }
         Sub::Probe {
             preset,
             position,
@@ -205,6 +239,70 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
         seeds + 1,
         dir.display()
     )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tb build --workers`: the distributed builder (crate `mancala-tablebase-dist`). Process 0
+/// prints a line per level with the traffic between workers; the others print nothing.
+fn run_dist_build(
+    preset: &str,
+    seeds: u32,
+    dir: &Path,
+    smoothing: u32,
+    cluster: &Cluster,
+) -> Result<ExitCode> {
+    if smoothing > 0 {
+        bail!("--smoothing: the minimax sweeps over convention values run in one process (leave out --workers)");
+    }
+    let start = Instant::now();
+    let writes = cluster.writes();
+    if writes {
+        println!(
+            "seeds  positions     bounds met  rounds  moves s  fixpoint s  write s  positions/s  messages    bytes sent  max bytes/round  peak MB"
+        );
+    }
+    let mut built = 0u64;
+    let levels = build_dist(preset, seeds, dir, cluster, &mut |l| {
+        let s = &l.stats;
+        if l.resumed {
+            println!(
+                "{:5} {:10}  (finished earlier, read from {})",
+                s.seeds,
+                s.positions,
+                dir.display()
+            );
+            return;
+        }
+        built += s.positions;
+        let secs = (s.moves_time + s.sweep_time + l.write_time).as_secs_f64();
+        let t = l.traffic();
+        let max_round = l.rounds.iter().map(|r| r.bytes).max().unwrap_or(0);
+        println!(
+            "{:5} {:10} {:14} {:7} {:8.2} {:11.2} {:8.2} {:12.0} {:9} {:13} {:16} {:8}",
+            s.seeds,
+            s.positions,
+            s.bounds_met,
+            s.sweeps,
+            s.moves_time.as_secs_f64(),
+            s.sweep_time.as_secs_f64(),
+            l.write_time.as_secs_f64(),
+            s.positions as f64 / secs.max(1e-9),
+            t.messages,
+            t.bytes,
+            max_round,
+            l.peak_memory / 1_000_000
+        );
+    })?;
+    if levels.is_some() {
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{built} positions built in {secs:.1} s ({:.0} positions/s) on {} workers, {} files in {}",
+            built as f64 / secs.max(1e-9),
+            cluster.workers(),
+            seeds + 1,
+            dir.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -193,6 +193,103 @@ pub fn build_rules(
     Ok((table, stats))
 }
 
+/// A move of a board of the graded builder (tables with convention values), for the mover, in
+/// whole seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GradedMove {
+    /// The game ends: the mover gets this many seeds of the board (exact whatever the history).
+    End(u32),
+    /// A capture: the child, seen from its side to move, is board `index` of level `seeds`;
+    /// the mover's bounds and value are `n` minus the child's (its grade "any history" carries
+    /// over).
+    Capture {
+        /// Seeds left on the board.
+        seeds: u32,
+        /// The child's index in its level.
+        index: u64,
+    },
+    /// No capture: the child is board `index` of the same level; `repeat` is what the mover
+    /// gets if the move repeats a position (`None` when the rules would not end the game then).
+    Same {
+        /// The child's index in the level.
+        index: u32,
+        /// The mover's seeds if the move makes a repetition.
+        repeat: Option<u32>,
+    },
+}
+
+/// The moves of board `index` of level `n` (South to move) under the builder's play rules
+/// ([`play_rules`]) into `out`, in move order; returns how many. A board whose game is over has
+/// one move, its end.
+pub fn graded_moves(index: u64, n: u32, rules: &OwareRules, out: &mut [GradedMove; 6]) -> usize {
+    let board = unrank(n, index).expect("an index of the level");
+    let (pos, store) = setup(board, n, rules);
+    if pos.is_over() {
+        // No legal move: the rules hand out the board at once.
+        out[0] = GradedMove::End(pos.stores()[0] - store);
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut k = 0;
+    for &mv in moves.iter() {
+        let mut child = pos;
+        let effect = child.play_unchecked(mv);
+        let mut repeat = None;
+        if effect.captured == 0 && !child.is_over() {
+            // The rules' ending if this move recreates a position seen before (the repetition
+            // is judged before `settle`, as in `advance`).
+            let mut repeated = child;
+            if repeated.end_by_repetition() && repeated.is_over() {
+                repeat = Some(repeated.stores()[0] - store);
+            }
+        }
+        if !child.is_over() {
+            child.settle();
+        }
+        out[k] = if child.is_over() {
+            GradedMove::End(child.stores()[0] - store)
+        } else {
+            let seen = normalise(
+                child.board(),
+                child.to_move().expect("a game that is not over"),
+            );
+            let r = rank(&seen);
+            if effect.captured == 0 {
+                GradedMove::Same {
+                    index: r as u32,
+                    repeat,
+                }
+            } else {
+                GradedMove::Capture {
+                    seeds: n - effect.captured,
+                    index: r,
+                }
+            }
+        };
+        k += 1;
+    }
+    k
+}
+
+/// The play rules of the builders for table rules `table_rules`: the score threshold switched
+/// off, room in the stores for any seed count.
+#[must_use]
+pub fn play_rules(table_rules: &OwareRules) -> OwareRules {
+    rules::unbounded(table_rules)
+}
+
+/// The entry byte of a table for `value` and its grade (crate docs, "Cycles").
+#[must_use]
+pub fn graded_entry(value: u32, exactness: crate::Exactness) -> u8 {
+    use crate::Exactness::{AnyHistory, EmptyHistory};
+    entry::pack(
+        value,
+        matches!(exactness, EmptyHistory | AnyHistory),
+        exactness == AnyHistory,
+    )
+}
+
 /// Fills the six slots of board `index` of level `n`, and for each move that stays on the level
 /// what the mover gets if it repeats a position (`rep`, [`REP_UNKNOWN`] when the rules would
 /// not end the game then).
@@ -206,56 +303,31 @@ fn slots(
 ) {
     out.fill(NONE);
     rep.fill(REP_UNKNOWN);
-    let board = unrank(n, index).expect("an index of the level");
-    let (pos, store) = setup(board, n, rules);
-    if pos.is_over() {
-        // No legal move: the rules hand out the board at once.
-        let v = pos.stores()[0] - store;
-        out[0] = exit(v, v, v, true);
-        return;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    for ((slot, rep), &mv) in out.iter_mut().zip(rep.iter_mut()).zip(moves.iter()) {
-        let mut child = pos;
-        let effect = child.play_unchecked(mv);
-        if effect.captured == 0 && !child.is_over() {
-            // The rules' ending if this move recreates a position seen before (the repetition
-            // is judged before `settle`, as in `advance`).
-            let mut repeated = child;
-            if repeated.end_by_repetition() && repeated.is_over() {
-                *rep = (repeated.stores()[0] - store) as u8;
+    let mut moves = [GradedMove::End(0); 6];
+    let k = graded_moves(index, n, rules, &mut moves);
+    for ((slot, rep), mv) in out.iter_mut().zip(rep.iter_mut()).zip(&moves[..k]) {
+        *slot = match *mv {
+            GradedMove::End(v) => exit(v, v, v, true),
+            GradedMove::Same { index, repeat } => {
+                if let Some(v) = repeat {
+                    *rep = v as u8;
+                }
+                index
             }
-        }
-        if !child.is_over() {
-            child.settle();
-        }
-        if child.is_over() {
-            let v = child.stores()[0] - store;
-            *slot = exit(v, v, v, true);
-            continue;
-        }
-        let seen = normalise(
-            child.board(),
-            child.to_move().expect("a game that is not over"),
-        );
-        let r = rank(&seen);
-        if effect.captured == 0 {
-            *slot = r as u32;
-        } else {
-            // The mover's share: what he captured plus what the opponent does not get of the
-            // rest, i.e. n minus the child's value.
-            let m = (n - effect.captured) as usize;
-            let low = &lower[m];
-            let r = r as usize;
-            let e = low.entries[r];
-            *slot = exit(
-                n - u32::from(low.hi[r]),
-                n - u32::from(low.lo[r]),
-                n - u32::from(entry::value(e)),
-                entry::exact_any(e),
-            );
-        }
+            GradedMove::Capture { seeds, index } => {
+                // The mover's share: what he captured plus what the opponent does not get of
+                // the rest, i.e. n minus the child's value.
+                let low = &lower[seeds as usize];
+                let r = index as usize;
+                let e = low.entries[r];
+                exit(
+                    n - u32::from(low.hi[r]),
+                    n - u32::from(low.lo[r]),
+                    n - u32::from(entry::value(e)),
+                    entry::exact_any(e),
+                )
+            }
+        };
     }
 }
 

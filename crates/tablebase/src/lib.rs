@@ -67,7 +67,7 @@
 pub mod build;
 mod entry;
 mod error;
-mod exact;
+pub mod exact;
 pub mod file;
 pub mod index;
 mod level;

@@ -1,0 +1,775 @@
+//! The levels, one after the other, on every worker (crate docs).
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use mancala_core::oware::{GrandSlam, OwareRules, SkipOrigin};
+use mancala_tablebase::build::{LevelStats, MAX_BUILD_SEEDS};
+use mancala_tablebase::exact::{
+    entry_value, exact_entry, exact_moves, play_rules, predecessors, ExactMove,
+};
+use mancala_tablebase::index::{next_board, positions, unrank};
+use mancala_tablebase::{file, rules, Exactness, TablebaseError};
+use serde::{Deserialize, Serialize};
+use timely::worker::Worker;
+
+use crate::cluster::{Cluster, DistError};
+use crate::rounds::{self, Route, Traffic};
+
+/// The figures of one level of a distributed build (on the process of worker 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistLevel {
+    /// The level's figures, as the single-process builder gives them (`sweeps`: the rounds of
+    /// the fixpoint stage; `moves_time` covers the moves stage, `sweep_time` the fixpoint and
+    /// the gathering of the entries).
+    pub stats: LevelStats,
+    /// Whether the level was read from the directory (an earlier build) rather than built.
+    pub resumed: bool,
+    /// What the workers sent each other in the moves stage (capture requests and answers).
+    pub moves: Traffic,
+    /// What they sent each other in the fixpoint stage, round by round.
+    pub rounds: Vec<Traffic>,
+    /// What they sent worker 0 of the entries.
+    pub gather: Traffic,
+    /// Time spent gathering the entries and writing the file.
+    pub write_time: Duration,
+    /// The largest peak resident memory of a worker's process, in bytes (0 where unknown).
+    pub peak_memory: u64,
+}
+
+impl DistLevel {
+    /// Everything the workers sent each other for this level.
+    #[must_use]
+    pub fn traffic(&self) -> Traffic {
+        self.rounds
+            .iter()
+            .fold(self.moves.plus(self.gather), |a, &b| a.plus(b))
+    }
+}
+
+/// What a worker tells the thread that started it.
+pub(crate) enum Report {
+    /// Worker 0: a level is done.
+    Level(DistLevel),
+    /// The worker finished every level.
+    Done,
+    /// The worker stopped on an error.
+    Failed(DistError),
+}
+
+/// The fixed part of a build, the same on every worker.
+#[derive(Clone, Debug)]
+pub(crate) struct Job {
+    pub(crate) preset: String,
+    /// Exact tables (half-seeds, Awari) rather than graded ones.
+    pub(crate) exact: bool,
+    pub(crate) fingerprint: u64,
+    pub(crate) rules: OwareRules,
+    pub(crate) max_seeds: u32,
+    pub(crate) dir: PathBuf,
+}
+
+/// Builds `preset`'s exact tables of 0 to `max_seeds` seeds into `dir` on the workers of
+/// `cluster` (crate docs). Every process of a cluster calls it with the same arguments; the
+/// process of worker 0 writes the files and calls `level_done` with each level's figures as
+/// it is done (resumed levels first), and gets them all back; the others get `None`.
+pub fn build_to_dir(
+    preset: &str,
+    max_seeds: u32,
+    dir: &Path,
+    cluster: &Cluster,
+    level_done: &mut dyn FnMut(&DistLevel),
+) -> Result<Option<Vec<DistLevel>>, DistError> {
+    let (variant, table_rules) = rules::preset_rules(preset)?;
+    if max_seeds > MAX_BUILD_SEEDS {
+        return Err(TablebaseError::TooManySeeds {
+            seeds: max_seeds,
+            max: MAX_BUILD_SEEDS,
+        }
+        .into());
+    }
+    if cluster.writes() {
+        std::fs::create_dir_all(dir).map_err(|source| TablebaseError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let job = Job {
+        exact: rules::exact_cycles(&table_rules),
+        preset: variant.name().to_string(),
+        fingerprint: rules::fingerprint(&table_rules),
+        rules: play_rules(&table_rules),
+        max_seeds,
+        dir: dir.to_path_buf(),
+    };
+    let (tx, rx) = mpsc::channel::<Report>();
+    let tx = Mutex::new(tx);
+    let guards = timely::execute(cluster.config(), move |worker| {
+        let tx = tx.lock().map(|t| t.clone());
+        let Ok(tx) = tx else { return };
+        let run = if job.exact {
+            run_worker(worker, &job, &tx)
+        } else {
+            crate::graded::run_worker(worker, &job, &tx)
+        };
+        let _ = tx.send(match run {
+            Ok(()) => Report::Done,
+            Err(e) => Report::Failed(e),
+        });
+    })
+    .map_err(DistError::Start)?;
+    let local = match cluster {
+        Cluster::Threads(w) => *w,
+        Cluster::Processes { .. } => 1,
+    };
+    let mut levels = Vec::new();
+    let mut done = 0;
+    for got in rx {
+        match got {
+            Report::Level(level) => {
+                level_done(&level);
+                levels.push(level);
+            }
+            Report::Done => done += 1,
+            Report::Failed(e) => {
+                // The other workers may wait for the one that failed for ever: leave them to
+                // the end of the process rather than join them.
+                std::mem::forget(guards);
+                return Err(e);
+            }
+        }
+    }
+    if done < local {
+        // A worker stopped without a word: a panic, most often the connection to a peer
+        // process lost. Joining timely's network threads would panic in turn.
+        std::mem::forget(guards);
+        return Err(DistError::Worker(
+            "a worker thread stopped (a peer process gone?); start every process again: the build resumes after the last level written".to_string(),
+        ));
+    }
+    for r in guards.join() {
+        r.map_err(DistError::Worker)?;
+    }
+    Ok(cluster.writes().then_some(levels))
+}
+
+/// The first board of worker `w`'s range of a level of `size` boards shared by `peers`.
+pub(crate) fn range_start(size: u64, peers: usize, w: usize) -> u64 {
+    (u128::from(size) * w as u128 / peers as u128) as u64
+}
+
+/// The worker whose range holds board `x` of a level of `size` boards.
+pub(crate) fn owner(size: u64, peers: usize, x: u64) -> usize {
+    let mut w = (u128::from(x) * peers as u128 / u128::from(size.max(1))) as usize;
+    while w + 1 < peers && range_start(size, peers, w + 1) <= x {
+        w += 1;
+    }
+    while w > 0 && range_start(size, peers, w) > x {
+        w -= 1;
+    }
+    w
+}
+
+/// The message of the moves and fixpoint stages, `(to | kind << 16 | small << 24, board,
+/// payload)`:
+///
+/// * kind 0, a capture's request: `small` the child's level, `board` the child, `payload` the
+///   asking board;
+/// * kind 1, its answer: `board` the asking board, `payload` the child's value;
+/// * kind 2, a board's new bounds: `small` the pit of the predecessor's move, `board` the
+///   predecessor, `payload` `lo | hi << 8`.
+pub(crate) type Wire = (u32, u32, u32);
+
+pub(crate) const REQUEST: u32 = 0;
+pub(crate) const ANSWER: u32 = 1;
+pub(crate) const BOUNDS: u32 = 2;
+
+pub(crate) fn wire(to: usize, kind: u32, small: u32, board: u64, payload: u32) -> Wire {
+    (to as u32 | kind << 16 | small << 24, board as u32, payload)
+}
+
+impl Route for Wire {
+    fn to(&self) -> usize {
+        (self.0 & 0xffff) as usize
+    }
+
+    fn wire_bytes(&self) -> u64 {
+        12
+    }
+}
+
+/// A range of entries, a resume point or a worker's figures, between worker 0 and the others.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Share {
+    /// Entries of `level` from board `start` on.
+    Entries {
+        to: u32,
+        level: u32,
+        start: u64,
+        bytes: Vec<u8>,
+    },
+    /// Levels below `from` are in the directory already.
+    Resume { to: u32, from: u32 },
+    /// A worker's figures of the level just built: boards whose bounds met, its traffic in
+    /// the moves stage and round by round (messages, bytes), its process's peak memory.
+    Figures { to: u32, figures: Vec<u64> },
+}
+
+impl Route for Share {
+    fn to(&self) -> usize {
+        match self {
+            Share::Entries { to, .. } | Share::Resume { to, .. } | Share::Figures { to, .. } => {
+                *to as usize
+            }
+        }
+    }
+
+    fn wire_bytes(&self) -> u64 {
+        // bincode: a 4-byte variant tag, fixed-size integers, 8-byte lengths.
+        match self {
+            Share::Entries { bytes, .. } => 4 + 4 + 4 + 8 + 8 + bytes.len() as u64,
+            Share::Resume { .. } => 4 + 4 + 4,
+            Share::Figures { figures, .. } => 4 + 4 + 8 + 8 * figures.len() as u64,
+        }
+    }
+}
+
+/// Entries sent in one message at most.
+const CHUNK: usize = 1 << 20;
+
+/// One worker's state: its ranges of the levels built, and the level being built.
+struct State {
+    me: usize,
+    peers: usize,
+    /// `lower[m]`: this worker's range of level `m` (entries).
+    lower: Vec<Vec<u8>>,
+    level: Level,
+    /// The first level to build (after a resume).
+    from: u32,
+}
+
+/// This worker's range of the level being built.
+#[derive(Default)]
+struct Level {
+    n: u32,
+    size: u64,
+    start: u64,
+    /// Per board: the best end of the level (half-seeds, 0 when none: a max's identity).
+    end: Vec<u8>,
+    /// Per board: bit `p` when the move of pit `p` stays on the level.
+    moves: Vec<u8>,
+    lo: Vec<u8>,
+    hi: Vec<u8>,
+    /// Per board and pit: the `lo` of the child of that move.
+    child_lo: Vec<[u8; 6]>,
+}
+
+impl Level {
+    fn new(n: u32, peers: usize, me: usize) -> Level {
+        let size = positions(n);
+        let start = range_start(size, peers, me);
+        let len = (range_start(size, peers, me + 1) - start) as usize;
+        Level {
+            n,
+            size,
+            start,
+            end: vec![0; len],
+            moves: vec![0; len],
+            lo: vec![0; len],
+            hi: vec![0; len],
+            child_lo: vec![[0; 6]; len],
+        }
+    }
+
+    /// `hi` from the ends and the children's `lo` (`lo` grows message by message).
+    fn hi_of(&self, i: usize) -> u8 {
+        let two_n = 2 * self.n as u8;
+        let mut hi = self.end[i];
+        for pit in 0..6 {
+            if self.moves[i] >> pit & 1 == 1 {
+                hi = hi.max(two_n - self.child_lo[i][pit]);
+            }
+        }
+        hi
+    }
+
+    /// Sends board `x`'s bounds to its predecessors' owners.
+    fn tell_predecessors(&self, x: u64, peers: usize, rules: &OwareRules, out: &mut Vec<Wire>) {
+        let i = (x - self.start) as usize;
+        let board = unrank(self.n, x).expect("a board of the level");
+        let skip = rules.skip_origin == SkipOrigin::Always;
+        let landing = rules.grand_slam == GrandSlam::NoStarving;
+        let payload = u32::from(self.lo[i]) | u32::from(self.hi[i]) << 8;
+        predecessors(&board, skip, landing, |parent, pit, _| {
+            let to = owner(self.size, peers, parent);
+            out.push(wire(to, BOUNDS, pit as u32, parent, payload));
+        });
+    }
+}
+
+/// The peak resident memory of this process (Linux: `VmHWM`), 0 where unknown.
+pub(crate) fn peak_memory() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// The levels already in the directory: the longest run from 0 of files of the same rules,
+/// each fully checked.
+fn finished_levels(job: &Job) -> Vec<Vec<u8>> {
+    let mut levels = Vec::new();
+    for n in 0..=job.max_seeds {
+        match file::read(&file::path_in(&job.dir, &job.preset, n)) {
+            Ok((h, entries))
+                if h.fingerprint == job.fingerprint && h.half_seeds && h.seeds == n =>
+            {
+                levels.push(entries);
+            }
+            _ => break,
+        }
+    }
+    levels
+}
+
+fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Result<(), DistError> {
+    let me = worker.index();
+    let peers = worker.peers();
+    let state = Rc::new(RefCell::new(State {
+        me,
+        peers,
+        lower: Vec::new(),
+        level: Level::default(),
+        from: 0,
+    }));
+
+    // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
+    let started = Instant::now();
+    let resumed = if me == 0 {
+        finished_levels(job)
+    } else {
+        Vec::new()
+    };
+    let resumed_sizes: Vec<u64> = resumed.iter().map(|l| l.len() as u64).collect();
+    let n_resumed = resumed.len() as u32;
+    rounds::run(
+        worker,
+        "Resume",
+        &state,
+        move |_s: &mut State, out: &mut Vec<Share>| {
+            for w in 0..peers {
+                out.push(Share::Resume {
+                    to: w as u32,
+                    from: n_resumed,
+                });
+            }
+            for (m, entries) in resumed.into_iter().enumerate() {
+                let size = entries.len() as u64;
+                for w in 0..peers {
+                    let (a, b) = (range_start(size, peers, w), range_start(size, peers, w + 1));
+                    out.push(Share::Entries {
+                        to: w as u32,
+                        level: m as u32,
+                        start: a,
+                        bytes: entries[a as usize..b as usize].to_vec(),
+                    });
+                }
+            }
+        },
+        |s, _round, received, _out| {
+            for share in received.drain(..) {
+                match share {
+                    Share::Resume { from, .. } => {
+                        s.from = from;
+                        s.lower.resize(from as usize, Vec::new());
+                    }
+                    Share::Entries { level, bytes, .. } => {
+                        s.lower[level as usize] = bytes;
+                    }
+                    Share::Figures { .. } => {}
+                }
+            }
+        },
+    );
+    let from = state.borrow().from;
+    if me == 0 {
+        for (m, &size) in resumed_sizes.iter().enumerate() {
+            let stats = LevelStats {
+                seeds: m as u32,
+                positions: size,
+                exact_any: 0,
+                exact_empty: size,
+                sweeps: 0,
+                moves_time: Duration::ZERO,
+                sweep_time: if m == 0 {
+                    started.elapsed()
+                } else {
+                    Duration::ZERO
+                },
+                bounds_met: 0,
+                histogram: Vec::new(),
+            };
+            let level = DistLevel {
+                stats,
+                resumed: true,
+                moves: Traffic::default(),
+                rounds: Vec::new(),
+                gather: Traffic::default(),
+                write_time: Duration::ZERO,
+                peak_memory: peak_memory(),
+            };
+            if tx.send(Report::Level(level)).is_err() {
+                return Ok(());
+            }
+        }
+    }
+
+    for n in from..=job.max_seeds {
+        let level = build_level(worker, job, &state, n)?;
+        if me == 0 && tx.send(Report::Level(level)).is_err() {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+fn build_level(
+    worker: &mut Worker,
+    job: &Job,
+    state: &Rc<RefCell<State>>,
+    n: u32,
+) -> Result<DistLevel, DistError> {
+    let (me, peers) = {
+        let s = state.borrow();
+        (s.me, s.peers)
+    };
+    state.borrow_mut().level = Level::new(n, peers, me);
+    let two_n = 2 * n;
+
+    // 1. Moves: ends at once, captures by request to the child's owner.
+    let started = Instant::now();
+    let rules = job.rules;
+    let moves = rounds::run(
+        worker,
+        "Moves",
+        state,
+        move |s: &mut State, out: &mut Vec<Wire>| {
+            let level = &mut s.level;
+            let len = level.end.len();
+            if len == 0 {
+                return;
+            }
+            let mut board = unrank(n, level.start).expect("a board of the level");
+            let mut played = [(0, ExactMove::End(0)); 6];
+            for i in 0..len {
+                if i > 0 {
+                    next_board(&mut board);
+                }
+                let x = level.start + i as u64;
+                let k = exact_moves(board, n, &rules, &mut played);
+                for &(pit, mv) in &played[..k] {
+                    match mv {
+                        ExactMove::End(v) => level.end[i] = level.end[i].max(v as u8),
+                        ExactMove::Same(_) => level.moves[i] |= 1 << pit,
+                        ExactMove::Capture { seeds, index } => {
+                            let to = owner(positions(seeds), s.peers, index);
+                            out.push(wire(to, REQUEST, seeds, index, x as u32));
+                        }
+                    }
+                }
+            }
+        },
+        move |s, _round, received, out| {
+            for &(head, board, payload) in received.iter() {
+                match head >> 16 & 0xff {
+                    REQUEST => {
+                        let m = (head >> 24) as usize;
+                        let start = range_start(positions(m as u32), s.peers, s.me);
+                        let v = entry_value(s.lower[m][(u64::from(board) - start) as usize]);
+                        let to = owner(s.level.size, s.peers, u64::from(payload));
+                        out.push(wire(to, ANSWER, 0, u64::from(payload), v));
+                    }
+                    _ => {
+                        let i = (u64::from(board) - s.level.start) as usize;
+                        let got = (two_n - payload) as u8;
+                        s.level.end[i] = s.level.end[i].max(got);
+                    }
+                }
+            }
+            received.clear();
+        },
+    );
+    let moves_time = started.elapsed();
+
+    // 2. The fixpoint of the bounds, round by round.
+    let started = Instant::now();
+    let fixpoint = rounds::run(
+        worker,
+        "Fixpoint",
+        state,
+        move |s: &mut State, out: &mut Vec<Wire>| {
+            let peers = s.peers;
+            let level = &mut s.level;
+            for i in 0..level.end.len() {
+                // The children's bounds start at nothing and everything: `lo = 0`, `hi = 2n`.
+                level.lo[i] = level.end[i];
+                level.hi[i] = level.hi_of(i);
+                if (u32::from(level.lo[i]), u32::from(level.hi[i])) != (0, two_n) {
+                    level.tell_predecessors(level.start + i as u64, peers, &rules, out);
+                }
+            }
+        },
+        move |s, _round, received, out| {
+            let peers = s.peers;
+            let level = &mut s.level;
+            received.sort_unstable_by_key(|m| m.1);
+            let mut k = 0;
+            while k < received.len() {
+                let x = received[k].1;
+                let i = (u64::from(x) - level.start) as usize;
+                let before = (level.lo[i], level.hi[i]);
+                while k < received.len() && received[k].1 == x {
+                    let (head, _, payload) = received[k];
+                    let pit = (head >> 24) as usize;
+                    if level.moves[i] >> pit & 1 == 1 {
+                        let (lo, hi) = ((payload & 0xff) as u8, (payload >> 8) as u8);
+                        level.child_lo[i][pit] = lo;
+                        level.lo[i] = level.lo[i].max(two_n as u8 - hi);
+                    }
+                    k += 1;
+                }
+                level.hi[i] = level.hi_of(i);
+                if (level.lo[i], level.hi[i]) != before {
+                    level.tell_predecessors(u64::from(x), peers, &rules, out);
+                }
+            }
+            received.clear();
+        },
+    );
+    let fixpoint_time = started.elapsed();
+
+    // 3. The entries to worker 0, which writes the file.
+    let started = Instant::now();
+    let entries: Vec<u8> = {
+        let s = state.borrow();
+        let l = &s.level;
+        (0..l.end.len())
+            .map(|i| exact_entry(n.clamp(u32::from(l.lo[i]), u32::from(l.hi[i]))))
+            .collect()
+    };
+    let met = {
+        let s = state.borrow();
+        (0..s.level.end.len())
+            .filter(|&i| s.level.lo[i] == s.level.hi[i])
+            .count() as u64
+    };
+    let mut figures = vec![met, moves.iter().fold(0, |a, t| a + t.messages)];
+    figures.push(moves.iter().fold(0, |a, t| a + t.bytes));
+    figures.push(peak_memory());
+    for t in &fixpoint {
+        figures.extend([t.messages, t.bytes]);
+    }
+    let start = state.borrow().level.start;
+    {
+        let mut s = state.borrow_mut();
+        s.lower.push(entries.clone());
+        s.level = Level::default();
+    }
+    let times = (moves_time, fixpoint_time, started);
+    finish_level(worker, job, n, start, entries, figures, times)
+}
+
+/// The entries of a level and the workers' figures, gathered on worker 0.
+#[derive(Default)]
+struct Gathered {
+    entries: Vec<u8>,
+    figures: Vec<Vec<u64>>,
+}
+
+/// Sends this worker's `entries` of level `n` (from board `start` on) and its `figures`
+/// (boards whose bounds met, the moves stage's messages and bytes, its process's peak memory,
+/// then messages and bytes per round) to worker 0, which writes the level's file and returns
+/// the level's figures (the other workers return a placeholder). `times`: the moves stage,
+/// the fixpoint, and when the gathering started.
+pub(crate) fn finish_level(
+    worker: &mut Worker,
+    job: &Job,
+    n: u32,
+    start: u64,
+    entries: Vec<u8>,
+    figures: Vec<u64>,
+    times: (Duration, Duration, Instant),
+) -> Result<DistLevel, DistError> {
+    let (moves_time, fixpoint_time, started) = times;
+    let me = worker.index();
+    let state = Rc::new(RefCell::new(Gathered::default()));
+    let gather = rounds::run(
+        worker,
+        "Gather",
+        &state,
+        move |s: &mut Gathered, out: &mut Vec<Share>| {
+            if me == 0 {
+                s.entries = vec![0; positions(n) as usize];
+            }
+            for (c, chunk) in entries.chunks(CHUNK).enumerate() {
+                out.push(Share::Entries {
+                    to: 0,
+                    level: n,
+                    start: start + (c * CHUNK) as u64,
+                    bytes: chunk.to_vec(),
+                });
+            }
+            out.push(Share::Figures { to: 0, figures });
+        },
+        |s, _round, received, _out| {
+            for share in received.drain(..) {
+                match share {
+                    Share::Entries { start, bytes, .. } => {
+                        let a = start as usize;
+                        s.entries[a..a + bytes.len()].copy_from_slice(&bytes);
+                    }
+                    Share::Figures { figures, .. } => s.figures.push(figures),
+                    Share::Resume { .. } => {}
+                }
+            }
+        },
+    );
+    if me != 0 {
+        return Ok(placeholder(n));
+    }
+    let Gathered {
+        entries: whole,
+        figures: all,
+    } = state.take();
+    let half = job.exact;
+    file::write(
+        &file::path_in(&job.dir, &job.preset, n),
+        &job.preset,
+        job.fingerprint,
+        n,
+        half,
+        &whole,
+    )?;
+    let write_time = started.elapsed();
+    let mut histogram = vec![0u64; if half { 2 * n } else { n } as usize + 1];
+    let (mut exact_any, mut exact_empty) = (0, 0);
+    for &e in &whole {
+        histogram[entry_value(e) as usize] += 1;
+        match Exactness::of_entry(e) {
+            Some(Exactness::AnyHistory) => {
+                exact_any += 1;
+                exact_empty += 1;
+            }
+            Some(Exactness::EmptyHistory) => exact_empty += 1,
+            _ => {}
+        }
+    }
+    if half {
+        // Exact tables grade every entry `empty-history` (their values are exact from an empty
+        // history, not from any).
+        exact_any = 0;
+    }
+    let mut rounds_traffic: Vec<Traffic> = Vec::new();
+    let (mut bounds_met, mut moves_traffic, mut peak) = (0, Traffic::default(), 0);
+    for f in &all {
+        bounds_met += f[0];
+        moves_traffic = moves_traffic.plus(Traffic {
+            messages: f[1],
+            bytes: f[2],
+        });
+        peak = peak.max(f[3]);
+        for (r, pair) in f[4..].chunks(2).enumerate() {
+            if rounds_traffic.len() <= r {
+                rounds_traffic.resize(r + 1, Traffic::default());
+            }
+            rounds_traffic[r] = rounds_traffic[r].plus(Traffic {
+                messages: pair[0],
+                bytes: pair[1],
+            });
+        }
+    }
+    let stats = LevelStats {
+        seeds: n,
+        positions: positions(n),
+        exact_any,
+        exact_empty,
+        sweeps: rounds_traffic.len() as u32,
+        moves_time,
+        sweep_time: fixpoint_time,
+        bounds_met,
+        histogram,
+    };
+    Ok(DistLevel {
+        stats,
+        resumed: false,
+        moves: moves_traffic,
+        rounds: rounds_traffic,
+        gather: gather.iter().fold(Traffic::default(), |a, &b| a.plus(b)),
+        write_time,
+        peak_memory: peak,
+    })
+}
+
+/// What a worker other than 0 returns for a level: nothing is reported from it.
+fn placeholder(n: u32) -> DistLevel {
+    DistLevel {
+        stats: LevelStats {
+            seeds: n,
+            positions: positions(n),
+            exact_any: 0,
+            exact_empty: 0,
+            sweeps: 0,
+            moves_time: Duration::ZERO,
+            sweep_time: Duration::ZERO,
+            bounds_met: 0,
+            histogram: Vec::new(),
+        },
+        resumed: false,
+        moves: Traffic::default(),
+        rounds: Vec::new(),
+        gather: Traffic::default(),
+        write_time: Duration::ZERO,
+        peak_memory: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_cover_each_level_once() {
+        for peers in [1, 2, 3, 4, 7] {
+            for n in 0..=6 {
+                let size = positions(n);
+                let mut next = 0;
+                for w in 0..peers {
+                    let (a, b) = (range_start(size, peers, w), range_start(size, peers, w + 1));
+                    assert_eq!(a, next);
+                    for x in a..b {
+                        assert_eq!(owner(size, peers, x), w, "{n} seeds, {peers} workers");
+                    }
+                    next = b;
+                }
+                assert_eq!(next, size);
+            }
+        }
+    }
+
+    #[test]
+    fn messages_name_their_worker() {
+        let m = wire(4097, BOUNDS, 5, 123_456_789, 7 | 9 << 8);
+        assert_eq!(m.to(), 4097);
+        assert_eq!(m.0 >> 16 & 0xff, BOUNDS);
+        assert_eq!(m.0 >> 24, 5);
+        assert_eq!((m.1, m.2), (123_456_789, 7 | 9 << 8));
+    }
+}
