@@ -1526,3 +1526,87 @@ pub fn history_keys<P: Position>(game: &mancala_core::Game<P>) -> Vec<P::Key> {
     }
     positions[from..].iter().map(Position::key).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::oware::{Oware, OwareRules};
+
+    /// Labels with a budget of `left` positions and runs of at most `run_cap`.
+    fn components(left: u64, run_cap: u64) -> Components<<Oware as Position>::Key> {
+        Components {
+            labels: HashMap::default(),
+            next: 0,
+            sizes: Vec::new(),
+            left,
+            run_cap,
+            deadline: None,
+            run_time: None,
+            given_up: HashMap::default(),
+            failed: 0,
+        }
+    }
+
+    /// Abapa with one seed per pit.
+    fn rules() -> OwareRules {
+        let mut rules = OwareRules::abapa();
+        rules.seeds = 1;
+        rules
+    }
+
+    /// A position of two seeds, whose component is labelled in a few steps.
+    fn small() -> Oware {
+        Oware::from_notation("0-0-0-1-0-0-0-0-1-0-0-0-5-5-S", rules()).unwrap()
+    }
+
+    /// The start of Abapa with one seed per pit and the positions one quiet move from it.
+    fn start_and_quiet_children() -> Vec<Oware> {
+        let start = Oware::new(rules());
+        let mut all = vec![start];
+        for &mv in start.legal_move_list().iter() {
+            let mut c = start;
+            let effect = c.play_unchecked(mv);
+            if effect.irreversible || c.is_over() {
+                continue;
+            }
+            c.settle();
+            all.push(c);
+        }
+        assert!(all.len() > 2);
+        all
+    }
+
+    #[test]
+    fn a_labelling_run_that_gives_up_is_not_repeated_at_the_same_scores() {
+        let all = start_and_quiet_children();
+        // The start's component is far larger than 50 positions: the run gives up.
+        let mut c = components(1_000_000, 50);
+        assert_eq!(c.of(&all[0], all[0].key()), None);
+        assert_eq!(c.failed, 1);
+        let left = c.left;
+        assert!(left < 1_000_000);
+        // The same scores: no new run, nothing more spent.
+        for p in &all[1..] {
+            assert_eq!(c.of(p, p.key()), None);
+        }
+        assert_eq!((c.left, c.failed), (left, 1));
+        // Other scores: a new run.
+        let other = small();
+        assert!(c.of(&other, other.key()).is_some());
+        assert_eq!(c.failed, 1);
+    }
+
+    #[test]
+    fn labelling_stops_after_four_runs_that_gave_up() {
+        let mut c = components(u64::MAX, 50);
+        c.failed = FAILED_RUNS - 1;
+        let start = Oware::new(rules());
+        assert_eq!(c.of(&start, start.key()), None);
+        assert_eq!(c.failed, FAILED_RUNS);
+        let left = c.left;
+        // Other scores (a capture has been made): no run either.
+        let other = small();
+        assert_eq!(c.of(&other, other.key()), None);
+        assert_eq!(c.left, left);
+    }
+}
