@@ -297,6 +297,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "component_exits": st.component_exits,
             "analyses": st.analyses,
             "safe_hits": st.safe_hits,
+            "first_cycle_hits": st.first_cycle_hits,
             "max_ply": st.max_ply,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
@@ -323,7 +324,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         writeln!(
             out,
-            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, {} component analyses, {} settled by them, deepest line {} plies, {:.1} s",
+            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, {} component analyses, {} settled by them ({} more by the first-cycle argument), deepest line {} plies, {:.1} s",
             st.nodes,
             st.tests,
             st.table_hits,
@@ -333,6 +334,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.component_exits,
             st.analyses,
             st.safe_hits,
+            st.first_cycle_hits,
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;

@@ -93,6 +93,7 @@ fn the_json_output_has_every_field() {
         "component_exits",
         "analyses",
         "safe_hits",
+        "first_cycle_hits",
         "max_ply",
         "tests",
         "seconds",

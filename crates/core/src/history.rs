@@ -44,6 +44,12 @@ impl<K: Copy + Eq> History<K> {
         self.floor = token;
     }
 
+    /// The keys since the last irreversible move, oldest first, the current position's last.
+    #[must_use]
+    pub fn recent(&self) -> &[K] {
+        &self.keys[self.floor..]
+    }
+
     /// Number of keys held (since the very start, not only since the floor).
     #[must_use]
     pub fn len(&self) -> usize {

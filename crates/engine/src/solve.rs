@@ -89,6 +89,33 @@
 //! has already labelled (labelling from every node would run Tarjan's algorithm from every
 //! position reached by a capture). A budget that stops it leaves nothing recorded.
 //!
+//! # The first-cycle argument
+//!
+//! The history-free sets ask every move that stays in `C` to repeat well, because any member
+//! may be in the history. From a node whose history holds no member of `C` but itself (it was
+//! reached by a capture or a move into `C`, or it is the root), a repetition can only happen
+//! at a position that the play from the node itself visits twice: a position on a cycle of the
+//! moves the players actually make. So South only needs to avoid *cycles* through members whose
+//! repetition is bad for him, not every move into one. That is a co-Büchi game on `C`, won by
+//! a positional strategy over the region `W` computed in rounds: `Y` is the greatest set of
+//! members outside `W` where South keeps play in `Y` by moves into members that repeat well,
+//! or into `W`, or by good exits (North's every move likewise; the first `Y` is the
+//! history-free set above), and `W` grows by the attractor of `W ∪ Y`, the members from which
+//! South forces play into `W ∪ Y` in a number of moves that drops with every move.
+//!
+//! Let South play that strategy from a member of `W`. Every exit and end he lets happen is good
+//! for him. A repetition of a position `q` visited by the play closes a cycle of that play;
+//! the cycle cannot pass through an attractor member (the moves from there lead to members
+//! nearer the target or into the `W` of an earlier round, never back) nor leave a round's `Y`
+//! (its moves stay in it or lead into the earlier `W`), so it lies in one `Y`, where every
+//! member on a cycle was entered by a move into a member that repeats well: `q` repeats well.
+//! Every game ends, so South gets at least `t`. The same holds from a node with a history when
+//! every member of `C` in it but the node itself repeats well for South (a repetition of one
+//! of them ends well too). The prover records the regions with the history-free verdicts, and
+//! uses one at a node after checking that condition on the history since the line entered
+//! `C`; the same with the roles swapped. A budget on the rounds only makes the regions
+//! smaller.
+//!
 //! # Exact tables
 //!
 //! An endgame table ([`Tablebase`], the Oware family) values a position exactly when its entry
@@ -127,6 +154,11 @@ const INF: i32 = WIN + MAX_MARGIN + 1;
 pub const MAX_PLY: usize = 100_000;
 /// Positions one labelling run of quiet-move components may expand.
 const COMPONENT_RUN: u64 = 1_000_000;
+/// Labelling runs that may give up (at their cap or their share of the time) before the
+/// labelling stops for the rest of the proof.
+const FAILED_RUNS: u32 = 4;
+/// The share of a time budget one labelling run may take (1/this).
+const RUN_TIME_SHARE: u32 = 16;
 /// Nodes between two looks at the node budget and two progress reports.
 const CHECK_EVERY: u64 = 1 << 14;
 /// Nodes between two looks at the clock.
@@ -237,7 +269,9 @@ pub struct Budget {
     pub margin: bool,
     /// Positions the labelling of quiet-move components may expand, over the whole proof
     /// (about 40 bytes each; 0: no labelling, every history is kept whole); at most
-    /// [`Budget::nodes`].
+    /// [`Budget::nodes`]. One labelling run expands at most a million positions and takes at
+    /// most a sixteenth of the time budget; a run that gives up is not tried again from
+    /// positions with the same scores, and after four such runs labelling stops.
     pub components: u64,
     /// Quiet-move components of at least this many positions are settled by the history-free
     /// argument (module docs) before they are searched; `usize::MAX`: never.
@@ -303,6 +337,8 @@ pub struct ProofStats {
     pub analyses: u64,
     /// Nodes settled by the history-free argument.
     pub safe_hits: u64,
+    /// Nodes settled by the first-cycle argument (module docs).
+    pub first_cycle_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -454,6 +490,13 @@ struct Components<K> {
     run_cap: u64,
     /// The proof's deadline: a run that reaches it gives up.
     deadline: Option<Instant>,
+    /// The time one run may take (a share of the time budget).
+    run_time: Option<Duration>,
+    /// Scores (stores) of the runs that gave up: a run from a position with the same scores
+    /// (its component lies among the same boards) is not tried again.
+    given_up: HashMap<[u32; 2], (), BuildHasherDefault<KeyHasher>>,
+    /// Runs that gave up; at [`FAILED_RUNS`] the labelling stops.
+    failed: u32,
 }
 
 /// The state of one labelling run (Tarjan's arrays, by position index).
@@ -514,7 +557,11 @@ impl<K: Copy + Eq + Hash> Components<K> {
         if let Some(&l) = self.labels.get(&key) {
             return (l != UNKNOWN).then_some(l);
         }
-        if self.left == 0 || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.left == 0
+            || self.failed >= FAILED_RUNS
+            || self.given_up.contains_key(&pos.stores())
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             return None;
         }
         self.label_from(pos, key);
@@ -528,6 +575,11 @@ impl<K: Copy + Eq + Hash> Components<K> {
         let mut run = Run::default();
         let mut frames: Vec<Frame<P>> = Vec::new();
         let cap = self.run_cap.min(self.left);
+        let now = Instant::now();
+        let deadline = match (self.deadline, self.run_time) {
+            (Some(d), Some(r)) => Some(d.min(now + r)),
+            (d, _) => d,
+        };
         run.visit(*root, root_key, &mut frames);
         let mut expanded = 1u64;
         let mut aborted = false;
@@ -540,7 +592,7 @@ impl<K: Copy + Eq + Hash> Components<K> {
             if let Some(&mv) = top.moves.get(top.next) {
                 top.next += 1;
                 tried += 1;
-                if tried % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                if tried % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     aborted = true;
                     break;
                 }
@@ -566,7 +618,7 @@ impl<K: Copy + Eq + Hash> Components<K> {
                 }
                 if expanded >= cap
                     || (expanded % CHECK_EVERY == 0
-                        && self.deadline.is_some_and(|d| Instant::now() >= d))
+                        && deadline.is_some_and(|d| Instant::now() >= d))
                 {
                     aborted = true;
                     break;
@@ -606,6 +658,8 @@ impl<K: Copy + Eq + Hash> Components<K> {
             for &i in &run.stack {
                 self.labels.insert(run.keys[i as usize], UNKNOWN);
             }
+            self.given_up.insert(root.stores(), ());
+            self.failed += 1;
         }
         self.left = self.left.saturating_sub(expanded);
     }
@@ -675,6 +729,166 @@ fn safety_fixpoint(
         }
     }
     inside
+}
+
+/// Rounds of [`first_cycle_region`] at most (each is one pass over the component's moves;
+/// stopping early only leaves the region smaller).
+const FIRST_CYCLE_ROUNDS: usize = 256;
+
+/// The members of a component from which `side` keeps South's result on his side of the
+/// threshold (`bit` as in [`safety_fixpoint`]) when the game reaches them *with no other
+/// position of the component behind it whose repetition is bad for `side`* (module docs, "The
+/// first-cycle argument"). The region of a co-Büchi game: `W = Attr(W ∪ Y)` until it stops
+/// growing, where `Y` is the greatest set outside `W` from which `side` keeps play in `Y` by
+/// moves into members whose repetition is good for him, or into `W`, or by good exits; the
+/// attractor adds the members from which he forces play into `W ∪ Y` (strictly fewer steps
+/// left each move, so no position of it comes twice). `safety_fixpoint` is the first `Y`.
+fn first_cycle_region(
+    sides: &[Side],
+    exits: &[(u8, u8)],
+    inner: &[Vec<(u32, u8)>],
+    bit: u8,
+    side: Side,
+) -> Vec<bool> {
+    let n = sides.len();
+    let exit_ok = |i: usize| {
+        if bit == 1 {
+            exits[i].0 != 0
+        } else {
+            exits[i].1 != 0
+        }
+    };
+    // Reverse edges, each with whether a repetition of its target is good for `side`.
+    let mut start = vec![0u32; n + 1];
+    for moves in inner {
+        for &(j, _) in moves {
+            start[j as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut preds = vec![(0u32, false); start[n] as usize];
+    for (i, moves) in inner.iter().enumerate() {
+        for &(j, rep) in moves {
+            let slot = &mut fill[j as usize];
+            preds[*slot as usize] = (i as u32, rep & bit != 0);
+            *slot += 1;
+        }
+    }
+    let mut win = vec![false; n];
+    let mut in_y = vec![false; n];
+    let mut count = vec![0u32; n];
+    let mut queue = Vec::new();
+    for _ in 0..FIRST_CYCLE_ROUNDS {
+        // Y: a greatest fixpoint over the members not yet won.
+        queue.clear();
+        for i in 0..n {
+            in_y[i] = false;
+            if win[i] {
+                continue;
+            }
+            let own = sides[i] == side;
+            let mut ok_moves = u32::from(exit_ok(i));
+            let mut all_ok = exit_ok(i);
+            for &(j, rep) in &inner[i] {
+                if win[j as usize] || rep & bit != 0 {
+                    ok_moves += 1;
+                } else {
+                    all_ok = false;
+                }
+            }
+            count[i] = ok_moves;
+            in_y[i] = true;
+            if !(if own { ok_moves > 0 } else { all_ok }) {
+                in_y[i] = false;
+                queue.push(i as u32);
+            }
+        }
+        while let Some(j) = queue.pop() {
+            for &(i, good) in &preds[start[j as usize] as usize..start[j as usize + 1] as usize] {
+                let i = i as usize;
+                if !good || !in_y[i] {
+                    continue;
+                }
+                if sides[i] == side {
+                    count[i] -= 1;
+                    if count[i] > 0 {
+                        continue;
+                    }
+                }
+                in_y[i] = false;
+                queue.push(i as u32);
+            }
+        }
+        // The attractor of W ∪ Y.
+        let mut grew = false;
+        queue.clear();
+        for i in 0..n {
+            if in_y[i] {
+                win[i] = true;
+                grew = true;
+            }
+            if win[i] {
+                queue.push(i as u32);
+            }
+        }
+        // Per member outside the target, the moves into it still missing: one of his own for
+        // `side`; every inner move for the other (whose exits must all be good, else never).
+        let mut attracted = Vec::new();
+        for i in 0..n {
+            count[i] = if win[i] {
+                0
+            } else if sides[i] == side {
+                1
+            } else if !exit_ok(i) {
+                u32::MAX
+            } else {
+                inner[i].len() as u32
+            };
+            if !win[i] && count[i] == 0 {
+                attracted.push(i as u32);
+            }
+        }
+        if queue.is_empty() {
+            queue.append(&mut attracted);
+            for &i in &queue {
+                win[i as usize] = true;
+                grew = true;
+            }
+        }
+        while let Some(j) = queue.pop() {
+            for &(i, _) in &preds[start[j as usize] as usize..start[j as usize + 1] as usize] {
+                let i = i as usize;
+                if win[i] || count[i] == 0 || count[i] == u32::MAX {
+                    continue;
+                }
+                if sides[i] == side {
+                    count[i] = 0;
+                } else {
+                    count[i] -= 1;
+                }
+                if count[i] == 0 {
+                    attracted.push(i as u32);
+                }
+            }
+            if queue.is_empty() {
+                for &i in &attracted {
+                    if !win[i as usize] {
+                        win[i as usize] = true;
+                        grew = true;
+                        queue.push(i);
+                    }
+                }
+                attracted.clear();
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    win
 }
 
 /// The value of a finished game for `me`: [`WIN`] plus the margin for a win, minus that for a
@@ -820,17 +1034,54 @@ impl<P: EngineGame> Prover<'_, P> {
                 *self.safe.get(&(own, t))?
             }
         };
-        let south_gets = bits & 1 != 0;
-        let south_misses = bits & 2 != 0;
-        if !south_gets && !south_misses {
-            return None;
-        }
-        self.stats.safe_hits += 1;
+        let south_gets = if bits & 3 != 0 {
+            self.stats.safe_hits += 1;
+            bits & 1 != 0
+        } else {
+            // The first-cycle argument: holds when no position of the component seen before
+            // this one repeats badly for the side it favours.
+            let cond = (bits >> 2) & 3;
+            if !matches!(cond, 1 | 2) || !self.history_repeats_well(own, t, cond) {
+                return None;
+            }
+            self.stats.first_cycle_hits += 1;
+            cond == 1
+        };
         Some(if south_gets == (me == Side::South) {
             beta
         } else {
             beta - 1
         })
+    }
+
+    /// Whether every position of the history before `own` that lies in `own`'s component
+    /// repeats well for the side the first-cycle verdict `cond` (1: South gets at least `t`,
+    /// 2: he gets less) favours: then that verdict holds at `own` (module docs).
+    fn history_repeats_well(&self, own: P::Key, t: i32, cond: u8) -> bool {
+        let Some(&label) = self.components.labels.get(&own) else {
+            return false;
+        };
+        let recent = self.history.recent();
+        let Some((last, before)) = recent.split_last() else {
+            return false;
+        };
+        if *last != own {
+            return false;
+        }
+        for key in before.iter().rev() {
+            if self.components.labels.get(key) != Some(&label) {
+                // Positions of earlier components cannot come back (module docs).
+                break;
+            }
+            let good = self
+                .safe
+                .get(&(*key, t))
+                .is_some_and(|&b| (b >> 4) & cond != 0);
+            if !good {
+                return false;
+            }
+        }
+        true
     }
 
     /// Runs the history-free argument over the component `label` of `root` for South's
@@ -929,6 +1180,21 @@ impl<P: EngineGame> Prover<'_, P> {
                 if ok {
                     *v |= bit;
                 }
+            }
+        }
+        for (bit, side) in [(1u8, Side::South), (2u8, Side::North)] {
+            let won = first_cycle_region(&sides, &exits_south, &inner, bit, side);
+            for (v, ok) in verdict.iter_mut().zip(won) {
+                if ok && *v & bit == 0 {
+                    *v |= bit << 2;
+                }
+            }
+        }
+        // What a repetition of each member gives (known for the members a move of the
+        // component comes back to, the only ones that can repeat).
+        for moves in &inner {
+            for &(j, rep) in moves {
+                verdict[j as usize] |= rep << 4;
             }
         }
         for ((_, key), v) in members.iter().zip(verdict) {
@@ -1194,6 +1460,9 @@ pub fn prove<P: EngineGame>(
             left: budget.components.min(budget.nodes),
             run_cap: COMPONENT_RUN,
             deadline: budget.time.map(|t| started + t),
+            run_time: budget.time.map(|t| t / RUN_TIME_SHARE),
+            given_up: HashMap::default(),
+            failed: 0,
         },
     };
     let fresh = history.len() == 1;
@@ -1256,4 +1525,88 @@ pub fn history_keys<P: Position>(game: &mancala_core::Game<P>) -> Vec<P::Key> {
         }
     }
     positions[from..].iter().map(Position::key).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::oware::{Oware, OwareRules};
+
+    /// Labels with a budget of `left` positions and runs of at most `run_cap`.
+    fn components(left: u64, run_cap: u64) -> Components<<Oware as Position>::Key> {
+        Components {
+            labels: HashMap::default(),
+            next: 0,
+            sizes: Vec::new(),
+            left,
+            run_cap,
+            deadline: None,
+            run_time: None,
+            given_up: HashMap::default(),
+            failed: 0,
+        }
+    }
+
+    /// Abapa with one seed per pit.
+    fn rules() -> OwareRules {
+        let mut rules = OwareRules::abapa();
+        rules.seeds = 1;
+        rules
+    }
+
+    /// A position of two seeds, whose component is labelled in a few steps.
+    fn small() -> Oware {
+        Oware::from_notation("0-0-0-1-0-0-0-0-1-0-0-0-5-5-S", rules()).unwrap()
+    }
+
+    /// The start of Abapa with one seed per pit and the positions one quiet move from it.
+    fn start_and_quiet_children() -> Vec<Oware> {
+        let start = Oware::new(rules());
+        let mut all = vec![start];
+        for &mv in start.legal_move_list().iter() {
+            let mut c = start;
+            let effect = c.play_unchecked(mv);
+            if effect.irreversible || c.is_over() {
+                continue;
+            }
+            c.settle();
+            all.push(c);
+        }
+        assert!(all.len() > 2);
+        all
+    }
+
+    #[test]
+    fn a_labelling_run_that_gives_up_is_not_repeated_at_the_same_scores() {
+        let all = start_and_quiet_children();
+        // The start's component is far larger than 50 positions: the run gives up.
+        let mut c = components(1_000_000, 50);
+        assert_eq!(c.of(&all[0], all[0].key()), None);
+        assert_eq!(c.failed, 1);
+        let left = c.left;
+        assert!(left < 1_000_000);
+        // The same scores: no new run, nothing more spent.
+        for p in &all[1..] {
+            assert_eq!(c.of(p, p.key()), None);
+        }
+        assert_eq!((c.left, c.failed), (left, 1));
+        // Other scores: a new run.
+        let other = small();
+        assert!(c.of(&other, other.key()).is_some());
+        assert_eq!(c.failed, 1);
+    }
+
+    #[test]
+    fn labelling_stops_after_four_runs_that_gave_up() {
+        let mut c = components(u64::MAX, 50);
+        c.failed = FAILED_RUNS - 1;
+        let start = Oware::new(rules());
+        assert_eq!(c.of(&start, start.key()), None);
+        assert_eq!(c.failed, FAILED_RUNS);
+        let left = c.left;
+        // Other scores (a capture has been made): no run either.
+        let other = small();
+        assert_eq!(c.of(&other, other.key()), None);
+        assert_eq!(c.left, left);
+    }
 }
