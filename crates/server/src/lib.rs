@@ -73,6 +73,7 @@ mod records;
 pub mod rooms;
 pub mod rows;
 mod service;
+mod sql;
 pub mod store;
 pub mod timers;
 pub mod timing;

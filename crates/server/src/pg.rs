@@ -22,7 +22,8 @@ use tokio_postgres::NoTls;
 
 use crate::ending::Ending;
 use crate::error::StoreError;
-use crate::rows::{self, game_columns, summary_columns, RowAccess, SqlValue};
+use crate::rows::{self, Dialect, RowAccess, SqlValue};
+use crate::sql::{self, Arg, Bind, Statement};
 use crate::store::{
     hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
     Store, TokenHash,
@@ -289,28 +290,37 @@ impl PgStore {
             .map_err(|_| StoreError::Postgres("the database task stopped".into()))?
     }
 
-    /// Runs one statement with `params` (owned) and answers the rows it changed.
-    fn execute(&self, sql: &'static str, params: Params) -> Result<u64, StoreError> {
+    /// Runs statement `s` with `args` and answers the rows it changed.
+    fn execute(&self, s: Statement, args: &[impl Bind]) -> Result<u64, StoreError> {
+        self.execute_sql(s.sql(Dialect::Postgres), args)
+    }
+
+    /// Runs statement `sql` (PostgreSQL's form) with `args` and answers the rows it changed.
+    fn execute_sql(&self, sql: &'static str, args: &[impl Bind]) -> Result<u64, StoreError> {
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let stmt = client.prepare_cached(sql).await?;
-            Ok(client.execute(&stmt, &refs(&params)).await?)
+            let args = bound(&values);
+            Ok(client.execute(&stmt, &pg_args(&args, &stmt)?).await?)
         })
     }
 
-    /// Runs one statement changing game `game`, then tells the other instances that it
-    /// changed.
+    /// Runs statement `s` changing game `game` with `args`, then tells the other instances
+    /// that it changed; answers the rows it changed.
     fn execute_notify(
         &self,
-        sql: &'static str,
+        s: Statement,
         game: &str,
-        params: Params,
+        args: &[impl Bind],
     ) -> Result<u64, StoreError> {
         let notice = self.notice(game);
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            let stmt = client.prepare_cached(sql).await?;
-            let n = client.execute(&stmt, &refs(&params)).await?;
+            let stmt = client.prepare_cached(s.sql(Dialect::Postgres)).await?;
+            let args = bound(&values);
+            let n = client.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             notify(&client, &notice).await?;
             Ok(n)
         })
@@ -321,16 +331,27 @@ impl PgStore {
         format!("{} {game}", self.instance)
     }
 
-    /// Runs one query with `params` (owned) and answers its rows.
+    /// Runs query `s` with `args` and answers its rows.
     fn query(
         &self,
-        sql: &'static str,
-        params: Params,
+        s: Statement,
+        args: &[impl Bind],
     ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        self.query_sql(s.sql(Dialect::Postgres), args)
+    }
+
+    /// Runs query `sql` (PostgreSQL's form) with `args` and answers its rows.
+    fn query_sql(
+        &self,
+        sql: &'static str,
+        args: &[impl Bind],
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let stmt = client.prepare_cached(sql).await?;
-            Ok(client.query(&stmt, &refs(&params)).await?)
+            let args = bound(&values);
+            Ok(client.query(&stmt, &pg_args(&args, &stmt)?).await?)
         })
     }
 
@@ -389,7 +410,7 @@ impl PgStore {
 
     /// The schema version of the database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        let rows = self.query("SELECT version FROM schema_version", Vec::new())?;
+        let rows = self.query_sql("SELECT version FROM schema_version", &[] as &[Arg<'_>])?;
         Ok(rows.first().map_or(0, |r| r.get(0)))
     }
 
@@ -412,26 +433,30 @@ const LISTEN_WAIT: Duration = Duration::from_secs(10);
 /// Sent by [`Store::changes`] when any game may have changed.
 pub const ALL_GAMES: &str = "*";
 
-/// Owned statement parameters.
-type Params = Vec<Box<dyn ToSql + Send + Sync>>;
-
-/// Statement parameters of [`crate::rows`], owned.
-fn boxed(values: Vec<SqlValue>) -> Params {
-    values.into_iter().map(SqlValue::boxed).collect()
+/// Parameters, owned (to be moved into the store's runtime).
+fn owned(args: &[impl Bind]) -> Vec<SqlValue> {
+    args.iter().map(|a| a.arg().to_value()).collect()
 }
 
-fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
-    params
-        .iter()
-        .map(|p| p.as_ref() as &(dyn ToSql + Sync))
-        .collect()
+/// Parameters, borrowed.
+fn bound(values: &[impl Bind]) -> Vec<Arg<'_>> {
+    values.iter().map(Bind::arg).collect()
 }
 
-/// Boxes statement parameters.
-macro_rules! params {
-    ($($p:expr),* $(,)?) => {
-        vec![$(Box::new($p) as Box<dyn ToSql + Send + Sync>),*]
-    };
+/// The first as many of `args` as prepared statement `stmt` has parameters (see
+/// [`crate::sql`]).
+fn pg_args<'a>(
+    args: &'a [Arg<'a>],
+    stmt: &tokio_postgres::Statement,
+) -> Result<Vec<&'a (dyn ToSql + Sync)>, StoreError> {
+    let n = stmt.params().len();
+    if args.len() < n {
+        return Err(StoreError::Postgres(format!(
+            "a statement of {n} parameters was given {}",
+            args.len()
+        )));
+    }
+    Ok(args[..n].iter().map(Arg::pg).collect())
 }
 
 async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreError> {
@@ -492,16 +517,13 @@ impl Store for PgStore {
 
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
         // Taken when free, lapsed or already this instance's.
-        let n = self.execute(
-            concat!(
-                "INSERT INTO leases (game, instance, expires_ms) VALUES ($1, $2, ",
-                db_now_ms!(),
-                " + $3) ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
-                    expires_ms = EXCLUDED.expires_ms
-                 WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
-                db_now_ms!()
-            ),
-            params![id.to_string(), self.instance.clone(), lease_ttl_ms()],
+        let n = self.execute_sql(
+            HOLD_LEASE,
+            &[
+                Arg::text(id),
+                Arg::text(&self.instance),
+                Arg::int(lease_ttl_ms()),
+            ],
         )?;
         Ok(n == 1)
     }
@@ -532,9 +554,9 @@ impl Store for PgStore {
     }
 
     fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
-        self.query(
+        self.query_sql(
             concat!("SELECT game FROM leases WHERE expires_ms < ", db_now_ms!()),
-            Vec::new(),
+            &[] as &[Arg<'_>],
         )?
         .iter()
         .map(|r| r.text(0))
@@ -542,15 +564,7 @@ impl Store for PgStore {
     }
 
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        self.execute(
-            concat!(
-                "INSERT INTO games (",
-                game_columns!(),
-                ", deadline_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                    $14, $15, $16, $17)"
-            ),
-            boxed(rows::new_game_values(m)),
-        )?;
+        self.execute(Statement::CreateGame, &rows::new_game_values(m))?;
         Ok(())
     }
 
@@ -562,54 +576,23 @@ impl Store for PgStore {
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError> {
         let notice = self.notice(id);
-        let (id, mv, stamp) = (id.to_string(), mv.to_string(), stamp.copied());
-        let ply = to_i64(ply);
+        let values = owned(&sql::move_args(id, ply, mv, stamp));
+        let timed = stamp.is_some();
         // One prepared statement, one round trip and one implicit transaction: the move, the
         // clock's deadline (timed games) and the change notice, delivered on commit. The key
         // (game, move number) serialises moves: of two instances recording the same move
         // number, the second fails (a conflict) and nothing of its statement stays.
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            match stamp {
-                None => {
-                    let stmt = client
-                        .prepare_cached(
-                            "WITH m AS (INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3))
-                             SELECT pg_notify($4, $5)",
-                        )
-                        .await?;
-                    client
-                        .execute(&stmt, &[&id, &ply, &mv, &CHANNEL, &notice])
-                        .await?;
-                }
-                Some(st) => {
-                    let stmt = client
-                        .prepare_cached(
-                            "WITH m AS (
-                                INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
-                                VALUES ($1, $2, $3, $4, $5, $6)
-                             ), g AS (UPDATE games SET deadline_ms = $7 WHERE id = $1)
-                             SELECT pg_notify($8, $9)",
-                        )
-                        .await?;
-                    client
-                        .execute(
-                            &stmt,
-                            &[
-                                &id,
-                                &ply,
-                                &mv,
-                                &st.at_ms,
-                                &st.left_ms[0],
-                                &st.left_ms[1],
-                                &st.deadline_ms,
-                                &CHANNEL,
-                                &notice,
-                            ],
-                        )
-                        .await?;
-                }
-            }
+            let args = bound(&values);
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            let stmt = client
+                .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
+                .await?;
+            client.execute(&stmt, &list).await?;
             Ok(())
         })
     }
@@ -619,11 +602,8 @@ impl Store for PgStore {
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let (last, end) = tokio::try_join!(
-                client.prepare_cached(
-                    "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = $1
-                     ORDER BY ply DESC LIMIT 1",
-                ),
-                client.prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1"),
+                client.prepare_cached(Statement::LastStamp.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::GameEnding.sql(Dialect::Postgres)),
             )?;
             // Both queries are sent at once (pipelined): one round trip.
             let key: [&(dyn ToSql + Sync); 1] = [&id];
@@ -642,21 +622,7 @@ impl Store for PgStore {
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        // Of two instances ending one game at once (a flag fall seen by both), one does; and
-        // none ends it on a position that is not the latest.
-        let n = self.execute_notify(
-            "UPDATE games SET result = $2, reason = $3, ended_ms = $4, plies = $5,
-                deadline_ms = NULL WHERE id = $1 AND result IS NULL
-                AND (SELECT count(*) FROM moves WHERE game = $1) = $5",
-            id,
-            params![
-                id.to_string(),
-                ending.result.name().to_string(),
-                ending.reason.clone(),
-                ending.at_ms,
-                to_i64(plies)
-            ],
-        )?;
+        let n = self.execute_notify(Statement::Finish, id, &sql::finish_args(id, ending, plies))?;
         if n == 0 {
             return Err(StoreError::Conflict(format!(
                 "game {id} is over or has moved on"
@@ -666,43 +632,28 @@ impl Store for PgStore {
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        self.execute_notify(
-            "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
-             WHERE id = $1",
-            id,
-            params![id.to_string()],
-        )?;
+        self.execute_notify(Statement::Reopen, id, &[Arg::text(id)])?;
         Ok(())
     }
 
     fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        self.query(
-            "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL
-                    AND result IS NULL",
-            Vec::new(),
-        )?
-        .iter()
-        .map(|r| Ok((r.text(0)?, r.int(1)?)))
-        .collect::<Result<_, StoreError>>()
+        self.query(Statement::RunningClocks, &[] as &[Arg<'_>])?
+            .iter()
+            .map(|r| Ok((r.text(0)?, r.int(1)?)))
+            .collect::<Result<_, StoreError>>()
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = self.execute(
-            "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (key) DO NOTHING",
-            boxed(rows::player_values(p)),
-        )?;
+        let n = self.execute(Statement::CreatePlayer, &rows::player_values(p))?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.query(
-            "SELECT name, password, created FROM players WHERE key = $1",
-            params![name.to_lowercase()],
-        )?
-        .first()
-        .map(rows::player_row)
-        .transpose()
+        let key = name.to_lowercase();
+        self.query(Statement::Player, &[Arg::text(&key)])?
+            .first()
+            .map(rows::player_row)
+            .transpose()
     }
 
     fn create_session(
@@ -711,42 +662,33 @@ impl Store for PgStore {
         player: &str,
         expires: i64,
     ) -> Result<(), StoreError> {
+        let digest = hash_text(Some(token));
         self.execute(
-            "INSERT INTO sessions (token_hash, player, expires) VALUES ($1, $2, $3)
-             ON CONFLICT (token_hash) DO UPDATE SET player = EXCLUDED.player,
-                expires = EXCLUDED.expires",
-            params![hash_text(Some(token)), player.to_string(), expires],
+            Statement::CreateSession,
+            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
         )?;
         Ok(())
     }
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        self.query(
-            "SELECT player, expires FROM sessions WHERE token_hash = $1",
-            params![hash_text(Some(token))],
-        )?
-        .first()
-        .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
-        .transpose()
+        let digest = hash_text(Some(token));
+        self.query(Statement::Session, &[Arg::text(&digest)])?
+            .first()
+            .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
+            .transpose()
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
-        self.execute(
-            "DELETE FROM sessions WHERE token_hash = $1",
-            params![hash_text(Some(token))],
-        )?;
+        let digest = hash_text(Some(token));
+        self.execute(Statement::DeleteSession, &[Arg::text(&digest)])?;
         Ok(())
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.query(
-            "SELECT variant, rating, deviation, volatility, games FROM ratings
-                 WHERE player = $1 ORDER BY variant",
-            params![player.to_string()],
-        )?
-        .iter()
-        .map(|r| rows::named_rating(r, 0))
-        .collect::<Result<_, _>>()
+        self.query(Statement::Ratings, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::named_rating(r, 0))
+            .collect::<Result<_, _>>()
     }
 
     fn rate(
@@ -756,31 +698,25 @@ impl Store for PgStore {
         at_ms: i64,
         updates: &[(String, RatingRow)],
     ) -> Result<(), StoreError> {
-        let (game, variant, updates) = (game.to_string(), variant.to_string(), updates.to_vec());
+        let mut writes = Vec::new();
+        for (player, row) in updates {
+            let point = RatingPoint::after(game, variant, at_ms, row);
+            writes.push((
+                Statement::UpsertRating,
+                rows::rating_values(player, variant, row),
+            ));
+            writes.push((
+                Statement::AddRatingPoint,
+                rows::rating_point_values(player, &point),
+            ));
+        }
         self.run(move |pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let upsert = tx
-                .prepare_cached(
-                    "INSERT INTO ratings (player, variant, rating, deviation, volatility, games)
-                     VALUES ($1, $2, $3, $4, $5, $6)
-                     ON CONFLICT (player, variant) DO UPDATE SET rating = EXCLUDED.rating,
-                        deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
-                        games = EXCLUDED.games",
-                )
-                .await?;
-            let history = tx
-                .prepare_cached(
-                    "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .await?;
-            for (player, row) in &updates {
-                let rating = boxed(rows::rating_values(player, &variant, row));
-                tx.execute(&upsert, &refs(&rating)).await?;
-                let point = RatingPoint::after(&game, &variant, at_ms, row);
-                let point = boxed(rows::rating_point_values(player, &point));
-                tx.execute(&history, &refs(&point)).await?;
+            for (s, values) in &writes {
+                let stmt = tx.prepare_cached(s.sql(Dialect::Postgres)).await?;
+                let args = bound(values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -788,14 +724,10 @@ impl Store for PgStore {
     }
 
     fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        self.query(
-            "SELECT variant, game, at_ms, rating, deviation FROM rating_history
-                 WHERE player = $1 ORDER BY at_ms, seq",
-            params![player.to_string()],
-        )?
-        .iter()
-        .map(|r| rows::rating_point(r, 0))
-        .collect::<Result<_, _>>()
+        self.query(Statement::RatingHistory, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::rating_point(r, 0))
+            .collect::<Result<_, _>>()
     }
 
     fn leaderboard(
@@ -804,9 +736,8 @@ impl Store for PgStore {
         limit: u32,
     ) -> Result<Vec<(String, RatingRow)>, StoreError> {
         self.query(
-            "SELECT player, rating, deviation, volatility, games FROM ratings
-                 WHERE variant = $1 ORDER BY rating DESC, player LIMIT $2",
-            params![variant.to_string(), i64::from(limit)],
+            Statement::Leaderboard,
+            &[Arg::text(variant), Arg::int(i64::from(limit))],
         )?
         .iter()
         .map(|r| rows::named_rating(r, 0))
@@ -814,62 +745,21 @@ impl Store for PgStore {
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from(concat!(
-            "SELECT ",
-            summary_columns!(),
-            " FROM games WHERE result IS NOT NULL"
-        ));
-        let mut args: Params = Vec::new();
-        // Adds an argument; answers its number for `$N`.
-        let mut arg = |v: Box<dyn ToSql + Send + Sync>| {
-            args.push(v);
-            args.len()
-        };
-        let player = q.player.as_ref().map(|p| arg(Box::new(p.clone())));
-        if let Some(n) = player {
-            sql.push_str(&format!(" AND (south = ${n} OR north = ${n})"));
-        }
-        if let Some(v) = &q.variant {
-            let n = arg(Box::new(v.clone()));
-            sql.push_str(&format!(" AND variant = ${n}"));
-        }
-        match (q.result.as_deref(), player) {
-            (Some("win"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'south' AND south = ${n}) OR (result = 'north' AND north = ${n}))"
-            )),
-            (Some("loss"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'north' AND south = ${n}) OR (result = 'south' AND north = ${n}))"
-            )),
-            (Some(r), _) => {
-                let n = arg(Box::new(r.to_string()));
-                sql.push_str(&format!(" AND result = ${n}"));
-            }
-            (None, _) => {}
-        }
-        if let Some(t) = q.from_ms {
-            let n = arg(Box::new(t));
-            sql.push_str(&format!(" AND ended_ms >= ${n}"));
-        }
-        if let Some(t) = q.to_ms {
-            let n = arg(Box::new(t));
-            sql.push_str(&format!(" AND ended_ms < ${n}"));
-        }
-        sql.push_str(&format!(
-            " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
-            q.limit, q.offset
-        ));
+        let (text, values) = sql::search(q);
         let rows = self.run(move |pool| async move {
             let client = pool.get().await?;
-            Ok(client.query(&sql, &refs(&args)).await?)
+            let args = bound(&values);
+            let args: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            Ok(client.query(&text, &args).await?)
         })?;
         rows.iter().map(rows::game_summary).collect()
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
         self.execute_notify(
-            "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+            Statement::Truncate,
             id,
-            params![id.to_string(), to_i64(len)],
+            &[Arg::text(id), Arg::int(to_i64(len))],
         )?;
         Ok(())
     }
@@ -879,12 +769,8 @@ impl Store for PgStore {
         let (row, moves) = self.run(move |pool| async move {
             let client = pool.get().await?;
             let (game, moves) = tokio::try_join!(
-                client.prepare_cached(concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    " FROM games WHERE id = $1"
-                )),
-                client.prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply"),
+                client.prepare_cached(Statement::LoadGame.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::LoadMoves.sql(Dialect::Postgres)),
             )?;
             // Both queries are sent at once (pipelined): one round trip. No move of an unknown
             // game exists, so asking for the moves before knowing the game costs nothing.
@@ -904,15 +790,44 @@ impl Store for PgStore {
     }
 }
 
+/// Takes or renews the lease of game `$1` for instance `$2` for `$3` ms: taken when free, lapsed
+/// or already the instance's.
+const HOLD_LEASE: &str = concat!(
+    "INSERT INTO leases (game, instance, expires_ms) VALUES ($1, $2, ",
+    db_now_ms!(),
+    " + $3) ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
+        expires_ms = EXCLUDED.expires_ms
+     WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
+    db_now_ms!()
+);
+
+/// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel
+/// and the notice.
+const PUSH_MOVE: &str = concat!(
+    "WITH m AS (",
+    sql::insert_move_sql!(),
+    ") SELECT pg_notify($4, $5)"
+);
+
+/// A timed move, its clock's deadline and its change notice: [`sql::move_args`], then the
+/// channel and the notice.
+const PUSH_TIMED_MOVE: &str = concat!(
+    "WITH m AS (",
+    sql::insert_timed_move_sql!(),
+    "), g AS (",
+    sql::set_deadline_sql!(),
+    ") SELECT pg_notify($8, $9)"
+);
+
 impl crate::rows::Database for PgStore {
     fn dialect(&self) -> crate::rows::Dialect {
         crate::rows::Dialect::Postgres
     }
 
     fn schema(&self) -> Result<i64, StoreError> {
-        let rows = self.query(
+        let rows = self.query_sql(
             "SELECT to_regclass('schema_version') IS NOT NULL",
-            Vec::new(),
+            &[] as &[Arg<'_>],
         )?;
         if !rows.first().map_or(Ok(false), |r| r.flag(0))? {
             return Ok(0);
@@ -946,8 +861,8 @@ impl crate::rows::Database for PgStore {
             let tx = client.transaction().await?;
             for (sql, values) in statements {
                 let stmt = tx.prepare_cached(sql).await?;
-                let params = boxed(values);
-                tx.execute(&stmt, &refs(&params)).await?;
+                let args = bound(&values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             }
             tx.commit().await?;
             Ok(())
