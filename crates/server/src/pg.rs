@@ -9,9 +9,13 @@
 //! instances recording the same move number of a game, the second fails with
 //! [`StoreError::Conflict`] (answered 409).
 //!
-//! The [`Store`] interface is synchronous (the SQLite store answers in microseconds); this store
-//! runs its queries on a small runtime of its own, with a pool of connections, and the caller
-//! waits for the answer. That keeps it usable from any runtime, a single-threaded one included.
+//! Moves are recorded asynchronously ([`Store::record_move`]): the request awaits its statement
+//! where it runs, on connections of a pool of their own, and the change notice carries the move
+//! so that the other instances apply it without reading the game back (see [`crate::notice`]).
+//! The rest of the [`Store`] interface is synchronous (the SQLite store answers in
+//! microseconds); for it this store runs its queries on a small runtime of its own, with another
+//! pool of connections, and the caller waits for the answer. That keeps it usable from any
+//! runtime, a single-threaded one included.
 
 use std::future::Future;
 use std::time::Duration;
@@ -22,11 +26,12 @@ use tokio_postgres::NoTls;
 
 use crate::ending::Ending;
 use crate::error::StoreError;
+use crate::notice::Notice;
 use crate::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::sql::{self, Arg, Bind, Statement};
 use crate::store::{
-    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
-    Store, TokenHash,
+    hash_text, GameMeta, GameQuery, GameSummary, MoveRecord, MoveStamp, PlayerRow, RatingPoint,
+    RatingRow, Store, StoreFuture, TokenHash,
 };
 
 /// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
@@ -126,6 +131,27 @@ const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
 /// How long a request waits for a free connection, or for a new one to be made.
 const POOL_WAIT: Duration = Duration::from_secs(10);
 
+/// A pool of at most `size` connections to the database of `config`.
+fn make_pool(config: &tokio_postgres::Config, size: usize) -> Result<Pool, StoreError> {
+    let manager = Manager::from_config(
+        config.clone(),
+        NoTls,
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
+    );
+    Pool::builder(manager)
+        .max_size(size.max(1))
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .timeouts(Timeouts {
+            wait: Some(POOL_WAIT),
+            create: Some(POOL_WAIT),
+            recycle: Some(POOL_WAIT),
+        })
+        .build()
+        .map_err(|e| StoreError::Postgres(format!("connection pool: {e}")))
+}
+
 /// Whether `db` names a PostgreSQL database (a `postgres://` or `postgresql://` URL).
 #[must_use]
 pub fn is_postgres_url(db: &str) -> bool {
@@ -134,7 +160,11 @@ pub fn is_postgres_url(db: &str) -> bool {
 
 /// A [`Store`] in a PostgreSQL database.
 pub struct PgStore {
+    /// The connections of the synchronous [`Store`] calls, made and driven on `runtime`.
     pool: Pool,
+    /// The connections of the moves ([`Store::record_move`]), made and driven on the runtime of
+    /// the caller (the server's), which awaits them where it runs.
+    moves: Pool,
     runtime: Option<tokio::runtime::Runtime>,
     /// The connection settings (the change listener opens a connection of its own).
     config: tokio_postgres::Config,
@@ -142,7 +172,7 @@ pub struct PgStore {
     instance: String,
 }
 
-/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`.
+/// The channel of change notices (see [`crate::notice`]).
 const CHANNEL: &str = "mancala_games";
 
 /// A random name for this store's instance.
@@ -234,25 +264,12 @@ impl PgStore {
             .thread_name("postgres")
             .enable_all()
             .build()?;
-        let manager = Manager::from_config(
-            config.clone(),
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(pool_size.max(1))
-            .runtime(deadpool_postgres::Runtime::Tokio1)
-            .timeouts(Timeouts {
-                wait: Some(POOL_WAIT),
-                create: Some(POOL_WAIT),
-                recycle: Some(POOL_WAIT),
-            })
-            .build()
-            .map_err(|e| StoreError::Postgres(format!("connection pool: {e}")))?;
+        // Three quarters of the connections for the moves, the rest for everything else.
+        let pool_size = pool_size.max(2);
+        let for_moves = (pool_size * 3 / 4).max(1);
         let store = PgStore {
-            pool,
+            pool: make_pool(&config, pool_size - for_moves)?,
+            moves: make_pool(&config, for_moves)?,
             runtime: Some(runtime),
             config,
             instance: instance_name(),
@@ -326,9 +343,23 @@ impl PgStore {
         })
     }
 
-    /// The change notice of game `game`.
+    /// The change notice of game `game` (read back by the other instances).
     fn notice(&self, game: &str) -> String {
-        format!("{} {game}", self.instance)
+        Notice::Changed {
+            game: game.to_string(),
+        }
+        .encode(&self.instance)
+    }
+
+    /// The notice of move `m` (applied by the other instances without a read-back).
+    fn move_notice(&self, m: &MoveRecord) -> String {
+        Notice::Moved {
+            game: m.game.clone(),
+            ply: m.ply,
+            mv: m.mv.clone(),
+            stamp: m.stamp,
+        }
+        .encode(&self.instance)
     }
 
     /// Runs query `s` with `args` and answers its rows.
@@ -355,13 +386,13 @@ impl PgStore {
         })
     }
 
-    /// Listens for the change notices of the other instances and sends the ids of the games
-    /// they changed to `tx` (and [`ALL_GAMES`] after the listening connection was lost and made
-    /// again: notices may have been missed meanwhile), until `tx` is closed.
+    /// Listens for the change notices of the other instances and sends them to `tx` (and a
+    /// change of [`ALL_GAMES`] after the listening connection was lost and made again: notices
+    /// may have been missed meanwhile), until `tx` is closed.
     async fn listen(
         config: tokio_postgres::Config,
         me: String,
-        tx: tokio::sync::mpsc::UnboundedSender<String>,
+        tx: tokio::sync::mpsc::UnboundedSender<Notice>,
         ready: std::sync::mpsc::SyncSender<()>,
     ) {
         let mut lost = false;
@@ -381,17 +412,18 @@ impl PgStore {
                             }
                             listened = true;
                             let _ = ready.try_send(());
-                            if std::mem::take(&mut lost) && tx.send(ALL_GAMES.into()).is_err() {
+                            let all = Notice::Changed { game: ALL_GAMES.into() };
+                            if std::mem::take(&mut lost) && tx.send(all).is_err() {
                                 return;
                             }
                         }
                         msg = std::future::poll_fn(|cx| conn.poll_message(cx)) => {
                             match msg {
                                 Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
-                                    let Some((from, game)) = n.payload().split_once(' ') else {
+                                    let Some((from, notice)) = Notice::parse(n.payload()) else {
                                         continue;
                                     };
-                                    if from != me && tx.send(game.to_string()).is_err() {
+                                    if from != me && tx.send(notice).is_err() {
                                         return;
                                     }
                                 }
@@ -414,9 +446,9 @@ impl PgStore {
         Ok(rows.first().map_or(0, |r| r.get(0)))
     }
 
-    /// Connections the pool holds now (open, busy or idle).
+    /// Connections the pools hold now (open, busy or idle).
     pub fn connections(&self) -> usize {
-        self.pool.status().size
+        self.pool.status().size + self.moves.status().size
     }
 }
 
@@ -430,8 +462,7 @@ async fn notify(client: &deadpool_postgres::Client, notice: &str) -> Result<(), 
 /// How long [`Store::changes`] waits for the listener to start.
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
-/// Sent by [`Store::changes`] when any game may have changed.
-pub const ALL_GAMES: &str = "*";
+pub use crate::notice::ALL_GAMES;
 
 /// Parameters, owned (to be moved into the store's runtime).
 fn owned(args: &[impl Bind]) -> Vec<SqlValue> {
@@ -495,7 +526,7 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreErro
 }
 
 impl Store for PgStore {
-    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         let rt = self.runtime.as_ref()?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
@@ -513,6 +544,36 @@ impl Store for PgStore {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+        Box::pin(async move {
+            // Awaited where the caller runs: no thread in between. One statement, one round
+            // trip, one implicit transaction: the lease (when asked), the move, the clock's
+            // deadline (timed games) and the notice carrying the move.
+            let notice = self.move_notice(&m);
+            let client = self.moves.get().await?;
+            let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let ttl = Arg::int(lease_ttl_ms());
+            let me = Arg::text(&self.instance);
+            let timed = m.stamp.is_some();
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            if m.lease {
+                list.extend([me.pg(), ttl.pg()]);
+            }
+            let sql = match (timed, m.lease) {
+                (false, false) => PUSH_MOVE,
+                (true, false) => PUSH_TIMED_MOVE,
+                (false, true) => PUSH_MOVE_LEASED,
+                (true, true) => PUSH_TIMED_MOVE_LEASED,
+            };
+            let stmt = client.prepare_cached(sql).await?;
+            client.execute(&stmt, &list).await?;
+            Ok(())
+        })
     }
 
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
@@ -575,7 +636,13 @@ impl Store for PgStore {
         mv: &str,
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError> {
-        let notice = self.notice(id);
+        let notice = self.move_notice(&MoveRecord {
+            game: id.to_string(),
+            ply,
+            mv: mv.to_string(),
+            stamp: stamp.copied(),
+            lease: false,
+        });
         let values = owned(&sql::move_args(id, ply, mv, stamp));
         let timed = stamp.is_some();
         // One prepared statement, one round trip and one implicit transaction: the move, the
@@ -790,15 +857,49 @@ impl Store for PgStore {
     }
 }
 
-/// Takes or renews the lease of game `$1` for instance `$2` for `$3` ms: taken when free, lapsed
-/// or already the instance's.
-const HOLD_LEASE: &str = concat!(
-    "INSERT INTO leases (game, instance, expires_ms) VALUES ($1, $2, ",
-    db_now_ms!(),
-    " + $3) ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
-        expires_ms = EXCLUDED.expires_ms
-     WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
-    db_now_ms!()
+/// Takes or renews the lease of game `GAME` for instance `INSTANCE` for `TTL` ms (three
+/// parameters): taken when free, lapsed or already the instance's.
+macro_rules! hold_lease_sql {
+    ($game:literal, $instance:literal, $ttl:literal) => {
+        concat!(
+            "INSERT INTO leases (game, instance, expires_ms) VALUES (",
+            $game,
+            ", ",
+            $instance,
+            ", ",
+            db_now_ms!(),
+            " + ",
+            $ttl,
+            ") ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
+                expires_ms = EXCLUDED.expires_ms
+             WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
+            db_now_ms!()
+        )
+    };
+}
+
+/// [`hold_lease_sql`] of game `$1`, instance `$2`, for `$3` ms.
+const HOLD_LEASE: &str = hold_lease_sql!("$1", "$2", "$3");
+
+/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`.
+const PUSH_MOVE_LEASED: &str = concat!(
+    "WITH l AS (",
+    hold_lease_sql!("$1", "$6", "$7"),
+    "), m AS (",
+    sql::insert_move_sql!(),
+    ") SELECT pg_notify($4, $5)"
+);
+
+/// [`PUSH_TIMED_MOVE`] taking the lease first: then the instance `$10` and the lease's time
+/// `$11`.
+const PUSH_TIMED_MOVE_LEASED: &str = concat!(
+    "WITH l AS (",
+    hold_lease_sql!("$1", "$10", "$11"),
+    "), m AS (",
+    sql::insert_timed_move_sql!(),
+    "), g AS (",
+    sql::set_deadline_sql!(),
+    ") SELECT pg_notify($8, $9)"
 );
 
 /// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel

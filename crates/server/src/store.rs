@@ -21,6 +21,7 @@ use crate::sql::{self, Arg, Bind, Statement};
 
 use crate::ending::Ending;
 use crate::error::StoreError;
+use crate::notice::Notice;
 pub(crate) use crate::records::hash_text;
 pub use crate::records::{
     hash_token, GameMeta, GameQuery, GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint,
@@ -28,8 +29,29 @@ pub use crate::records::{
 };
 use crate::rows::{self, RowAccess};
 
+/// A future the store answers (see [`Store::record_move`]).
+pub type StoreFuture<T> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, StoreError>> + Send>>;
+
+/// A move to record (see [`Store::record_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The game.
+    pub game: String,
+    /// The move's number (0-based).
+    pub ply: usize,
+    /// The move as the rules core writes it.
+    pub mv: String,
+    /// Its clock stamp (timed games).
+    pub stamp: Option<MoveStamp>,
+    /// Whether to take (or renew) this instance's lease on the game's background work with it
+    /// (see [`Store::hold_lease`]): the computer's answer has an owner before the move is
+    /// recorded.
+    pub lease: bool,
+}
+
 /// Where games are kept.
-pub trait Store: Send + Sync {
+pub trait Store: Send + Sync + 'static {
     /// Records a new game.
     fn create(&self, meta: &GameMeta) -> Result<(), StoreError>;
     /// Records move number `ply` (0-based) of game `id`.
@@ -44,6 +66,22 @@ pub trait Store: Send + Sync {
         mv: &str,
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError>;
+    /// Records move `m` as [`Store::push_timed_move`] does (after taking the lease when asked),
+    /// without blocking the caller's thread. By default both run on the blocking pool (a store
+    /// that blocks, as SQLite does); a store with an asynchronous driver awaits the database
+    /// where the caller runs.
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                if m.lease {
+                    let _ = self.hold_lease(&m.game);
+                }
+                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())
+            })
+            .await
+            .map_err(|e| StoreError::Io(std::io::Error::other(e.to_string())))?
+        })
+    }
     /// The clock of game `id` after its last move (`None` for an untimed game or before the
     /// first move), and how it ended if it is over.
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError>;
@@ -93,10 +131,11 @@ pub trait Store: Send + Sync {
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
     /// A game and its moves, or `None` when unknown.
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
-    /// The ids of the games that other server instances sharing this store change, as they
-    /// change them (`"*"` when any may have changed); `None` when no other instance can share
-    /// the store (SQLite). Each call starts a new stream.
-    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+    /// The changes that other server instances sharing this store make, as they make them (a
+    /// [`Notice::Changed`] of [`crate::notice::ALL_GAMES`] when any game may have changed);
+    /// `None` when no other instance can share the store (SQLite). Each call starts a new
+    /// stream.
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         None
     }
     /// Whether other server instances may share this store (and so the background work of
