@@ -33,7 +33,7 @@
 //! soon as it is stored, and the computer's reply is chosen afterwards and pushed over the
 //! WebSocket (the engine does compete for the same cores meanwhile). A game that did not get
 //! through its moves in time still counts its latencies. Also prints where the server spent
-//! the time of the moves (waiting for a blocking thread, for the game's lock, for the store;
+//! the time of the moves (waiting for the game's turn, checking the move, storing it;
 //! see `mancala_server::timing`), the process's resident memory before and with the games in
 //! memory, and checks every game in the store afterwards: each move a client saw answered is
 //! stored, in order, and no other (no move lost or recorded twice). Exits non-zero on any
@@ -312,7 +312,8 @@ fn print_timings(apps: &[Arc<mancala_server::App>], before: &[MoveTimings], what
     let (total, queued, locked, store) = sum.mean_ms();
     println!(
         "load: {what}: in the server, per move: {total:.2} ms in the handler, of which {queued:.2} \
-         waiting for a blocking thread, {locked:.2} for the game's lock, {store:.2} storing \
+         waiting for the game's turn, {locked:.2} checking the move under the game's lock, \
+         {store:.2} storing \
          (longest store {:.2} ms)",
         sum.max_store.as_secs_f64() * 1000.0
     );

@@ -21,7 +21,7 @@ use crate::service::{
     blocking, created, engine_permit, random_hex, random_u64, room, schedule_computer, ApiResult,
     ClientJson, GameRoom, JsonBody, ID_BYTES, TOKEN_BYTES,
 };
-use crate::store::{hash_token, GameMeta, Mode};
+use crate::store::{hash_token, GameMeta, Mode, MoveRecord};
 use crate::App;
 
 /// Longest accepted variant name, option name or value, or move.
@@ -371,137 +371,249 @@ pub(crate) async fn post_move(
         ));
     }
     let seats = crate::accounts::seats(&app, &room, &headers).await?;
-    // The critical section writes to the database (a commit may checkpoint the log and wait
-    // for the disk): it runs on the blocking pool so the async threads keep serving.
-    let app2 = Arc::clone(&app);
-    let room2 = Arc::clone(&room);
     let queued = std::time::Instant::now();
-    let (view, spent) = blocking(move || -> ApiResult<(Value, [Duration; 3])> {
-        let (app, room) = (app2, room2);
-        let queued = queued.elapsed();
-        // A client ahead of this instance saw a move made through another: read it first.
-        let behind = req.ply.is_some_and(|p| p > room.lock().game.moves().len());
-        if behind {
-            app.hub.refresh(&room)?;
-        }
-        let locking = std::time::Instant::now();
-        let mut live = room.lock();
-        let locked = locking.elapsed();
-        // A stamp taken under the lock: moves of one game are stamped in order.
-        let now = crate::clock::now_ms();
-        if live.is_over() || crate::service::flag_if_out_of_time(&app, &room, &mut live) {
+    // One move of a game at a time in this instance: each is checked, recorded and applied in
+    // turn. The room's lock is held only while the move is checked and while it is applied,
+    // never while the database answers (other requests read the room meanwhile).
+    let _turn = room.turn.lock().await;
+    let queued = queued.elapsed();
+    // A client ahead of this instance saw a move made through another: read it first.
+    let behind = req.ply.is_some_and(|p| p > room.lock().game.moves().len());
+    if behind {
+        read_back(&app, &room).await?;
+    }
+    let locking = std::time::Instant::now();
+    let checked = check_move(&room, &req, seats);
+    let locked = locking.elapsed();
+    let checked = match checked {
+        Ok(c) => c,
+        Err(Refused::Flag) => {
+            // The side to move ran out of time: end the game (a database write) and say so.
+            let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
+            let reason = blocking(move || {
+                let mut live = room2.lock();
+                crate::service::flag_if_out_of_time(&app2, &room2, &mut live);
+                Ok(live.ending.as_ref().map(|e| e.reason.clone()))
+            })
+            .await?;
             return Err(
                 ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
-                    .with(json!({ "reason": live.ending.as_ref().map(|e| e.reason.clone()) })),
+                    .with(json!({ "reason": reason })),
             );
         }
-        let state = live.game.state();
-        let Some(to_move) = state.to_move else {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "game_over",
-                "the game is over",
-            ));
-        };
-        if !seats[to_move.index()] {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "not_your_turn",
-                format!("it is {}'s turn", to_move.name()),
-            ));
+        Err(Refused::Api(e)) => return Err(e),
+    };
+    let storing = std::time::Instant::now();
+    let record = MoveRecord {
+        game: room.meta.id.clone(),
+        ply: checked.ply,
+        mv: checked.last.mv.clone(),
+        stamp: checked.stamp,
+        // The computer's answer gets an owner before the move is recorded: if this instance
+        // dies after recording it, the lease lapses and another takes over. (When another
+        // instance holds the lease, that one answers.)
+        lease: room.computer_side().is_some() && app.hub.store().shared(),
+    };
+    let stored = app.hub.shared_store().record_move(record).await;
+    let spent = [queued, locked, storing.elapsed()];
+    if let Err(e) = stored {
+        if let StoreError::Conflict(_) = e {
+            // Another instance moved first: read the game back.
+            crate::refresh_later(&app, &room.meta.id);
         }
-        let ply = live.game.moves().len();
-        if let Some(p) = req.ply {
-            if p != ply {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "stale",
-                    format!("the game is at move {ply}, not {p}: reload"),
-                )
-                .with(json!({ "ply": ply })));
-            }
+        return Err(e.into());
+    }
+    let view = match apply_move(&app, &room, checked) {
+        Applied::View(view) => view,
+        Applied::Ended(version, ending) => {
+            let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
+            blocking(move || {
+                let mut live = room2.lock();
+                if live.version == version && !live.is_over() {
+                    crate::service::conclude(&app2, &room2, &mut live, ending)?;
+                }
+                Ok(room2.view(&live))
+            })
+            .await?
         }
-        // The steps are worked out on the position before the move (an illegal move has none:
-        // `play` refuses it below with the reason).
-        let steps = live.game.sowing(&req.mv).unwrap_or_default();
-        let captured = live.game.play(&req.mv).map_err(|e| match e {
-            DynPlayError::Parse(p) => ApiError::bad_request("bad_move", p.to_string())
-                .with(json!({ "legal": state.legal })),
-            DynPlayError::Illegal { mv, reason } => ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "illegal_move",
-                format!("illegal move {mv}: {reason}"),
-            )
-            .with(json!({ "reason": reason.to_string(), "legal": state.legal })),
-        })?;
-        let canonical = live.game.moves().last().cloned().unwrap_or_default();
-        let after = live.game.state();
-        let mut clock = live.clock;
-        let stamp = match clock.as_mut() {
-            None => None,
-            Some(c) => {
-                // The flag was checked above under this lock: time is left.
-                let _ = c.after_move(to_move, now);
-                Some(crate::store::MoveStamp {
-                    at_ms: now,
-                    left_ms: c.left_ms,
-                    deadline_ms: after.to_move.map(|s| c.deadline(s)),
-                })
-            }
-        };
-        let storing = std::time::Instant::now();
-        if room.computer_side().is_some() && app.hub.store().shared() {
-            // The computer's answer gets an owner before the move is recorded: if this
-            // instance dies after recording it, the lease lapses and another takes over. (When
-            // another instance holds the lease, that one answers.)
-            let _ = app.hub.store().hold_lease(&room.meta.id);
+        Applied::Changed => {
+            // The game changed while the move was recorded (another instance's move or a
+            // take-back seen meanwhile): the move is stored; read the game back.
+            read_back(&app, &room).await?;
+            room.view(&room.lock())
         }
-        let stored =
-            app.hub
-                .store()
-                .push_timed_move(&room.meta.id, ply, &canonical, stamp.as_ref());
-        let spent = [queued, locked, storing.elapsed()];
-        if let Err(e) = stored {
-            live.game.undo();
-            if let StoreError::Conflict(_) = e {
-                // Another instance moved first: read the game back.
-                crate::refresh_later(&app, &room.meta.id);
-            }
-            return Err(e.into());
-        }
-        live.clock = clock;
-        if let Some(d) = stamp.and_then(|s| s.deadline_ms) {
-            app.timers.arm(&room.meta.id, d);
-        }
-        live.moved[to_move.index()] = true;
-        // An offer stands until its receiver moves.
-        if live.offer.is_some_and(|o| o.by != to_move) {
-            live.offer = None;
-        }
-        live.version += 1;
-        live.last = Some(LastMove {
-            mv: canonical,
-            side: to_move,
-            captured,
-            steps,
-        });
-        if let Some(o) = after.outcome {
-            let ending = crate::ending::Ending::by_rules(o, now);
-            crate::service::conclude(&app, &room, &mut live, ending)?;
-            return Ok((room.view(&live), spent));
-        }
-        // One view for the answer and the push.
-        let view = room.view(&live);
-        room.publish_view("move", &view);
-        Ok((view, spent))
-    })
-    .await?;
+    };
     schedule_computer(&app, &room);
     let [queued, locked, store] = spent;
     app.moves.add(started.elapsed(), queued, locked, store);
     Ok(Json(view))
 }
 
+/// Reads game `room` back from the store (on the blocking pool).
+async fn read_back(app: &Arc<App>, room: &Arc<Room>) -> ApiResult<()> {
+    let (app, room) = (Arc::clone(app), Arc::clone(room));
+    blocking(move || Ok(app.hub.refresh(&room).map(|_| ())?)).await
+}
+
+/// Why a move was refused before it was recorded.
+enum Refused {
+    /// The side to move ran out of time (the game is to be ended on time).
+    Flag,
+    /// Any other reason, answered as it is.
+    Api(ApiError),
+}
+
+impl From<ApiError> for Refused {
+    fn from(e: ApiError) -> Self {
+        Refused::Api(e)
+    }
+}
+
+/// A move checked and played on a copy of the game, to be recorded and then applied.
+struct CheckedMove {
+    /// The room's version it was checked against.
+    version: u64,
+    /// Its number.
+    ply: usize,
+    /// The game after it.
+    game: AnyGame,
+    /// The clock after it (timed games).
+    clock: Option<crate::clock::Clock>,
+    /// Its clock stamp (timed games).
+    stamp: Option<crate::store::MoveStamp>,
+    /// The move itself.
+    last: LastMove,
+    /// When it was made.
+    at_ms: i64,
+}
+
+/// Checks move `req` by the holder of `seats` in `room` and plays it on a copy of the game
+/// (under the room's lock, which is held only here).
+fn check_move(room: &Room, req: &MoveRequest, seats: [bool; 2]) -> Result<CheckedMove, Refused> {
+    let live = room.lock();
+    // A stamp taken under the lock: moves of one game are stamped in order.
+    let now = crate::clock::now_ms();
+    if live.is_over() {
+        return Err(
+            ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
+                .with(json!({ "reason": live.ending.as_ref().map(|e| e.reason.clone()) }))
+                .into(),
+        );
+    }
+    let state = live.game.state();
+    let Some(to_move) = state.to_move else {
+        return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over").into());
+    };
+    if live
+        .clock
+        .is_some_and(|c| c.remaining(Some(to_move), now)[to_move.index()] <= 0)
+    {
+        return Err(Refused::Flag);
+    }
+    if !seats[to_move.index()] {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not_your_turn",
+            format!("it is {}'s turn", to_move.name()),
+        )
+        .into());
+    }
+    let ply = live.game.moves().len();
+    if let Some(p) = req.ply {
+        if p != ply {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "stale",
+                format!("the game is at move {ply}, not {p}: reload"),
+            )
+            .with(json!({ "ply": ply }))
+            .into());
+        }
+    }
+    // The steps are worked out on the position before the move (an illegal move has none:
+    // `play` refuses it below with the reason).
+    let steps = live.game.sowing(&req.mv).unwrap_or_default();
+    let mut game = live.game.clone();
+    let captured = game.play(&req.mv).map_err(|e| match e {
+        DynPlayError::Parse(p) => {
+            ApiError::bad_request("bad_move", p.to_string()).with(json!({ "legal": state.legal }))
+        }
+        DynPlayError::Illegal { mv, reason } => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+            format!("illegal move {mv}: {reason}"),
+        )
+        .with(json!({ "reason": reason.to_string(), "legal": state.legal })),
+    })?;
+    let canonical = game.moves().last().cloned().unwrap_or_default();
+    let after = game.state();
+    let mut clock = live.clock;
+    let stamp = clock.as_mut().map(|c| {
+        // The flag was checked above under this lock: time is left.
+        let _ = c.after_move(to_move, now);
+        crate::store::MoveStamp {
+            at_ms: now,
+            left_ms: c.left_ms,
+            deadline_ms: after.to_move.map(|s| c.deadline(s)),
+        }
+    });
+    Ok(CheckedMove {
+        version: live.version,
+        ply,
+        game,
+        clock,
+        stamp,
+        last: LastMove {
+            mv: canonical,
+            side: to_move,
+            captured,
+            steps,
+        },
+        at_ms: now,
+    })
+}
+
+/// What applying a recorded move to its room came to.
+enum Applied {
+    /// The game goes on: its view (pushed to the watchers too).
+    View(Value),
+    /// The move ended the game by the rules: the room's version after it, and the ending to
+    /// store.
+    Ended(u64, crate::ending::Ending),
+    /// The room changed while the move was recorded: nothing was applied.
+    Changed,
+}
+
+/// Applies move `m`, recorded, to its room (under the room's lock).
+fn apply_move(app: &App, room: &Room, m: CheckedMove) -> Applied {
+    let mut live = room.lock();
+    if live.version != m.version {
+        return Applied::Changed;
+    }
+    let outcome = m.game.state().outcome;
+    live.game = m.game;
+    live.clock = m.clock;
+    if let Some(d) = m.stamp.and_then(|s| s.deadline_ms) {
+        app.timers.arm(&room.meta.id, d);
+    }
+    let side = m.last.side;
+    live.moved[side.index()] = true;
+    // An offer stands until its receiver moves.
+    if live.offer.is_some_and(|o| o.by != side) {
+        live.offer = None;
+    }
+    live.version += 1;
+    live.last = Some(m.last);
+    if let Some(o) = outcome {
+        return Applied::Ended(live.version, crate::ending::Ending::by_rules(o, m.at_ms));
+    }
+    // One view for the answer and the push.
+    let view = room.view(&live);
+    room.publish_view("move", &view);
+    Applied::View(view)
+}
+
+// ---------------------------------------------------------------------------------------------
 /// `POST /api/games/{id}/undo`: takes back the last move (against the computer: back to the
 /// human's last turn). Not in online games.
 pub(crate) async fn undo(

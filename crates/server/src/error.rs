@@ -154,6 +154,17 @@ impl From<std::io::Error> for StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
+        // A second row with the same key (a move number of a game taken already) is a conflict,
+        // as in PostgreSQL.
+        if let rusqlite::Error::SqliteFailure(f, _) = &e {
+            if matches!(
+                f.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            ) {
+                return StoreError::Conflict(e.to_string());
+            }
+        }
         StoreError::Sqlite(e)
     }
 }

@@ -65,6 +65,7 @@ pub mod http;
 pub mod json;
 pub mod limit;
 pub mod lobby;
+pub mod notice;
 pub mod pages;
 pub mod pg;
 pub mod play;
@@ -73,6 +74,7 @@ mod records;
 pub mod rooms;
 pub mod rows;
 mod service;
+mod sql;
 pub mod store;
 pub mod timers;
 pub mod timing;
@@ -92,6 +94,7 @@ use tokio::sync::Semaphore;
 
 pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
+pub use notice::Notice;
 pub use pg::PgStore;
 pub use store::{SqliteStore, Store};
 
@@ -366,20 +369,115 @@ pub(crate) fn refresh_later(app: &Arc<App>, id: &str) {
     }
 }
 
+/// Applies move number `ply`, `mv` (with its clock stamp `stamp`), that another instance
+/// recorded in game `id`, to the game's room if it is in memory, tells its watchers and arms its
+/// clock; when the computer is to move, plays for it if this instance holds (or can take) the
+/// game's lease. False when the move does not follow what the room holds (a notice missed or
+/// out of order): the game is to be read back instead.
+fn apply_moved(
+    app: &Arc<App>,
+    id: &str,
+    ply: usize,
+    mv: &str,
+    stamp: Option<store::MoveStamp>,
+) -> bool {
+    use mancala_core::variant::DynGame;
+    // As in `refresh_game`: a game between people that nobody here uses is dropped instead.
+    if app
+        .hub
+        .drop_unused(id, |room| room.meta.mode != store::Mode::Computer)
+    {
+        return true;
+    }
+    let Some(room) = app.hub.peek(id) else {
+        return true;
+    };
+    let deadline = {
+        let mut live = room.lock();
+        let len = live.game.moves().len();
+        if ply < len {
+            // Already read back: nothing to do if it is the same move.
+            return live.game.moves()[ply] == mv;
+        }
+        if ply > len || live.is_over() {
+            return false;
+        }
+        let Some(side) = live.game.state().to_move else {
+            return false;
+        };
+        let steps = live.game.sowing(mv).unwrap_or_default();
+        let Ok(captured) = live.game.play(mv) else {
+            return false;
+        };
+        if let (Some(clock), Some(stamp)) = (live.clock.as_mut(), stamp) {
+            clock.left_ms = stamp.left_ms;
+            clock.since_ms = stamp.at_ms;
+        }
+        live.moved[side.index()] = true;
+        // An offer stands until its receiver moves.
+        if live.offer.is_some_and(|o| o.by != side) {
+            live.offer = None;
+        }
+        live.computer_failed = false;
+        live.version += 1;
+        live.last = Some(rooms::LastMove {
+            mv: live.game.moves().last().cloned().unwrap_or_default(),
+            side,
+            captured,
+            steps,
+        });
+        let event = match live.game.state().outcome {
+            // The instance that recorded the move stores the ending and tells it.
+            Some(o) => {
+                live.ending = Some(ending::Ending::by_rules(o, clock::now_ms()));
+                "end"
+            }
+            None => "move",
+        };
+        room.publish(event, &live);
+        let to_move = live.game.state().to_move.filter(|_| !live.is_over());
+        to_move.and_then(|s| live.clock.map(|c| c.deadline(s)))
+    };
+    match deadline {
+        Some(d) => app.timers.arm(id, d),
+        None => app.timers.disarm(id),
+    }
+    service::schedule_computer(app, &room);
+    true
+}
+
 /// Follows the changes other instances make to the shared store, for as long as `app` lives:
-/// each changed game in memory is read back and its watchers told (see [`refresh_game`]).
+/// a move is applied to the game's room from its notice where it follows what the room holds
+/// (see [`apply_moved`]); every other changed game in memory is read back and its watchers told
+/// (see [`refresh_game`]).
 async fn follow_changes(
     app: std::sync::Weak<App>,
-    mut changes: tokio::sync::mpsc::UnboundedReceiver<String>,
+    mut changes: tokio::sync::mpsc::UnboundedReceiver<Notice>,
 ) {
     while let Some(first) = changes.recv().await {
         let Some(app) = app.upgrade() else {
             return;
         };
-        // Every notice waiting, each game once.
-        let mut ids = std::collections::BTreeSet::from([first]);
-        while let Ok(id) = changes.try_recv() {
-            ids.insert(id);
+        // Every notice waiting, in order; each game to read back once, after the others.
+        let mut ids = std::collections::BTreeSet::new();
+        let mut next = Some(first);
+        while let Some(notice) = next.take().or_else(|| changes.try_recv().ok()) {
+            match notice {
+                // A game to be read back anyway takes its later moves from the store.
+                Notice::Moved {
+                    game,
+                    ply,
+                    mv,
+                    stamp,
+                } if !ids.contains(&game) => {
+                    if !apply_moved(&app, &game, ply, &mv, stamp) {
+                        ids.insert(game);
+                    }
+                }
+                other => {
+                    ids.insert(other.game().to_string());
+                }
+            }
         }
         if ids.contains(pg::ALL_GAMES) {
             ids = app.hub.ids().iter().map(|id| id.to_string()).collect();

@@ -9,9 +9,13 @@
 //! instances recording the same move number of a game, the second fails with
 //! [`StoreError::Conflict`] (answered 409).
 //!
-//! The [`Store`] interface is synchronous (the SQLite store answers in microseconds); this store
-//! runs its queries on a small runtime of its own, with a pool of connections, and the caller
-//! waits for the answer. That keeps it usable from any runtime, a single-threaded one included.
+//! Moves are recorded asynchronously ([`Store::record_move`]): the request awaits its statement
+//! where it runs, on connections of a pool of their own, and the change notice carries the move
+//! so that the other instances apply it without reading the game back (see [`crate::notice`]).
+//! The rest of the [`Store`] interface is synchronous (the SQLite store answers in
+//! microseconds); for it this store runs its queries on a small runtime of its own, with another
+//! pool of connections, and the caller waits for the answer. That keeps it usable from any
+//! runtime, a single-threaded one included.
 
 use std::future::Future;
 use std::time::Duration;
@@ -22,10 +26,12 @@ use tokio_postgres::NoTls;
 
 use crate::ending::Ending;
 use crate::error::StoreError;
-use crate::rows::{self, game_columns, summary_columns, RowAccess, SqlValue};
+use crate::notice::Notice;
+use crate::rows::{self, Dialect, RowAccess, SqlValue};
+use crate::sql::{self, Arg, Bind, Statement};
 use crate::store::{
-    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
-    Store, TokenHash,
+    hash_text, GameMeta, GameQuery, GameSummary, MoveRecord, MoveStamp, PlayerRow, RatingPoint,
+    RatingRow, Store, StoreFuture, TokenHash,
 };
 
 /// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
@@ -125,6 +131,27 @@ const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
 /// How long a request waits for a free connection, or for a new one to be made.
 const POOL_WAIT: Duration = Duration::from_secs(10);
 
+/// A pool of at most `size` connections to the database of `config`.
+fn make_pool(config: &tokio_postgres::Config, size: usize) -> Result<Pool, StoreError> {
+    let manager = Manager::from_config(
+        config.clone(),
+        NoTls,
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
+    );
+    Pool::builder(manager)
+        .max_size(size.max(1))
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .timeouts(Timeouts {
+            wait: Some(POOL_WAIT),
+            create: Some(POOL_WAIT),
+            recycle: Some(POOL_WAIT),
+        })
+        .build()
+        .map_err(|e| StoreError::Postgres(format!("connection pool: {e}")))
+}
+
 /// Whether `db` names a PostgreSQL database (a `postgres://` or `postgresql://` URL).
 #[must_use]
 pub fn is_postgres_url(db: &str) -> bool {
@@ -133,7 +160,11 @@ pub fn is_postgres_url(db: &str) -> bool {
 
 /// A [`Store`] in a PostgreSQL database.
 pub struct PgStore {
+    /// The connections of the synchronous [`Store`] calls, made and driven on `runtime`.
     pool: Pool,
+    /// The connections of the moves ([`Store::record_move`]), made and driven on the runtime of
+    /// the caller (the server's), which awaits them where it runs.
+    moves: Pool,
     runtime: Option<tokio::runtime::Runtime>,
     /// The connection settings (the change listener opens a connection of its own).
     config: tokio_postgres::Config,
@@ -141,7 +172,7 @@ pub struct PgStore {
     instance: String,
 }
 
-/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`.
+/// The channel of change notices (see [`crate::notice`]).
 const CHANNEL: &str = "mancala_games";
 
 /// A random name for this store's instance.
@@ -233,25 +264,12 @@ impl PgStore {
             .thread_name("postgres")
             .enable_all()
             .build()?;
-        let manager = Manager::from_config(
-            config.clone(),
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(pool_size.max(1))
-            .runtime(deadpool_postgres::Runtime::Tokio1)
-            .timeouts(Timeouts {
-                wait: Some(POOL_WAIT),
-                create: Some(POOL_WAIT),
-                recycle: Some(POOL_WAIT),
-            })
-            .build()
-            .map_err(|e| StoreError::Postgres(format!("connection pool: {e}")))?;
+        // Three quarters of the connections for the moves, the rest for everything else.
+        let pool_size = pool_size.max(2);
+        let for_moves = (pool_size * 3 / 4).max(1);
         let store = PgStore {
-            pool,
+            pool: make_pool(&config, pool_size - for_moves)?,
+            moves: make_pool(&config, for_moves)?,
             runtime: Some(runtime),
             config,
             instance: instance_name(),
@@ -289,58 +307,92 @@ impl PgStore {
             .map_err(|_| StoreError::Postgres("the database task stopped".into()))?
     }
 
-    /// Runs one statement with `params` (owned) and answers the rows it changed.
-    fn execute(&self, sql: &'static str, params: Params) -> Result<u64, StoreError> {
+    /// Runs statement `s` with `args` and answers the rows it changed.
+    fn execute(&self, s: Statement, args: &[impl Bind]) -> Result<u64, StoreError> {
+        self.execute_sql(s.sql(Dialect::Postgres), args)
+    }
+
+    /// Runs statement `sql` (PostgreSQL's form) with `args` and answers the rows it changed.
+    fn execute_sql(&self, sql: &'static str, args: &[impl Bind]) -> Result<u64, StoreError> {
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let stmt = client.prepare_cached(sql).await?;
-            Ok(client.execute(&stmt, &refs(&params)).await?)
+            let args = bound(&values);
+            Ok(client.execute(&stmt, &pg_args(&args, &stmt)?).await?)
         })
     }
 
-    /// Runs one statement changing game `game`, then tells the other instances that it
-    /// changed.
+    /// Runs statement `s` changing game `game` with `args`, then tells the other instances
+    /// that it changed; answers the rows it changed.
     fn execute_notify(
         &self,
-        sql: &'static str,
+        s: Statement,
         game: &str,
-        params: Params,
+        args: &[impl Bind],
     ) -> Result<u64, StoreError> {
         let notice = self.notice(game);
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            let stmt = client.prepare_cached(sql).await?;
-            let n = client.execute(&stmt, &refs(&params)).await?;
+            let stmt = client.prepare_cached(s.sql(Dialect::Postgres)).await?;
+            let args = bound(&values);
+            let n = client.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             notify(&client, &notice).await?;
             Ok(n)
         })
     }
 
-    /// The change notice of game `game`.
+    /// The change notice of game `game` (read back by the other instances).
     fn notice(&self, game: &str) -> String {
-        format!("{} {game}", self.instance)
+        Notice::Changed {
+            game: game.to_string(),
+        }
+        .encode(&self.instance)
     }
 
-    /// Runs one query with `params` (owned) and answers its rows.
+    /// The notice of move `m` (applied by the other instances without a read-back).
+    fn move_notice(&self, m: &MoveRecord) -> String {
+        Notice::Moved {
+            game: m.game.clone(),
+            ply: m.ply,
+            mv: m.mv.clone(),
+            stamp: m.stamp,
+        }
+        .encode(&self.instance)
+    }
+
+    /// Runs query `s` with `args` and answers its rows.
     fn query(
         &self,
-        sql: &'static str,
-        params: Params,
+        s: Statement,
+        args: &[impl Bind],
     ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        self.query_sql(s.sql(Dialect::Postgres), args)
+    }
+
+    /// Runs query `sql` (PostgreSQL's form) with `args` and answers its rows.
+    fn query_sql(
+        &self,
+        sql: &'static str,
+        args: &[impl Bind],
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        let values = owned(args);
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let stmt = client.prepare_cached(sql).await?;
-            Ok(client.query(&stmt, &refs(&params)).await?)
+            let args = bound(&values);
+            Ok(client.query(&stmt, &pg_args(&args, &stmt)?).await?)
         })
     }
 
-    /// Listens for the change notices of the other instances and sends the ids of the games
-    /// they changed to `tx` (and [`ALL_GAMES`] after the listening connection was lost and made
-    /// again: notices may have been missed meanwhile), until `tx` is closed.
+    /// Listens for the change notices of the other instances and sends them to `tx` (and a
+    /// change of [`ALL_GAMES`] after the listening connection was lost and made again: notices
+    /// may have been missed meanwhile), until `tx` is closed.
     async fn listen(
         config: tokio_postgres::Config,
         me: String,
-        tx: tokio::sync::mpsc::UnboundedSender<String>,
+        tx: tokio::sync::mpsc::UnboundedSender<Notice>,
         ready: std::sync::mpsc::SyncSender<()>,
     ) {
         let mut lost = false;
@@ -360,17 +412,18 @@ impl PgStore {
                             }
                             listened = true;
                             let _ = ready.try_send(());
-                            if std::mem::take(&mut lost) && tx.send(ALL_GAMES.into()).is_err() {
+                            let all = Notice::Changed { game: ALL_GAMES.into() };
+                            if std::mem::take(&mut lost) && tx.send(all).is_err() {
                                 return;
                             }
                         }
                         msg = std::future::poll_fn(|cx| conn.poll_message(cx)) => {
                             match msg {
                                 Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
-                                    let Some((from, game)) = n.payload().split_once(' ') else {
+                                    let Some((from, notice)) = Notice::parse(n.payload()) else {
                                         continue;
                                     };
-                                    if from != me && tx.send(game.to_string()).is_err() {
+                                    if from != me && tx.send(notice).is_err() {
                                         return;
                                     }
                                 }
@@ -389,13 +442,13 @@ impl PgStore {
 
     /// The schema version of the database.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        let rows = self.query("SELECT version FROM schema_version", Vec::new())?;
+        let rows = self.query_sql("SELECT version FROM schema_version", &[] as &[Arg<'_>])?;
         Ok(rows.first().map_or(0, |r| r.get(0)))
     }
 
-    /// Connections the pool holds now (open, busy or idle).
+    /// Connections the pools hold now (open, busy or idle).
     pub fn connections(&self) -> usize {
-        self.pool.status().size
+        self.pool.status().size + self.moves.status().size
     }
 }
 
@@ -409,29 +462,32 @@ async fn notify(client: &deadpool_postgres::Client, notice: &str) -> Result<(), 
 /// How long [`Store::changes`] waits for the listener to start.
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
-/// Sent by [`Store::changes`] when any game may have changed.
-pub const ALL_GAMES: &str = "*";
+pub use crate::notice::ALL_GAMES;
 
-/// Owned statement parameters.
-type Params = Vec<Box<dyn ToSql + Send + Sync>>;
-
-/// Statement parameters of [`crate::rows`], owned.
-fn boxed(values: Vec<SqlValue>) -> Params {
-    values.into_iter().map(SqlValue::boxed).collect()
+/// Parameters, owned (to be moved into the store's runtime).
+fn owned(args: &[impl Bind]) -> Vec<SqlValue> {
+    args.iter().map(|a| a.arg().to_value()).collect()
 }
 
-fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
-    params
-        .iter()
-        .map(|p| p.as_ref() as &(dyn ToSql + Sync))
-        .collect()
+/// Parameters, borrowed.
+fn bound(values: &[impl Bind]) -> Vec<Arg<'_>> {
+    values.iter().map(Bind::arg).collect()
 }
 
-/// Boxes statement parameters.
-macro_rules! params {
-    ($($p:expr),* $(,)?) => {
-        vec![$(Box::new($p) as Box<dyn ToSql + Send + Sync>),*]
-    };
+/// The first as many of `args` as prepared statement `stmt` has parameters (see
+/// [`crate::sql`]).
+fn pg_args<'a>(
+    args: &'a [Arg<'a>],
+    stmt: &tokio_postgres::Statement,
+) -> Result<Vec<&'a (dyn ToSql + Sync)>, StoreError> {
+    let n = stmt.params().len();
+    if args.len() < n {
+        return Err(StoreError::Postgres(format!(
+            "a statement of {n} parameters was given {}",
+            args.len()
+        )));
+    }
+    Ok(args[..n].iter().map(Arg::pg).collect())
 }
 
 async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreError> {
@@ -470,7 +526,7 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreErro
 }
 
 impl Store for PgStore {
-    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         let rt = self.runtime.as_ref()?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
@@ -490,18 +546,45 @@ impl Store for PgStore {
         true
     }
 
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+        Box::pin(async move {
+            // Awaited where the caller runs: no thread in between. One statement, one round
+            // trip, one implicit transaction: the lease (when asked), the move, the clock's
+            // deadline (timed games) and the notice carrying the move.
+            let notice = self.move_notice(&m);
+            let client = self.moves.get().await?;
+            let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let ttl = Arg::int(lease_ttl_ms());
+            let me = Arg::text(&self.instance);
+            let timed = m.stamp.is_some();
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            if m.lease {
+                list.extend([me.pg(), ttl.pg()]);
+            }
+            let sql = match (timed, m.lease) {
+                (false, false) => PUSH_MOVE,
+                (true, false) => PUSH_TIMED_MOVE,
+                (false, true) => PUSH_MOVE_LEASED,
+                (true, true) => PUSH_TIMED_MOVE_LEASED,
+            };
+            let stmt = client.prepare_cached(sql).await?;
+            client.execute(&stmt, &list).await?;
+            Ok(())
+        })
+    }
+
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
         // Taken when free, lapsed or already this instance's.
-        let n = self.execute(
-            concat!(
-                "INSERT INTO leases (game, instance, expires_ms) VALUES ($1, $2, ",
-                db_now_ms!(),
-                " + $3) ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
-                    expires_ms = EXCLUDED.expires_ms
-                 WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
-                db_now_ms!()
-            ),
-            params![id.to_string(), self.instance.clone(), lease_ttl_ms()],
+        let n = self.execute_sql(
+            HOLD_LEASE,
+            &[
+                Arg::text(id),
+                Arg::text(&self.instance),
+                Arg::int(lease_ttl_ms()),
+            ],
         )?;
         Ok(n == 1)
     }
@@ -532,9 +615,9 @@ impl Store for PgStore {
     }
 
     fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
-        self.query(
+        self.query_sql(
             concat!("SELECT game FROM leases WHERE expires_ms < ", db_now_ms!()),
-            Vec::new(),
+            &[] as &[Arg<'_>],
         )?
         .iter()
         .map(|r| r.text(0))
@@ -542,15 +625,7 @@ impl Store for PgStore {
     }
 
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        self.execute(
-            concat!(
-                "INSERT INTO games (",
-                game_columns!(),
-                ", deadline_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                    $14, $15, $16, $17)"
-            ),
-            boxed(rows::new_game_values(m)),
-        )?;
+        self.execute(Statement::CreateGame, &rows::new_game_values(m))?;
         Ok(())
     }
 
@@ -561,55 +636,30 @@ impl Store for PgStore {
         mv: &str,
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError> {
-        let notice = self.notice(id);
-        let (id, mv, stamp) = (id.to_string(), mv.to_string(), stamp.copied());
-        let ply = to_i64(ply);
+        let notice = self.move_notice(&MoveRecord {
+            game: id.to_string(),
+            ply,
+            mv: mv.to_string(),
+            stamp: stamp.copied(),
+            lease: false,
+        });
+        let values = owned(&sql::move_args(id, ply, mv, stamp));
+        let timed = stamp.is_some();
         // One prepared statement, one round trip and one implicit transaction: the move, the
         // clock's deadline (timed games) and the change notice, delivered on commit. The key
         // (game, move number) serialises moves: of two instances recording the same move
         // number, the second fails (a conflict) and nothing of its statement stays.
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            match stamp {
-                None => {
-                    let stmt = client
-                        .prepare_cached(
-                            "WITH m AS (INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3))
-                             SELECT pg_notify($4, $5)",
-                        )
-                        .await?;
-                    client
-                        .execute(&stmt, &[&id, &ply, &mv, &CHANNEL, &notice])
-                        .await?;
-                }
-                Some(st) => {
-                    let stmt = client
-                        .prepare_cached(
-                            "WITH m AS (
-                                INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
-                                VALUES ($1, $2, $3, $4, $5, $6)
-                             ), g AS (UPDATE games SET deadline_ms = $7 WHERE id = $1)
-                             SELECT pg_notify($8, $9)",
-                        )
-                        .await?;
-                    client
-                        .execute(
-                            &stmt,
-                            &[
-                                &id,
-                                &ply,
-                                &mv,
-                                &st.at_ms,
-                                &st.left_ms[0],
-                                &st.left_ms[1],
-                                &st.deadline_ms,
-                                &CHANNEL,
-                                &notice,
-                            ],
-                        )
-                        .await?;
-                }
-            }
+            let args = bound(&values);
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            let stmt = client
+                .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
+                .await?;
+            client.execute(&stmt, &list).await?;
             Ok(())
         })
     }
@@ -619,11 +669,8 @@ impl Store for PgStore {
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let (last, end) = tokio::try_join!(
-                client.prepare_cached(
-                    "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = $1
-                     ORDER BY ply DESC LIMIT 1",
-                ),
-                client.prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = $1"),
+                client.prepare_cached(Statement::LastStamp.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::GameEnding.sql(Dialect::Postgres)),
             )?;
             // Both queries are sent at once (pipelined): one round trip.
             let key: [&(dyn ToSql + Sync); 1] = [&id];
@@ -642,21 +689,7 @@ impl Store for PgStore {
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        // Of two instances ending one game at once (a flag fall seen by both), one does; and
-        // none ends it on a position that is not the latest.
-        let n = self.execute_notify(
-            "UPDATE games SET result = $2, reason = $3, ended_ms = $4, plies = $5,
-                deadline_ms = NULL WHERE id = $1 AND result IS NULL
-                AND (SELECT count(*) FROM moves WHERE game = $1) = $5",
-            id,
-            params![
-                id.to_string(),
-                ending.result.name().to_string(),
-                ending.reason.clone(),
-                ending.at_ms,
-                to_i64(plies)
-            ],
-        )?;
+        let n = self.execute_notify(Statement::Finish, id, &sql::finish_args(id, ending, plies))?;
         if n == 0 {
             return Err(StoreError::Conflict(format!(
                 "game {id} is over or has moved on"
@@ -666,43 +699,28 @@ impl Store for PgStore {
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        self.execute_notify(
-            "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
-             WHERE id = $1",
-            id,
-            params![id.to_string()],
-        )?;
+        self.execute_notify(Statement::Reopen, id, &[Arg::text(id)])?;
         Ok(())
     }
 
     fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        self.query(
-            "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL
-                    AND result IS NULL",
-            Vec::new(),
-        )?
-        .iter()
-        .map(|r| Ok((r.text(0)?, r.int(1)?)))
-        .collect::<Result<_, StoreError>>()
+        self.query(Statement::RunningClocks, &[] as &[Arg<'_>])?
+            .iter()
+            .map(|r| Ok((r.text(0)?, r.int(1)?)))
+            .collect::<Result<_, StoreError>>()
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = self.execute(
-            "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (key) DO NOTHING",
-            boxed(rows::player_values(p)),
-        )?;
+        let n = self.execute(Statement::CreatePlayer, &rows::player_values(p))?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        self.query(
-            "SELECT name, password, created FROM players WHERE key = $1",
-            params![name.to_lowercase()],
-        )?
-        .first()
-        .map(rows::player_row)
-        .transpose()
+        let key = name.to_lowercase();
+        self.query(Statement::Player, &[Arg::text(&key)])?
+            .first()
+            .map(rows::player_row)
+            .transpose()
     }
 
     fn create_session(
@@ -711,42 +729,33 @@ impl Store for PgStore {
         player: &str,
         expires: i64,
     ) -> Result<(), StoreError> {
+        let digest = hash_text(Some(token));
         self.execute(
-            "INSERT INTO sessions (token_hash, player, expires) VALUES ($1, $2, $3)
-             ON CONFLICT (token_hash) DO UPDATE SET player = EXCLUDED.player,
-                expires = EXCLUDED.expires",
-            params![hash_text(Some(token)), player.to_string(), expires],
+            Statement::CreateSession,
+            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
         )?;
         Ok(())
     }
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        self.query(
-            "SELECT player, expires FROM sessions WHERE token_hash = $1",
-            params![hash_text(Some(token))],
-        )?
-        .first()
-        .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
-        .transpose()
+        let digest = hash_text(Some(token));
+        self.query(Statement::Session, &[Arg::text(&digest)])?
+            .first()
+            .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
+            .transpose()
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
-        self.execute(
-            "DELETE FROM sessions WHERE token_hash = $1",
-            params![hash_text(Some(token))],
-        )?;
+        let digest = hash_text(Some(token));
+        self.execute(Statement::DeleteSession, &[Arg::text(&digest)])?;
         Ok(())
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.query(
-            "SELECT variant, rating, deviation, volatility, games FROM ratings
-                 WHERE player = $1 ORDER BY variant",
-            params![player.to_string()],
-        )?
-        .iter()
-        .map(|r| rows::named_rating(r, 0))
-        .collect::<Result<_, _>>()
+        self.query(Statement::Ratings, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::named_rating(r, 0))
+            .collect::<Result<_, _>>()
     }
 
     fn rate(
@@ -756,31 +765,25 @@ impl Store for PgStore {
         at_ms: i64,
         updates: &[(String, RatingRow)],
     ) -> Result<(), StoreError> {
-        let (game, variant, updates) = (game.to_string(), variant.to_string(), updates.to_vec());
+        let mut writes = Vec::new();
+        for (player, row) in updates {
+            let point = RatingPoint::after(game, variant, at_ms, row);
+            writes.push((
+                Statement::UpsertRating,
+                rows::rating_values(player, variant, row),
+            ));
+            writes.push((
+                Statement::AddRatingPoint,
+                rows::rating_point_values(player, &point),
+            ));
+        }
         self.run(move |pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let upsert = tx
-                .prepare_cached(
-                    "INSERT INTO ratings (player, variant, rating, deviation, volatility, games)
-                     VALUES ($1, $2, $3, $4, $5, $6)
-                     ON CONFLICT (player, variant) DO UPDATE SET rating = EXCLUDED.rating,
-                        deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
-                        games = EXCLUDED.games",
-                )
-                .await?;
-            let history = tx
-                .prepare_cached(
-                    "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .await?;
-            for (player, row) in &updates {
-                let rating = boxed(rows::rating_values(player, &variant, row));
-                tx.execute(&upsert, &refs(&rating)).await?;
-                let point = RatingPoint::after(&game, &variant, at_ms, row);
-                let point = boxed(rows::rating_point_values(player, &point));
-                tx.execute(&history, &refs(&point)).await?;
+            for (s, values) in &writes {
+                let stmt = tx.prepare_cached(s.sql(Dialect::Postgres)).await?;
+                let args = bound(values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -788,14 +791,10 @@ impl Store for PgStore {
     }
 
     fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        self.query(
-            "SELECT variant, game, at_ms, rating, deviation FROM rating_history
-                 WHERE player = $1 ORDER BY at_ms, seq",
-            params![player.to_string()],
-        )?
-        .iter()
-        .map(|r| rows::rating_point(r, 0))
-        .collect::<Result<_, _>>()
+        self.query(Statement::RatingHistory, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::rating_point(r, 0))
+            .collect::<Result<_, _>>()
     }
 
     fn leaderboard(
@@ -804,9 +803,8 @@ impl Store for PgStore {
         limit: u32,
     ) -> Result<Vec<(String, RatingRow)>, StoreError> {
         self.query(
-            "SELECT player, rating, deviation, volatility, games FROM ratings
-                 WHERE variant = $1 ORDER BY rating DESC, player LIMIT $2",
-            params![variant.to_string(), i64::from(limit)],
+            Statement::Leaderboard,
+            &[Arg::text(variant), Arg::int(i64::from(limit))],
         )?
         .iter()
         .map(|r| rows::named_rating(r, 0))
@@ -814,62 +812,21 @@ impl Store for PgStore {
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from(concat!(
-            "SELECT ",
-            summary_columns!(),
-            " FROM games WHERE result IS NOT NULL"
-        ));
-        let mut args: Params = Vec::new();
-        // Adds an argument; answers its number for `$N`.
-        let mut arg = |v: Box<dyn ToSql + Send + Sync>| {
-            args.push(v);
-            args.len()
-        };
-        let player = q.player.as_ref().map(|p| arg(Box::new(p.clone())));
-        if let Some(n) = player {
-            sql.push_str(&format!(" AND (south = ${n} OR north = ${n})"));
-        }
-        if let Some(v) = &q.variant {
-            let n = arg(Box::new(v.clone()));
-            sql.push_str(&format!(" AND variant = ${n}"));
-        }
-        match (q.result.as_deref(), player) {
-            (Some("win"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'south' AND south = ${n}) OR (result = 'north' AND north = ${n}))"
-            )),
-            (Some("loss"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'north' AND south = ${n}) OR (result = 'south' AND north = ${n}))"
-            )),
-            (Some(r), _) => {
-                let n = arg(Box::new(r.to_string()));
-                sql.push_str(&format!(" AND result = ${n}"));
-            }
-            (None, _) => {}
-        }
-        if let Some(t) = q.from_ms {
-            let n = arg(Box::new(t));
-            sql.push_str(&format!(" AND ended_ms >= ${n}"));
-        }
-        if let Some(t) = q.to_ms {
-            let n = arg(Box::new(t));
-            sql.push_str(&format!(" AND ended_ms < ${n}"));
-        }
-        sql.push_str(&format!(
-            " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
-            q.limit, q.offset
-        ));
+        let (text, values) = sql::search(q);
         let rows = self.run(move |pool| async move {
             let client = pool.get().await?;
-            Ok(client.query(&sql, &refs(&args)).await?)
+            let args = bound(&values);
+            let args: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            Ok(client.query(&text, &args).await?)
         })?;
         rows.iter().map(rows::game_summary).collect()
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
         self.execute_notify(
-            "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+            Statement::Truncate,
             id,
-            params![id.to_string(), to_i64(len)],
+            &[Arg::text(id), Arg::int(to_i64(len))],
         )?;
         Ok(())
     }
@@ -879,12 +836,8 @@ impl Store for PgStore {
         let (row, moves) = self.run(move |pool| async move {
             let client = pool.get().await?;
             let (game, moves) = tokio::try_join!(
-                client.prepare_cached(concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    " FROM games WHERE id = $1"
-                )),
-                client.prepare_cached("SELECT mv FROM moves WHERE game = $1 ORDER BY ply"),
+                client.prepare_cached(Statement::LoadGame.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::LoadMoves.sql(Dialect::Postgres)),
             )?;
             // Both queries are sent at once (pipelined): one round trip. No move of an unknown
             // game exists, so asking for the moves before knowing the game costs nothing.
@@ -904,15 +857,78 @@ impl Store for PgStore {
     }
 }
 
+/// Takes or renews the lease of game `GAME` for instance `INSTANCE` for `TTL` ms (three
+/// parameters): taken when free, lapsed or already the instance's.
+macro_rules! hold_lease_sql {
+    ($game:literal, $instance:literal, $ttl:literal) => {
+        concat!(
+            "INSERT INTO leases (game, instance, expires_ms) VALUES (",
+            $game,
+            ", ",
+            $instance,
+            ", ",
+            db_now_ms!(),
+            " + ",
+            $ttl,
+            ") ON CONFLICT (game) DO UPDATE SET instance = EXCLUDED.instance,
+                expires_ms = EXCLUDED.expires_ms
+             WHERE leases.instance = EXCLUDED.instance OR leases.expires_ms < ",
+            db_now_ms!()
+        )
+    };
+}
+
+/// [`hold_lease_sql`] of game `$1`, instance `$2`, for `$3` ms.
+const HOLD_LEASE: &str = hold_lease_sql!("$1", "$2", "$3");
+
+/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`.
+const PUSH_MOVE_LEASED: &str = concat!(
+    "WITH l AS (",
+    hold_lease_sql!("$1", "$6", "$7"),
+    "), m AS (",
+    sql::insert_move_sql!(),
+    ") SELECT pg_notify($4, $5)"
+);
+
+/// [`PUSH_TIMED_MOVE`] taking the lease first: then the instance `$10` and the lease's time
+/// `$11`.
+const PUSH_TIMED_MOVE_LEASED: &str = concat!(
+    "WITH l AS (",
+    hold_lease_sql!("$1", "$10", "$11"),
+    "), m AS (",
+    sql::insert_timed_move_sql!(),
+    "), g AS (",
+    sql::set_deadline_sql!(),
+    ") SELECT pg_notify($8, $9)"
+);
+
+/// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel
+/// and the notice.
+const PUSH_MOVE: &str = concat!(
+    "WITH m AS (",
+    sql::insert_move_sql!(),
+    ") SELECT pg_notify($4, $5)"
+);
+
+/// A timed move, its clock's deadline and its change notice: [`sql::move_args`], then the
+/// channel and the notice.
+const PUSH_TIMED_MOVE: &str = concat!(
+    "WITH m AS (",
+    sql::insert_timed_move_sql!(),
+    "), g AS (",
+    sql::set_deadline_sql!(),
+    ") SELECT pg_notify($8, $9)"
+);
+
 impl crate::rows::Database for PgStore {
     fn dialect(&self) -> crate::rows::Dialect {
         crate::rows::Dialect::Postgres
     }
 
     fn schema(&self) -> Result<i64, StoreError> {
-        let rows = self.query(
+        let rows = self.query_sql(
             "SELECT to_regclass('schema_version') IS NOT NULL",
-            Vec::new(),
+            &[] as &[Arg<'_>],
         )?;
         if !rows.first().map_or(Ok(false), |r| r.flag(0))? {
             return Ok(0);
@@ -946,8 +962,8 @@ impl crate::rows::Database for PgStore {
             let tx = client.transaction().await?;
             for (sql, values) in statements {
                 let stmt = tx.prepare_cached(sql).await?;
-                let params = boxed(values);
-                tx.execute(&stmt, &refs(&params)).await?;
+                let args = bound(&values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
             }
             tx.commit().await?;
             Ok(())

@@ -83,6 +83,9 @@ pub struct Room {
     /// The set-up.
     pub meta: GameMeta,
     live: Mutex<Live>,
+    /// Taken by a move of this game for as long as it is checked, recorded and applied: one
+    /// move at a time, without holding the lock of `live` while the store answers.
+    pub(crate) turn: tokio::sync::Mutex<()>,
     tx: broadcast::Sender<Utf8Bytes>,
     /// WebSocket watchers connected now (see [`crate::limit::Connections`]).
     pub watchers: Arc<AtomicUsize>,
@@ -113,6 +116,7 @@ impl Room {
                 moved: [false; 2],
                 rematch: None,
             }),
+            turn: tokio::sync::Mutex::new(()),
             tx,
             watchers: Arc::new(AtomicUsize::new(0)),
             evaluations: crate::evals::Evaluations::new(),
@@ -513,6 +517,11 @@ impl Hub {
     /// The store.
     pub fn store(&self) -> &dyn Store {
         self.store.as_ref()
+    }
+
+    /// The store, shared (for [`Store::record_move`]).
+    pub fn shared_store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.store)
     }
 
     /// The limits in force.

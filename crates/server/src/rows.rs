@@ -73,7 +73,7 @@ impl RowAccess for tokio_postgres::Row {
     }
 }
 
-/// A statement parameter, bound by each backend in its own way. NULLs are typed (`None` of an
+/// A statement parameter, owned (see [`crate::sql`] for binding it). NULLs are typed (`None` of an
 /// integer or a text), as PostgreSQL wants.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SqlValue {
@@ -94,19 +94,6 @@ impl rusqlite::ToSql for SqlValue {
             SqlValue::Real(v) => v.to_sql(),
             SqlValue::Text(v) => v.to_sql(),
             SqlValue::Bool(v) => v.to_sql(),
-        }
-    }
-}
-
-impl SqlValue {
-    /// The value as a PostgreSQL parameter.
-    #[must_use]
-    pub fn boxed(self) -> Box<dyn tokio_postgres::types::ToSql + Send + Sync> {
-        match self {
-            SqlValue::Int(v) => Box::new(v),
-            SqlValue::Real(v) => Box::new(v),
-            SqlValue::Text(v) => Box::new(v),
-            SqlValue::Bool(v) => Box::new(v),
         }
     }
 }

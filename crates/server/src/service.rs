@@ -309,13 +309,7 @@ fn think(app: &Arc<App>, room: &Arc<Room>) {
             }
             Err(_) => None,
         };
-        let app2 = Arc::clone(&app);
-        let room2 = Arc::clone(&room);
-        let again = tokio::task::spawn_blocking(move || {
-            apply_computer_move(&app2, &room2, computer, chosen, version, ply)
-        })
-        .await
-        .unwrap_or(false);
+        let again = apply_computer_move(&app, &room, computer, chosen, version, ply).await;
         if again {
             schedule_computer(&app, &room);
         }
@@ -323,8 +317,10 @@ fn think(app: &Arc<App>, room: &Arc<Room>) {
 }
 
 /// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
-/// should be asked again (the game changed, or it has another turn).
-fn apply_computer_move(
+/// should be asked again (the game changed, or it has another turn). As a person's move, it is
+/// checked and played on a copy of the game, recorded (the room's lock is not held meanwhile;
+/// its turn is), then applied.
+async fn apply_computer_move(
     app: &Arc<App>,
     room: &Arc<Room>,
     computer: Side,
@@ -332,59 +328,89 @@ fn apply_computer_move(
     version: u64,
     ply: usize,
 ) -> bool {
-    {
+    let _turn = room.turn.lock().await;
+    let (game, last) = {
         let mut live = room.lock();
-        live.thinking = false;
         if live.version != version {
             // The game changed while thinking (undo): think again about the new state.
+            live.thinking = false;
             return true;
         }
-        let Some(mv) = chosen else {
+        let played = chosen.and_then(|mv| {
+            let steps = live.game.sowing(&mv).unwrap_or_default();
+            let mut game = live.game.clone();
+            let captured = game.play(&mv).ok()?;
+            let mv = game.moves().last().cloned().unwrap_or(mv);
+            Some((
+                game,
+                LastMove {
+                    mv,
+                    side: computer,
+                    captured,
+                    steps,
+                },
+            ))
+        });
+        let Some(played) = played else {
+            live.thinking = false;
             live.computer_failed = true;
             room.publish("computer_failed", &live);
             return false;
         };
-        let steps = live.game.sowing(&mv).unwrap_or_default();
-        match live.game.play(&mv) {
-            Ok(captured) => {
-                let canonical = live.game.moves().last().cloned().unwrap_or(mv);
-                if let Err(e) = app.hub.store().push_move(&room.meta.id, ply, &canonical) {
-                    live.game.undo();
-                    if let crate::error::StoreError::Conflict(_) = e {
-                        // Another instance played it first: read the game back.
-                        app.computer_conflicts
-                            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        crate::refresh_later(app, &room.meta.id);
-                        return false;
-                    }
-                    live.computer_failed = true;
-                    room.publish("computer_failed", &live);
-                    return false;
-                }
-                live.version += 1;
-                live.moved[computer.index()] = true;
-                live.last = Some(LastMove {
-                    mv: canonical,
-                    side: computer,
-                    captured,
-                    steps,
-                });
-                match live.game.state().outcome {
-                    Some(o) => {
-                        let ending = Ending::by_rules(o, crate::clock::now_ms());
-                        if conclude(app, room, &mut live, ending).is_err() {
-                            room.publish("move", &live);
-                        }
-                    }
-                    None => room.publish("move", &live),
-                }
-            }
-            Err(_) => {
-                live.computer_failed = true;
-                room.publish("computer_failed", &live);
+        played
+    };
+    let record = crate::store::MoveRecord {
+        game: room.meta.id.clone(),
+        ply,
+        mv: last.mv.clone(),
+        stamp: None,
+        lease: false,
+    };
+    let stored = app.hub.shared_store().record_move(record).await;
+    let outcome = {
+        let mut live = room.lock();
+        live.thinking = false;
+        if let Err(e) = stored {
+            if let crate::error::StoreError::Conflict(_) = e {
+                // Another instance played it first: read the game back.
+                app.computer_conflicts
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                crate::refresh_later(app, &room.meta.id);
                 return false;
             }
+            live.computer_failed = true;
+            room.publish("computer_failed", &live);
+            return false;
         }
+        if live.version != version {
+            // Changed while the move was recorded (it is stored): read the game back.
+            crate::refresh_later(app, &room.meta.id);
+            return false;
+        }
+        let outcome = game.state().outcome;
+        live.game = game;
+        live.version += 1;
+        live.moved[computer.index()] = true;
+        live.last = Some(last);
+        if outcome.is_none() {
+            room.publish("move", &live);
+        }
+        outcome.map(|o| (o, live.version))
+    };
+    if let Some((o, version)) = outcome {
+        // Storing the ending (and ratings) blocks: off the async threads.
+        let (app, room) = (Arc::clone(app), Arc::clone(room));
+        let _ = tokio::task::spawn_blocking(move || {
+            let mut live = room.lock();
+            if live.version != version || live.is_over() {
+                return;
+            }
+            let ending = Ending::by_rules(o, crate::clock::now_ms());
+            if conclude(&app, &room, &mut live, ending).is_err() {
+                room.publish("move", &live);
+            }
+        })
+        .await;
     }
     // After an extra turn the computer may be to move again.
     true

@@ -16,17 +16,42 @@ use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
+use crate::rows::Dialect;
+use crate::sql::{self, Arg, Bind, Statement};
+
 use crate::ending::Ending;
 use crate::error::StoreError;
+use crate::notice::Notice;
 pub(crate) use crate::records::hash_text;
 pub use crate::records::{
     hash_token, GameMeta, GameQuery, GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint,
     RatingRow, TokenHash,
 };
-use crate::rows::{self, game_columns, summary_columns, RowAccess};
+use crate::rows::{self, RowAccess};
+
+/// A future the store answers (see [`Store::record_move`]).
+pub type StoreFuture<T> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, StoreError>> + Send>>;
+
+/// A move to record (see [`Store::record_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The game.
+    pub game: String,
+    /// The move's number (0-based).
+    pub ply: usize,
+    /// The move as the rules core writes it.
+    pub mv: String,
+    /// Its clock stamp (timed games).
+    pub stamp: Option<MoveStamp>,
+    /// Whether to take (or renew) this instance's lease on the game's background work with it
+    /// (see [`Store::hold_lease`]): the computer's answer has an owner before the move is
+    /// recorded.
+    pub lease: bool,
+}
 
 /// Where games are kept.
-pub trait Store: Send + Sync {
+pub trait Store: Send + Sync + 'static {
     /// Records a new game.
     fn create(&self, meta: &GameMeta) -> Result<(), StoreError>;
     /// Records move number `ply` (0-based) of game `id`.
@@ -41,6 +66,22 @@ pub trait Store: Send + Sync {
         mv: &str,
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError>;
+    /// Records move `m` as [`Store::push_timed_move`] does (after taking the lease when asked),
+    /// without blocking the caller's thread. By default both run on the blocking pool (a store
+    /// that blocks, as SQLite does); a store with an asynchronous driver awaits the database
+    /// where the caller runs.
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                if m.lease {
+                    let _ = self.hold_lease(&m.game);
+                }
+                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())
+            })
+            .await
+            .map_err(|e| StoreError::Io(std::io::Error::other(e.to_string())))?
+        })
+    }
     /// The clock of game `id` after its last move (`None` for an untimed game or before the
     /// first move), and how it ended if it is over.
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError>;
@@ -90,10 +131,11 @@ pub trait Store: Send + Sync {
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError>;
     /// A game and its moves, or `None` when unknown.
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
-    /// The ids of the games that other server instances sharing this store change, as they
-    /// change them (`"*"` when any may have changed); `None` when no other instance can share
-    /// the store (SQLite). Each call starts a new stream.
-    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<String>> {
+    /// The changes that other server instances sharing this store make, as they make them (a
+    /// [`Notice::Changed`] of [`crate::notice::ALL_GAMES`] when any game may have changed);
+    /// `None` when no other instance can share the store (SQLite). Each call starts a new
+    /// stream.
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         None
     }
     /// Whether other server instances may share this store (and so the background work of
@@ -377,13 +419,35 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Every row `stmt` answers with `params`, each read by `read`.
+/// Binds the first as many of `args` as `stmt` has parameters (see [`crate::sql`]).
+fn bind(stmt: &mut rusqlite::Statement<'_>, args: &[impl Bind]) -> Result<(), StoreError> {
+    let n = stmt.parameter_count();
+    if args.len() < n {
+        return Err(rusqlite::Error::InvalidParameterCount(args.len(), n).into());
+    }
+    for (i, a) in args[..n].iter().enumerate() {
+        stmt.raw_bind_parameter(i + 1, a.arg())?;
+    }
+    Ok(())
+}
+
+/// Runs statement `s` with `args` on `conn`; answers the rows it changed.
+fn exec(conn: &Connection, s: Statement, args: &[impl Bind]) -> Result<usize, StoreError> {
+    let mut stmt = conn.prepare_cached(s.sql(Dialect::Sqlite))?;
+    bind(&mut stmt, args)?;
+    Ok(stmt.raw_execute()?)
+}
+
+/// Every row statement `s` answers with `args`, each read by `read`.
 fn all<T>(
-    stmt: &mut rusqlite::Statement<'_>,
-    params: impl rusqlite::Params,
+    conn: &Connection,
+    s: Statement,
+    args: &[impl Bind],
     read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
 ) -> Result<Vec<T>, StoreError> {
-    let mut rows = stmt.query(params)?;
+    let mut stmt = conn.prepare_cached(s.sql(Dialect::Sqlite))?;
+    bind(&mut stmt, args)?;
+    let mut rows = stmt.raw_query();
     let mut out = Vec::new();
     while let Some(r) = rows.next()? {
         out.push(read(r)?);
@@ -391,25 +455,25 @@ fn all<T>(
     Ok(out)
 }
 
-/// The first row `stmt` answers with `params`, read by `read`.
+/// The first row statement `s` answers with `args`, read by `read`.
 fn first<T>(
-    stmt: &mut rusqlite::Statement<'_>,
-    params: impl rusqlite::Params,
+    conn: &Connection,
+    s: Statement,
+    args: &[impl Bind],
     read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
 ) -> Result<Option<T>, StoreError> {
-    stmt.query(params)?.next()?.map(read).transpose()
+    let mut stmt = conn.prepare_cached(s.sql(Dialect::Sqlite))?;
+    bind(&mut stmt, args)?;
+    let mut rows = stmt.raw_query();
+    rows.next()?.map(read).transpose()
 }
 
 impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        self.conn().execute(
-            concat!(
-                "INSERT INTO games (",
-                game_columns!(),
-                ", deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                    ?14, ?15, ?16, ?17)"
-            ),
-            rusqlite::params_from_iter(rows::new_game_values(m)),
+        exec(
+            &self.conn(),
+            Statement::CreateGame,
+            &rows::new_game_values(m),
         )?;
         Ok(())
     }
@@ -422,91 +486,70 @@ impl Store for SqliteStore {
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError> {
         let conn = self.conn();
-        let Some(st) = stamp else {
-            conn.prepare_cached(
-                "INSERT OR REPLACE INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![id, ply as i64, mv])?;
+        let args = sql::move_args(id, ply, mv, stamp);
+        if stamp.is_none() {
+            exec(&conn, Statement::InsertMove, &args)?;
             return Ok(());
-        };
+        }
         let tx = conn.unchecked_transaction()?;
-        tx.prepare_cached(
-            "INSERT OR REPLACE INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![
-            id,
-            ply as i64,
-            mv,
-            st.at_ms,
-            st.left_ms[0],
-            st.left_ms[1]
-        ])?;
-        tx.prepare_cached("UPDATE games SET deadline_ms = ?2 WHERE id = ?1")?
-            .execute(params![id, st.deadline_ms])?;
+        exec(&tx, Statement::InsertTimedMove, &args)?;
+        exec(&tx, Statement::SetDeadline, &args)?;
         tx.commit()?;
         Ok(())
     }
 
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
         let conn = self.conn();
-        let mut last = conn.prepare_cached(
-            "SELECT at_ms, south_ms, north_ms FROM moves WHERE game = ?1
-             ORDER BY ply DESC LIMIT 1",
-        )?;
-        let stamp = first(&mut last, [id], |r| rows::move_stamp(r, 0))?.flatten();
-        let mut end =
-            conn.prepare_cached("SELECT result, reason, ended_ms FROM games WHERE id = ?1")?;
-        let ending = first(&mut end, [id], |r| rows::ending(r, 0))?.flatten();
-        Ok((stamp, ending))
+        let key = [Arg::text(id)];
+        let stamp = first(&conn, Statement::LastStamp, &key, |r| {
+            rows::move_stamp(r, 0)
+        })?;
+        let ending = first(&conn, Statement::GameEnding, &key, |r| rows::ending(r, 0))?;
+        Ok((stamp.flatten(), ending.flatten()))
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        self.conn()
-            .prepare_cached(
-                "UPDATE games SET result = ?2, reason = ?3, ended_ms = ?4, plies = ?5,
-                    deadline_ms = NULL WHERE id = ?1",
-            )?
-            .execute(params![
-                id,
-                ending.result.name(),
-                ending.reason,
-                ending.at_ms,
-                plies as i64
-            ])?;
+        let n = exec(
+            &self.conn(),
+            Statement::Finish,
+            &sql::finish_args(id, ending, plies),
+        )?;
+        if n == 0 {
+            return Err(StoreError::Conflict(format!(
+                "game {id} is over or has moved on"
+            )));
+        }
         Ok(())
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE games SET result = NULL, reason = NULL, ended_ms = NULL, plies = NULL
-             WHERE id = ?1",
-            [id],
-        )?;
+        exec(&self.conn(), Statement::Reopen, &[Arg::text(id)])?;
         Ok(())
     }
 
     fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id, deadline_ms FROM games WHERE deadline_ms IS NOT NULL AND result IS NULL",
-        )?;
-        all(&mut stmt, [], |r| Ok((r.text(0)?, r.int(1)?)))
+        all(
+            &self.conn(),
+            Statement::RunningClocks,
+            &[] as &[Arg<'_>],
+            |r| Ok((r.text(0)?, r.int(1)?)),
+        )
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = self.conn().execute(
-            "INSERT OR IGNORE INTO players (name, key, password, created) VALUES (?1, ?2, ?3, ?4)",
-            rusqlite::params_from_iter(rows::player_values(p)),
+        let n = exec(
+            &self.conn(),
+            Statement::CreatePlayer,
+            &rows::player_values(p),
         )?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt =
-            conn.prepare_cached("SELECT name, password, created FROM players WHERE key = ?1")?;
-        first(&mut stmt, [name.to_lowercase()], |r| rows::player_row(r))
+        let key = name.to_lowercase();
+        first(&self.conn(), Statement::Player, &[Arg::text(&key)], |r| {
+            rows::player_row(r)
+        })
     }
 
     fn create_session(
@@ -515,37 +558,42 @@ impl Store for SqliteStore {
         player: &str,
         expires: i64,
     ) -> Result<(), StoreError> {
-        self.conn().execute(
-            "INSERT OR REPLACE INTO sessions (token_hash, player, expires) VALUES (?1, ?2, ?3)",
-            params![hash_text(Some(token)), player, expires],
+        let digest = hash_text(Some(token));
+        exec(
+            &self.conn(),
+            Statement::CreateSession,
+            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
         )?;
         Ok(())
     }
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt =
-            conn.prepare_cached("SELECT player, expires FROM sessions WHERE token_hash = ?1")?;
-        first(&mut stmt, [hash_text(Some(token))], |r| {
-            Ok((r.text(0)?, r.int(1)?))
-        })
+        let digest = hash_text(Some(token));
+        first(
+            &self.conn(),
+            Statement::Session,
+            &[Arg::text(&digest)],
+            |r| Ok((r.text(0)?, r.int(1)?)),
+        )
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM sessions WHERE token_hash = ?1",
-            [hash_text(Some(token))],
+        let digest = hash_text(Some(token));
+        exec(
+            &self.conn(),
+            Statement::DeleteSession,
+            &[Arg::text(&digest)],
         )?;
         Ok(())
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(
-            "SELECT variant, rating, deviation, volatility, games FROM ratings
-             WHERE player = ?1 ORDER BY variant",
-        )?;
-        all(&mut stmt, [player], |r| rows::named_rating(r, 0))
+        all(
+            &self.conn(),
+            Statement::Ratings,
+            &[Arg::text(player)],
+            |r| rows::named_rating(r, 0),
+        )
     }
 
     fn rate(
@@ -558,18 +606,16 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let tx = conn.unchecked_transaction()?;
         for (player, row) in updates {
-            tx.execute(
-                "INSERT OR REPLACE INTO ratings (player, variant, rating, deviation, volatility,
-                    games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                rusqlite::params_from_iter(rows::rating_values(player, variant, row)),
+            exec(
+                &tx,
+                Statement::UpsertRating,
+                &rows::rating_values(player, variant, row),
             )?;
-            tx.execute(
-                "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                rusqlite::params_from_iter(rows::rating_point_values(
-                    player,
-                    &RatingPoint::after(game, variant, at_ms, row),
-                )),
+            let point = RatingPoint::after(game, variant, at_ms, row);
+            exec(
+                &tx,
+                Statement::AddRatingPoint,
+                &rows::rating_point_values(player, &point),
             )?;
         }
         tx.commit()?;
@@ -577,12 +623,12 @@ impl Store for SqliteStore {
     }
 
     fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(
-            "SELECT variant, game, at_ms, rating, deviation FROM rating_history
-             WHERE player = ?1 ORDER BY at_ms, rowid",
-        )?;
-        all(&mut stmt, [player], |r| rows::rating_point(r, 0))
+        all(
+            &self.conn(),
+            Statement::RatingHistory,
+            &[Arg::text(player)],
+            |r| rows::rating_point(r, 0),
+        )
     }
 
     fn leaderboard(
@@ -590,88 +636,43 @@ impl Store for SqliteStore {
         variant: &str,
         limit: u32,
     ) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(
-            "SELECT player, rating, deviation, volatility, games FROM ratings
-             WHERE variant = ?1 ORDER BY rating DESC, player LIMIT ?2",
-        )?;
-        all(&mut stmt, params![variant, limit], |r| {
-            rows::named_rating(r, 0)
-        })
+        all(
+            &self.conn(),
+            Statement::Leaderboard,
+            &[Arg::text(variant), Arg::int(i64::from(limit))],
+            |r| rows::named_rating(r, 0),
+        )
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from(concat!(
-            "SELECT ",
-            summary_columns!(),
-            " FROM games WHERE result IS NOT NULL"
-        ));
-        let mut args: Vec<rusqlite::types::Value> = Vec::new();
-        // Adds an argument; answers its number for `?N`.
-        let mut arg = |v: rusqlite::types::Value| {
-            args.push(v);
-            args.len()
-        };
-        let player = q.player.as_ref().map(|p| arg(p.clone().into()));
-        if let Some(n) = player {
-            sql.push_str(&format!(" AND (south = ?{n} OR north = ?{n})"));
-        }
-        if let Some(v) = &q.variant {
-            let n = arg(v.clone().into());
-            sql.push_str(&format!(" AND variant = ?{n}"));
-        }
-        match (q.result.as_deref(), player) {
-            (Some("win"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'south' AND south = ?{n}) OR (result = 'north' AND north = ?{n}))"
-            )),
-            (Some("loss"), Some(n)) => sql.push_str(&format!(
-                " AND ((result = 'north' AND south = ?{n}) OR (result = 'south' AND north = ?{n}))"
-            )),
-            (Some(r), _) => {
-                let n = arg(r.to_string().into());
-                sql.push_str(&format!(" AND result = ?{n}"));
-            }
-            (None, _) => {}
-        }
-        if let Some(t) = q.from_ms {
-            let n = arg(t.into());
-            sql.push_str(&format!(" AND ended_ms >= ?{n}"));
-        }
-        if let Some(t) = q.to_ms {
-            let n = arg(t.into());
-            sql.push_str(&format!(" AND ended_ms < ?{n}"));
-        }
-        sql.push_str(&format!(
-            " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
-            q.limit, q.offset
-        ));
+        let (text, args) = sql::search(q);
         let conn = self.conn();
-        let mut stmt = conn.prepare(&sql)?;
-        all(&mut stmt, rusqlite::params_from_iter(args.iter()), |r| {
-            rows::game_summary(r)
-        })
+        let mut stmt = conn.prepare(&sql::render(&text, Dialect::Sqlite))?;
+        bind(&mut stmt, &args)?;
+        let mut rows = stmt.raw_query();
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(rows::game_summary(r)?);
+        }
+        Ok(out)
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
-            params![id, len as i64],
+        exec(
+            &self.conn(),
+            Statement::Truncate,
+            &[Arg::text(id), Arg::int(len as i64)],
         )?;
         Ok(())
     }
 
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
         let conn = self.conn();
-        let mut game = conn.prepare_cached(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE id = ?1"
-        ))?;
-        let Some(meta) = first(&mut game, [id], |r| rows::game_meta(r))? else {
+        let key = [Arg::text(id)];
+        let Some(meta) = first(&conn, Statement::LoadGame, &key, |r| rows::game_meta(r))? else {
             return Ok(None);
         };
-        let mut stmt = conn.prepare_cached("SELECT mv FROM moves WHERE game = ?1 ORDER BY ply")?;
-        let moves = all(&mut stmt, [id], |r| r.text(0))?;
+        let moves = all(&conn, Statement::LoadMoves, &key, |r| r.text(0))?;
         Ok(Some((meta, moves)))
     }
 }
@@ -707,7 +708,7 @@ impl crate::rows::Database for SqliteStore {
         each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(&sql.replace('$', "?"))?;
+        let mut stmt = conn.prepare(&crate::sql::render(sql, Dialect::Sqlite))?;
         let mut rows = stmt.query([])?;
         while let Some(r) = rows.next()? {
             each(r)?;
@@ -722,7 +723,7 @@ impl crate::rows::Database for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         for (sql, values) in statements {
-            tx.prepare_cached(&sql.replace('$', "?"))?
+            tx.prepare_cached(&crate::sql::render(sql, Dialect::Sqlite))?
                 .execute(rusqlite::params_from_iter(values))?;
         }
         tx.commit()?;

@@ -1,6 +1,6 @@
 //! Where the time of move requests goes: counters summed over every move posted to this
-//! instance, read by the load test (see `examples/load.rs`) to tell waiting for a thread,
-//! waiting for the game and waiting for the store apart. Lock-free and allocation-free: a
+//! instance, read by the load test (see `examples/load.rs`) to tell waiting for the game's
+//! turn, checking the move and waiting for the store apart. Lock-free and allocation-free: a
 //! few atomic additions per move.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,9 +54,10 @@ pub struct MoveTimings {
     pub moves: u64,
     /// Time in the handler in all (finding the game, checking the seat, the work below).
     pub total: Duration,
-    /// Time waiting for a thread of the blocking pool.
+    /// Time waiting for the game's turn (another move of the game being checked and recorded).
     pub queued: Duration,
-    /// Time waiting for the game's lock (another request or a read-back holding it).
+    /// Time checking the move and playing it on a copy of the game, under the game's lock
+    /// (waiting for it included: a read-back or another request may hold it).
     pub locked: Duration,
     /// Time recording the moves in the store (connection, round trip, commit).
     pub store: Duration,
