@@ -51,7 +51,8 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
-        let mut body = json!({ "error": self.code, "message": self.message });
+        let message = crate::lang::localize_error(self.code, &self.message, self.details.as_ref());
+        let mut body = json!({ "error": self.code, "message": message });
         if let (Some(serde_json::Value::Object(extra)), serde_json::Value::Object(m)) =
             (&self.details, &mut body)
         {

@@ -1,0 +1,4 @@
+cli-seeds = { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}
