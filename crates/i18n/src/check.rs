@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 
-use crate::{files, languages, COMPLETE, DEFAULT};
+use crate::{files, COMPLETE, DEFAULT};
 
 /// The messages of one language: id to the variables its text uses.
 pub type Messages = BTreeMap<String, BTreeSet<String>>;
@@ -103,9 +103,15 @@ fn inline_vars(i: &InlineExpression<&str>, out: &mut Vec<String>) {
 /// The messages of `lang` with their variables, and the syntax errors of its files.
 #[must_use]
 pub fn messages(lang: &str) -> (Messages, Vec<String>) {
+    messages_in(files(), lang)
+}
+
+/// [`messages`] among the catalogue files `files` (`(language, file name, text)`).
+#[must_use]
+pub fn messages_in(files: &[(&str, &str, &str)], lang: &str) -> (Messages, Vec<String>) {
     let mut out = Messages::new();
     let mut errors = Vec::new();
-    for (_, file, text) in files().iter().filter(|f| f.0 == lang) {
+    for (_, file, text) in files.iter().filter(|f| f.0 == lang) {
         let res = match fluent_syntax::parser::parse(*text) {
             Ok(r) => r,
             Err((r, errs)) => {
@@ -132,17 +138,27 @@ pub fn messages(lang: &str) -> (Messages, Vec<String>) {
     (out, errors)
 }
 
-/// The report of every language, English first.
+/// The report of every language of the embedded catalogues, English first.
 #[must_use]
 pub fn check() -> Vec<LangReport> {
-    let (en, en_errors) = messages(DEFAULT);
-    languages()
+    check_files(files())
+}
+
+/// The report of every language of the catalogue files `files` (`(language, file name, text)`,
+/// e.g. read from a folder being translated), English first.
+#[must_use]
+pub fn check_files(files: &[(&str, &str, &str)]) -> Vec<LangReport> {
+    let (en, en_errors) = messages_in(files, DEFAULT);
+    let mut langs: Vec<&str> = files.iter().map(|f| f.0).collect();
+    langs.sort_by_key(|l| (*l != DEFAULT, *l));
+    langs.dedup();
+    langs
         .into_iter()
         .map(|lang| {
             let (msgs, syntax) = if lang == DEFAULT {
                 (en.clone(), en_errors.clone())
             } else {
-                messages(lang)
+                messages_in(files, lang)
             };
             let mut r = LangReport {
                 lang: lang.to_string(),
@@ -223,6 +239,22 @@ mod tests {
             ..LangReport::default()
         };
         assert!(gap.has_gap());
+        // A language with a gap, one with a placeholder of its own, one with a stray message.
+        let files = [
+            ("en", "a.ftl", "a = one { $n }\nb = two\n"),
+            ("fr", "a.ftl", "a = un { $m }\n"),
+            ("tw", "a.ftl", "a = { $n } baako\nb = mmienu\nc = extra\n"),
+        ];
+        let reports = check_files(&files);
+        assert_eq!(reports.len(), 3);
+        let fr = &reports[1];
+        assert_eq!(fr.missing, vec!["b".to_string()]);
+        assert_eq!(fr.placeholders.len(), 1);
+        assert!(fr.has_gap());
+        let tw = &reports[2];
+        assert!(!tw.complete);
+        assert_eq!((tw.translated, tw.total), (2, 2));
+        assert_eq!(tw.unused, vec!["c".to_string()]);
         let partial = LangReport {
             complete: false,
             ..gap.clone()

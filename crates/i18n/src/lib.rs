@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
+use mancala_core::variant::Variant;
 use mancala_core::{EndReason, Illegal};
 use unic_langid::LanguageIdentifier;
 
@@ -64,7 +65,7 @@ pub fn languages() -> Vec<&'static str> {
 #[must_use]
 pub fn native_name(lang: &str) -> String {
     let cat = catalog(lang);
-    if cat.has("language-name") {
+    if cat.lang() == lang && cat.has("language-name") {
         cat.text("language-name")
     } else {
         lang.to_string()
@@ -264,6 +265,37 @@ pub fn resolve(flag: Option<&str>) -> Result<&'static str, I18nError> {
             known: languages().join(", "),
         }),
     }
+}
+
+/// The rules struct whose options a preset has: the `F` of the games catalogue's
+/// `option-F-NAME` (the Oware family presets share `oware`).
+#[must_use]
+pub fn option_family(v: Variant) -> &'static str {
+    match v {
+        Variant::Oware
+        | Variant::Abapa
+        | Variant::Wuri
+        | Variant::Awari
+        | Variant::Ouril
+        | Variant::OurilLudii => "oware",
+        Variant::Olowuka => "olowuka",
+        Variant::BaAwa => "ba-awa",
+        Variant::Isolo => "isolo",
+    }
+}
+
+/// A rule option's meaning (`option-F-NAME` of the games catalogue), else the rules core's
+/// English text `doc`.
+#[must_use]
+pub fn option_doc(cat: &Catalog, v: Variant, name: &str, doc: &str) -> String {
+    let id = format!("option-{}-{}", option_family(v), name.replace('_', "-"));
+    cat.format_or(&id, &[], doc)
+}
+
+/// A preset's summary (`game-P-summary` of the games catalogue), else the rules core's.
+#[must_use]
+pub fn game_summary(cat: &Catalog, v: Variant) -> String {
+    cat.format_or(&format!("game-{}-summary", v.name()), &[], v.info().summary)
 }
 
 /// Why a move is illegal, in the catalogue's language.

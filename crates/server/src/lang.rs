@@ -115,11 +115,14 @@ pub(crate) async fn messages(Path(lang): Path<String>) -> Response {
         known(&lang)
     };
     match lang {
-        Some(l) => (
-            [(header::CACHE_CONTROL, "no-cache")],
-            axum::Json(mancala_i18n::export::browser_messages(l)),
-        )
-            .into_response(),
+        Some(l) => {
+            let mut body = mancala_i18n::export::browser_messages(l);
+            body["languages"] = mancala_i18n::languages()
+                .into_iter()
+                .map(|code| serde_json::json!({ "code": code, "name": mancala_i18n::native_name(code) }))
+                .collect();
+            ([(header::CACHE_CONTROL, "no-cache")], axum::Json(body)).into_response()
+        }
         None => ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_language",
@@ -159,6 +162,12 @@ pub(crate) fn localize_error(
     let reason =
         mancala_i18n::illegal_from_text(&reason).map_or(reason, |r| mancala_i18n::illegal(cat, &r));
     cat.format(&id, &[("reason", reason.into())])
+}
+
+/// An illegal move's reason (the rules core's English text) in the request's language.
+pub(crate) fn localize_reason(reason: &str) -> String {
+    mancala_i18n::illegal_from_text(reason)
+        .map_or_else(|| reason.to_string(), |r| mancala_i18n::illegal(cat(), &r))
 }
 
 #[cfg(test)]

@@ -554,12 +554,14 @@ async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }
 
+/// The UI's page, marked with the request's language (its texts come from `/api/i18n/auto`).
 async fn index() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        assets::INDEX,
-    )
-        .into_response()
+    let page = String::from_utf8_lossy(assets::INDEX).replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\">", lang::current()),
+        1,
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 /// The page of a game or a player: the UI reads the path.

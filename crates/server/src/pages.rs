@@ -76,21 +76,6 @@ fn nav() -> String {
     )
 }
 
-/// The name of the rules struct whose options a preset has (the catalogue's `option-F-NAME`).
-fn options_family(v: Variant) -> &'static str {
-    match v {
-        Variant::Oware
-        | Variant::Abapa
-        | Variant::Wuri
-        | Variant::Awari
-        | Variant::Ouril
-        | Variant::OurilLudii => "oware",
-        Variant::Olowuka => "olowuka",
-        Variant::BaAwa => "ba-awa",
-        Variant::Isolo => "isolo",
-    }
-}
-
 /// The options table of a preset, with its defaults.
 fn options_table(v: Variant, info: &VariantInfo) -> String {
     let cat = cat();
@@ -113,13 +98,8 @@ fn options_table(v: Variant, info: &VariantInfo) -> String {
              lists the rules in force."
         ),
     );
-    let family = options_family(v);
     for o in &info.options {
-        let doc = cat.format_or(
-            &format!("option-{family}-{}", o.name.replace('_', "-")),
-            &[],
-            o.doc,
-        );
+        let doc = mancala_i18n::option_doc(cat, v, o.name, o.doc);
         let _ = writeln!(
             out,
             "<tr data-option=\"{name}\"><td class=\"name\"><code>{name}</code></td>\

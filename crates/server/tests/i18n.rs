@@ -67,6 +67,10 @@ async fn the_browser_gets_its_messages_as_data() {
         fr["messages"].as_object().unwrap().len(),
         en["messages"].as_object().unwrap().len()
     );
+    assert_eq!(
+        fr["languages"][1],
+        json!({"code": "fr", "name": "Français"})
+    );
     let auto = get_in(&mut c, "/api/i18n/auto", "pt-BR").await.json();
     assert_eq!(auto["lang"], "pt");
     let r = c.get("/api/i18n/xx").await.unwrap();
@@ -117,4 +121,5 @@ async fn errors_keep_their_code_and_speak_the_language() {
     // The reason field stays stable English; the message is Portuguese.
     assert_eq!(e["reason"], "not your pit");
     assert_eq!(e["message"], "Jogada ilegal: esta casa não é sua");
+    assert_eq!(e["reason_text"], "esta casa não é sua");
 }
