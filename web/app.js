@@ -16,103 +16,111 @@ function saveSetting(name, value) {
   try { localStorage.setItem('mancala:' + name, value); } catch (_) { /* private mode: not kept */ }
 }
 
-// Every text of the analysis board, the position editor, clocks, sounds and the online pages, in
-// one place (to be translated as a whole).
-const T = {
-  south: 'South', north: 'North',
-  soundOn: '♪ on', soundOff: '♪ off', soundTitle: 'Sounds for moves and low time (click to switch)', editorLink: 'Position editor',
-  homeEditor: 'Set up a position by hand (position editor)',
-  analyse: 'Analyse', analysisBoard: 'Analysis board',
-  analysisOf: (v) => `Analysis · ${v}`, analysisTitle: (v) => `Analysis board — ${v}`,
-  engineTitle: 'Engine', movesTitle: 'Moves',
-  thinking: 'Thinking…', noAnalysis: 'No analysis for this position.', noMoves: 'The game is over here: nothing to analyse.',
-  value: (text, depth) => `Value: ${text}${depth ? ` (depth ${depth})` : ''}`,
-  bestLine: (pv) => `Best line: ${pv}`,
-  atStart: 'Start position', afterMove: (ply, side, mv) => `After move ${ply}: ${side} played ${mv}`,
-  toMove: (side) => `${side} to move`,
-  over: (result, reason) => `${result} (${reason})`,
-  wins: (side) => `${side} wins`, draw: 'Draw',
-  variation: 'variation', backToGame: 'Back to the game',
-  editPosition: 'Edit this position', backToGameLink: 'Game page',
-  anHelp: 'Step with ◀ ▶ or the arrow keys, click a move in the list, or play any legal move on the board to try a variation.',
-  editorTitle: 'Position editor', editorVariant: 'Game', editorRules: 'Rule options',
-  editorHelp: 'Set the seeds of every pit, the stores and the side to move; the rules of the game check the position. Then analyse it or play from it.',
-  editorPosition: 'Position (text)', editorAnalyse: 'Analyse', editorComputer: 'Play the computer from here',
-  editorLocal: 'Two players here from here', editorReset: 'Start position', editorClear: 'Empty board',
-  sideToMove: 'To move', phase: 'Phase',
-  phases: { F: 'foregame', K: 'kucheleka set-up', P: 'proper game' },
-  extraField: (i, n, hasPhase) => {
-    const side = i % 2 === 0 ? 'South' : 'North';
-    if (n === 2) return hasPhase ? `${side} stock used` : `${side} store`;
-    return `field ${i + 1}`;
-  },
-  valid: (side, legal, seeds) => `Valid position: ${seeds} seeds, ${side} to move${legal.length ? `, legal moves ${legal.join(' ')}` : ''}.`,
-  validOver: (text) => `Valid position, the game is over: ${text}.`,
-  checking: 'Checking…', invalid: (m) => `Not a valid position: ${m}`,
-  lowTime: 'low time',
-  // Accounts, lobby, game actions, player pages, leaderboard, archive.
-  logIn: 'Log in', signUp: 'Sign up', logOut: 'Log out', archive: 'Archive', leaderboard: 'Leaderboard',
-  lobby: 'Lobby', lobbyGuest: 'Log in or sign up to post and accept seeks; guests can still play casual games below.',
-  lobbyNote: 'Open seeks, live. Accept one to start the game at once.',
-  seekCols: ['Player', 'Game', 'Time', 'Mode', 'Side', ''],
-  noSeeks: 'No open seeks right now: post one.',
-  seekSummary: 'Post a seek or challenge someone', seekVariant: 'Game', seekRules: 'Rule options',
-  seekTime: 'Time control', seekMinutes: 'Minutes', seekIncrement: 'Increment (s)',
-  seekRated: 'Rated', seekSide: 'Your side', seekTo: 'Challenge player (optional)', seekPost: 'Post seek',
-  seekChallenge: 'Send challenge',
-  times: [['3+2', 180000, 2000], ['1+0', 60000, 0], ['5+3', 300000, 3000], ['10+5', 600000, 5000],
-    ['15+10', 900000, 10000], ['untimed'], ['1 day per move', 1], ['3 days per move', 3], ['custom']],
-  sides: [['random', 'Random'], ['south', 'South (moves first)'], ['north', 'North']],
-  rated: 'rated', casual: 'casual', untimed: 'untimed',
-  accept: 'Accept', cancel: 'Cancel', decline: 'Decline', yours: 'yours', challengeFor: (name) => `challenge to ${name}`,
-  challengeFrom: (name) => `${name} challenges you`,
-  resign: 'Resign', offerDraw: 'Offer draw', offerAgreement: 'End by agreement', abort: 'Abort', rematch: 'Rematch',
-  confirmResign: 'Resign this game?', confirmDraw: 'Offer a draw?',
-  confirmAgreement: 'Offer to end the game by agreement? Each player then scores the seeds on his own row.',
-  confirmAbort: 'Abort this game? It will not count.', confirmRematch: 'Ask for a rematch with colours swapped?',
-  confirmAccept: (what) => `Accept: ${what}?`,
-  offerKinds: { draw: 'a draw', agreement: 'to end the game by agreement (each scores the seeds on his own row)' },
-  offerReceived: (who, kind) => `${who} offers ${kind}.`,
-  offerSent: (kind) => `You offered ${kind}; waiting for the answer.`,
-  rematchOffered: (who) => `${who} asks for a rematch.`, rematchSent: 'Rematch asked for; waiting for the answer.',
-  rematchReady: 'The rematch has started.',
-  agreementScores: (s, n) => `by agreement, own rows scored ${s} : ${n}`,
-  playerTitle: (name) => `Player ${name}`, since: (date) => `Member since ${date}`,
-  ratingCols: ['Game', 'Rating', 'Deviation', 'Games'], provisional: 'provisional',
-  ratingGraph: 'Rating history', graphGame: 'Game', noHistory: 'No rated games yet.',
-  gamesTitle: 'Games', gameCols: ['Date', 'Game', 'South', 'North', 'Result', 'Reason', 'Moves', 'Time'],
-  lbTitle: 'Leaderboard', lbVariant: 'Game', lbCols: ['#', 'Player', 'Rating', 'Deviation', 'Games'],
-  lbEmpty: 'No rated players in this game yet.',
-  arTitle: 'Archive of finished games', arPlayer: 'Player', arVariant: 'Game', arResult: 'Result',
-  arFrom: 'From', arTo: 'To', arSearch: 'Search', arMore: 'More', arEmpty: 'No game matches.',
-  anyVariant: 'any', results: [['', 'any'], ['south', 'South won'], ['north', 'North won'], ['draw', 'draw'],
-    ['none', 'aborted'], ['win', 'the player won'], ['loss', 'the player lost']],
-  guest: 'guest', vs: 'vs',
-  // The game page.
-  tagline: 'traditional sowing games', lap: (n) => `lap ${n}`, inHand: (n) => `${n} in hand`,
-  stockSeed: 'stock seed', extraTurn: 'extra turn',
-  modeComputer: (level) => `against the computer (level ${level})`, modeOnline: 'online', modeLocal: 'two players',
-  pitsOwned: (s, n) => `pits owned ${s} : ${n}`, round: (n) => `round ${n}`, matchAt: (n) => `(match at ${n})`,
-  computerThinking: 'The computer is thinking…', yourMove: (side) => `Your move (${side})`,
-  waitingFor: (side) => `Waiting for ${side}`, watching: (side) => `Watching — ${side} to move`,
-  howToPlay: (v) => `How to play ${v}`,
-  phaseNames: { foregame: 'foregame', kucheleka: 'kucheleka set-up', proper: 'proper game' },
-  illegal: (mv, reason) => `Illegal move ${mv}: ${reason}`,
-  evalFor: (side, text) => `evaluation for ${side}: ${text}`,
-  known: (side, text) => `${side}: ${text}`,
-  noEvaluation: 'no evaluation', evalUnavailable: (e) => `Evaluation unavailable: ${e}`,
-  graphNote: (ply, value) => `After move ${ply}: ${value} · South above the line, North below · ◆ proven result`,
-  noSuggestion: 'No move to suggest.',
-  suggested: (best, score, depth, top) => `Suggested: ${best} (${score}, depth ${depth}). ${top}`,
-  lastMove: (side, mv, captured) => `last: ${side} ${mv}${captured ? ' captured ' + captured : ''}`,
-  changedOption: (value, def) => `${value} (default ${def})`,
-  spectators: 'Spectators', seat: (side) => `${side} seat`, even: 'even',
-};
+// Every text of the page, in the page's language: the messages of GET /api/i18n/auto (the
+// server's catalogues, i18n/<lang>/ui.ftl), filled in by loadMessages() before anything is shown.
+// A message without placeables is a string; one with placeables a function taking its arguments
+// in the order the English text names them (the catalogue's `args`).
+let T = {};
+
+// Formats a message's parts (see the API's /api/i18n) with named values; a choice picks the
+// variant of the exact value, else of its plural category in the page's language.
+function formatParts(parts, vals, plural) {
+  if (typeof parts === 'string') return parts;
+  return parts.map((p) => {
+    if (typeof p === 'string') return p;
+    if (p.v !== undefined) return String(vals[p.v] ?? '');
+    let x = vals[p.s];
+    if (x === undefined || x === null || x === '' || x === false) x = 0;
+    let key = String(x);
+    if (!(key in p.k) && typeof x === 'number') key = plural.select(x);
+    return formatParts(key in p.k ? p.k[key] : p.k[p.d], vals, plural);
+  }).join('');
+}
+
+// T from the served catalogue, with the few texts made of several messages.
+function buildMessages(data) {
+  const plural = new Intl.PluralRules(data.lang);
+  const M = {};
+  for (const [id, parts] of Object.entries(data.messages)) {
+    const names = (data.args || {})[id];
+    M[id] = names
+      ? (...a) => formatParts(parts, Object.fromEntries(names.map((n, i) => [n, a[i]])), plural)
+      : formatParts(parts, {}, plural);
+  }
+  const list = (text) => text.split('|');
+  const labelled = (label, id, ...rest) => { const t = [label, ...rest]; t.id = id; return t; };
+  Object.assign(M, {
+    lang: data.lang,
+    languages: data.languages || [],
+    phases: { F: M.phaseF, K: M.phaseK, P: M.phaseP },
+    phaseNames: { foregame: M.phaseForegame, kucheleka: M.phaseKucheleka, proper: M.phaseProper },
+    offerKinds: { draw: M.offerKindDraw, agreement: M.offerKindAgreement },
+    extraField: (i, n, hasPhase) => {
+      const side = i % 2 === 0 ? M.south : M.north;
+      if (n === 2) return hasPhase ? M.stockUsed(side) : M.storeOf(side);
+      return M.field(i + 1);
+    },
+    valid: (side, legal, seeds) => M.validText(seeds, side, legal.join(' ')),
+    seekCols: list(M.seekCols), ratingCols: list(M.ratingCols), gameCols: list(M.gameCols),
+    lbCols: list(M.lbCols),
+    times: [['3+2', 180000, 2000], ['1+0', 60000, 0], ['5+3', 300000, 3000], ['10+5', 600000, 5000],
+      ['15+10', 900000, 10000]].map((t) => labelled(t[0], t[0], t[1], t[2]))
+      .concat([labelled(M.untimed, 'untimed'), labelled(M.daysPerMove(1), 'day1', 1),
+        labelled(M.daysPerMove(3), 'day3', 3), labelled(M.custom, 'custom')]),
+    sides: [['random', M.sideRandom], ['south', M.sideSouth], ['north', M.north]],
+    results: [['', M.resultAny], ['south', M.resultSouth], ['north', M.resultNorth], ['draw', M.resultDraw],
+      ['none', M.resultNone], ['win', M.resultWin], ['loss', M.resultLoss]],
+  });
+  return M;
+}
+
+// Loads the page's messages (the language the server negotiated: ?lang=, the `lang` cookie,
+// then the browser's Accept-Language), and marks the page with its language.
+async function loadMessages() {
+  const res = await fetch('/api/i18n/auto', { credentials: 'same-origin' });
+  T = buildMessages(await res.json());
+  document.documentElement.lang = T.lang;
+}
+
+// Why a game ended (the API's stable code, e.g. `score_majority`), in the page's language.
+function reasonText(code) {
+  if (!code) return '';
+  const t = T['end-' + code.replace(/_/g, '-')];
+  return typeof t === 'string' ? t : code.replace(/_/g, ' ');
+}
+
+// A text of the served game catalogue (games.ftl: names, summaries, rule options), else the
+// English text the API gave.
+function gameText(id, fallback) {
+  const t = T[id];
+  return typeof t === 'string' ? t : fallback;
+}
 
 // Fills every element marked `data-t="key"` in the page with its text `T[key]`: the labels that
 // never change.
+// `data-t-aria` and `data-t-title` name the message of an aria-label or title; the switch to
+// every language goes into the header.
 function applyLabels() {
   for (const el of document.querySelectorAll('[data-t]')) el.textContent = T[el.dataset.t];
+  for (const el of document.querySelectorAll('[data-t-aria]')) el.setAttribute('aria-label', T[el.dataset.tAria]);
+  for (const el of document.querySelectorAll('[data-t-title]')) el.title = T[el.dataset.tTitle];
+  const sw = $('lang-switch');
+  if (sw) {
+    sw.replaceChildren(...T.languages.map((l) => {
+      if (l.code === T.lang) {
+        const b = document.createElement('strong');
+        b.textContent = l.name;
+        b.lang = l.code;
+        return b;
+      }
+      const a = document.createElement('a');
+      a.href = `${location.pathname}?lang=${l.code}${location.hash}`;
+      a.textContent = l.name;
+      a.lang = l.code;
+      a.hreflang = l.code;
+      return a;
+    }));
+  }
 }
 
 // Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock
@@ -195,9 +203,11 @@ async function showHome() {
   const sel = $('variant');
   sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
   // Each level with its name and measured Elo (random play = 0), so players can pick a match.
+  const names = [null, T.levelName1, T.levelName2, T.levelName3, T.levelName4, T.levelName5, T.levelName6];
+  const about = [null, T.levelAbout1, T.levelAbout2, T.levelAbout3, T.levelAbout4, T.levelAbout5, T.levelAbout6];
   for (const l of data.levels || []) {
-    const o = new Option(`${l.level} · ${l.name} (~${l.elo} Elo)`, String(l.level));
-    o.title = l.description;
+    const o = new Option(`${l.level} · ${names[l.level] || l.name} (~${l.elo} Elo)`, String(l.level));
+    o.title = about[l.level] || l.description;
     $('level').append(o);
   }
   $('level').value = '3';
@@ -207,9 +217,9 @@ async function showHome() {
     $('online-options').hidden = modeValue() !== 'online';
   }));
   // A guest game by seat links may have a clock too (no custom time here: the lobby has it).
-  const times = T.times.map((t, i) => [t, i]).filter(([t]) => t[0] !== 'custom');
+  const times = T.times.map((t, i) => [t, i]).filter(([t]) => t.id !== 'custom');
   $('game-time').replaceChildren(...times.map(([t, i]) => new Option(t[0], String(i))));
-  $('game-time').value = String(T.times.findIndex((t) => t[0] === 'untimed'));
+  $('game-time').value = String(T.times.findIndex((t) => t.id === 'untimed'));
   showVariant();
   $('new-game').addEventListener('submit', createGame);
   showLobby();
@@ -219,7 +229,7 @@ function modeValue() { return document.querySelector('input[name=mode]:checked')
 
 function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
-  $('variant-summary').textContent = v ? `${v.summary} — ${v.spec}` : '';
+  $('variant-summary').textContent = v ? `${gameText(`game-${v.name}-summary`, v.summary)} — ${v.spec}` : '';
   $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
   buildRuleOptions($('rule-options'), v, {});
 }
@@ -630,8 +640,8 @@ function render() {
   const mine = seatSides();
   let status;
   if (g.over) {
-    status = g.result === 'draw' ? T.draw : T.wins(cap(g.result));
-    status += ` (${(g.reason || '').replace(/_/g, ' ')})`;
+    status = g.result === 'draw' ? T.draw : T.wins(sideName(g.result));
+    status += ` (${reasonText(g.reason)})`;
     const pits = g.match && matchPits(g);
     if (Array.isArray(g.agreement_scores)) status += ` — ${T.agreementScores(g.agreement_scores[0], g.agreement_scores[1])}`;
     else if (pits) status += ` — ${T.pitsOwned(pits[0], pits[1])}`;
@@ -641,11 +651,11 @@ function render() {
   } else if (g.thinking) {
     status = T.computerThinking;
   } else if (mine.includes(g.to_move)) {
-    status = g.mode === 'local' ? T.toMove(cap(g.to_move)) : T.yourMove(g.to_move);
+    status = g.mode === 'local' ? T.toMove(sideName(g.to_move)) : T.yourMove(sideName(g.to_move));
   } else if (view.token || g.mode !== 'online') {
-    status = T.waitingFor(g.to_move);
+    status = T.waitingFor(sideName(g.to_move));
   } else {
-    status = T.watching(g.to_move);
+    status = T.watching(sideName(g.to_move));
   }
   if (g.last_move && !g.over) status += ` · ${T.lastMove(g.last_move.side, g.last_move.move, g.last_move.captured)}`;
   const stage = stageText(g);
@@ -663,7 +673,7 @@ function render() {
   ol.scrollTop = ol.scrollHeight;
 
   const v = variants.find((x) => x.name === g.variant);
-  $('rules-summary').textContent = v ? v.summary : '';
+  $('rules-summary').textContent = v ? gameText(`game-${v.name}-summary`, v.summary) : '';
   $('rules-link').href = `/rules/${encodeURIComponent(g.variant)}`;
   $('rules-link').textContent = T.howToPlay(g.variant);
   // Options changed from the preset's defaults are marked with the default they replace.
@@ -790,7 +800,7 @@ function matchPits(g) {
 function stageText(g) {
   const pits = g.match && matchPits(g);
   if (pits) {
-    const ended = g.round_end ? `round ${g.round_end.round} captured ${g.round_end.captures[0]} : ${g.round_end.captures[1]} · ` : '';
+    const ended = g.round_end ? `${T.roundCaptured(g.round_end.round, g.round_end.captures[0], g.round_end.captures[1])} · ` : '';
     return `${ended}${T.round(g.round)} · ${T.pitsOwned(pits[0], pits[1])} ${T.matchAt(g.match.target)}`;
   }
   const phases = T.phaseNames;
@@ -849,8 +859,6 @@ function showShare(g) {
   }));
 }
 
-const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-
 async function play(move) {
   $('message').textContent = '';
   $('hint-text').textContent = '';
@@ -858,7 +866,7 @@ async function play(move) {
     const g = await api('POST', `/api/games/${view.id}/moves`, { move, ply: view.game.ply }, view.token);
     receive(g, 'response');
   } catch (e) {
-    $('message').textContent = e.data && e.data.reason ? T.illegal(move, e.data.reason) : e.message;
+    $('message').textContent = e.data && e.data.reason ? T.illegal(move, e.data.reason_text || e.data.reason) : e.message;
     // The game moved on meanwhile (another tab, or another server instance took a move first):
     // show it as it is now.
     if (e.data && (e.data.error === 'stale' || e.data.error === 'not_your_turn')) {
@@ -1121,7 +1129,7 @@ async function anPlay(mv) {
   try {
     d = await api('POST', '/api/positions', lineBody(moves));
   } catch (e) {
-    $('an-error').textContent = e.data && e.data.reason ? T.illegal(mv, e.data.reason) : e.message;
+    $('an-error').textContent = e.data && e.data.reason ? T.illegal(mv, e.data.reason_text || e.data.reason) : e.message;
     return;
   }
   const prev = anGame(an.states[an.ply]);
@@ -1145,7 +1153,7 @@ function sideName(side) { return side === 'south' ? T.south : side === 'north' ?
 
 function resultText(st) {
   const result = st.result === 'draw' ? T.draw : T.wins(sideName(st.result));
-  return T.over(result, (st.reason || '').replace(/_/g, ' '));
+  return T.over(result, reasonText(st.reason));
 }
 
 function anRender() {
@@ -1523,7 +1531,7 @@ function showLobby() {
   sel.addEventListener('change', seekRules);
   seekRules();
   $('seek-time').replaceChildren(...T.times.map((t, i) => new Option(t[0], String(i))));
-  $('seek-time').addEventListener('change', () => { $('seek-custom').hidden = T.times[Number($('seek-time').value)][0] !== 'custom'; });
+  $('seek-time').addEventListener('change', () => { $('seek-custom').hidden = T.times[Number($('seek-time').value)].id !== 'custom'; });
   $('seek-side').replaceChildren(...T.sides.map(([v, name]) => new Option(name, v)));
   $('seek-to').addEventListener('input', () => { $('seek-post').textContent = $('seek-to').value.trim() ? T.seekChallenge : T.seekPost; });
   $('seek-form').addEventListener('submit', postSeek);
@@ -1533,7 +1541,7 @@ function showLobby() {
 
 function seekClock() {
   const t = T.times[Number($('seek-time').value)];
-  if (t[0] === 'custom') {
+  if (t.id === 'custom') {
     return { initial_ms: Math.round(Number($('seek-minutes').value) * 60000), increment_ms: Math.round(Number($('seek-increment').value) * 1000) };
   }
   return clockOf(t);
@@ -1739,7 +1747,7 @@ function gameRow(gm) {
   link.textContent = gm.variant + (gm.rated ? '' : ` (${T.casual})`);
   const result = gm.result === 'draw' ? T.draw : gm.result ? T.wins(sideName(gm.result)) : '—';
   tr.append(td(when.toISOString().slice(0, 10)), td(link), td(playerLink(gm.players && gm.players.south)),
-    td(playerLink(gm.players && gm.players.north)), td(result), td((gm.reason || '').replace(/_/g, ' ')),
+    td(playerLink(gm.players && gm.players.north)), td(result), td(reasonText(gm.reason)),
     td(String(gm.plies ?? '')), td(gm.clock ? (gm.clock.days_per_move ? `${gm.clock.days_per_move}d` : `${gm.clock.initial_ms / 60000}+${gm.clock.increment_ms / 1000}`) : T.untimed));
   return tr;
 }
@@ -1826,7 +1834,8 @@ async function showLeaderboard(params) {
 async function showArchive(params) {
   $('archive').hidden = false;
   $('subtitle').textContent = T.arTitle;
-  for (const k of ['player', 'variant', 'result', 'from', 'to']) $(`ar-${k}-label`).textContent = T['ar' + cap(k)];
+  const labels = { player: T.arPlayer, variant: T.arVariant, result: T.arResult, from: T.arFrom, to: T.arTo };
+  for (const [k, text] of Object.entries(labels)) $(`ar-${k}-label`).textContent = text;
   const d = await api('GET', '/api/variants');
   variants = d.variants;
   $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(v.name, v.name)));
@@ -1859,6 +1868,7 @@ async function showArchive(params) {
 // ------------------------------------------------------------------------------------------
 
 window.addEventListener('DOMContentLoaded', async () => {
+  await loadMessages();
   applyLabels();
   const m = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
   sound.show();

@@ -15,25 +15,16 @@ const PZ_MIN_RD = 60;
 // The next puzzle is drawn among this many unseen puzzles nearest the player's rating.
 const PZ_NEAREST = 8;
 
-const PT = {
-  title: 'Puzzles', game: 'Game',
-  task: (side, goal, rating) => `${side} to play and ${goal} · puzzle rating ${rating}`,
-  goalWin: 'win', goalDraw: 'draw', goalForced: (n) => `win by force within ${n} plies`,
-  goalMargin: (m) => `win by ${m}`,
-  yourTurn: 'Your move: find the only best one.',
-  right: (mv) => `${mv} is right. Keep going.`,
-  reply: (side, mv) => `${side} answers ${mv}.`,
-  solved: (delta) => `Solved!${delta === null ? '' : ` Rating ${delta >= 0 ? '+' : ''}${delta}.`}`,
-  solvedAfter: 'Solved (after a mistake: the rating counted the first try).',
-  wrong: (mv, why) => `${mv} is not it: ${why}.`,
-  wrongRated: (delta) => ` Rating ${delta >= 0 ? '+' : ''}${delta}.`,
-  refuting: 'Finding the refutation…',
-  solution: (moves) => `Solution: ${moves.join(' ')}`,
-  hint: (mv, themes) => `Hint: play pit ${mv} (themes: ${themes}).`,
-  stats: (p) => `Your puzzle rating: ${p.rating}${p.rd > 110 ? '?' : ''} · streak ${p.streak} (best ${p.best}) · solved ${p.solved} of ${p.played}`,
-  hintBtn: 'Hint', retryBtn: 'Retry', solutionBtn: 'Show solution', nextBtn: 'Next puzzle',
-  none: 'No puzzles for this game.',
-};
+// A rating change with its sign.
+const signed = (delta) => `${delta >= 0 ? '+' : ''}${delta}`;
+
+function pzSolvedText(delta) {
+  return delta === null ? T.pzSolved : `${T.pzSolved} ${T.pzRatingChange(signed(delta))}`;
+}
+
+function pzStatsText(p) {
+  return T.pzStats(`${p.rating}${p.rd > 110 ? '?' : ''}`, p.streak, p.best, p.solved, p.played);
+}
 
 const pz = {
   all: new Map(),   // preset -> its puzzles
@@ -86,7 +77,7 @@ function pzRate(score) {
 }
 
 function pzStats() {
-  $('pz-stats').textContent = PT.stats(pzLoad());
+  $('pz-stats').textContent = pzStatsText(pzLoad());
 }
 
 function pzGame(state) { return { ...state, pits_per_row: pz.pitsPerRow }; }
@@ -143,9 +134,9 @@ async function pzAnimate(mv) {
 }
 
 function pzGoal(p) {
-  if (p.horizon) return PT.goalForced(p.horizon);
-  if (p.goal === 'draw') return PT.goalDraw;
-  return p.margin > 0 ? PT.goalMargin(p.margin) : PT.goalWin;
+  if (p.horizon) return T.pzGoalForced(p.horizon);
+  if (p.goal === 'draw') return T.pzGoalDraw;
+  return p.margin > 0 ? T.pzGoalMargin(p.margin) : T.pzGoalWin;
 }
 
 async function pzOpen(p) {
@@ -165,10 +156,10 @@ async function pzOpen(p) {
   pz.states = d.states;
   pz.solver = d.states[0].to_move;
   pz.status = 'solving';
-  $('pz-task').textContent = PT.task(pzSide(pz.solver), pzGoal(p), p.rating);
+  $('pz-task').textContent = T.pzTask(pzSide(pz.solver), pzGoal(p), p.rating);
   $('pz-board').setAttribute('aria-label', `puzzle ${p.id}: ${pzSide(pz.solver)} to play`);
   history.replaceState(null, '', `/puzzles?variant=${encodeURIComponent(p.variant)}&id=${encodeURIComponent(p.id)}`);
-  pzSay(PT.yourTurn);
+  pzSay(T.pzYourTurn);
   pzDraw();
 }
 
@@ -176,7 +167,7 @@ async function pzOpen(p) {
 function pzNext() {
   if (pz.animating) return;
   const list = pz.all.get(pz.variant) || [];
-  if (!list.length) { pzSay(PT.none, 'error'); return; }
+  if (!list.length) { pzSay(T.pzNone, 'error'); return; }
   const p = pzLoad();
   const fresh = list.filter((x) => !Object.prototype.hasOwnProperty.call(p.seen, x.id) && (!pz.puzzle || x.id !== pz.puzzle.id));
   const pool = (fresh.length ? fresh : list).slice()
@@ -193,7 +184,7 @@ async function pzPlay(mv) {
   const st = pzState();
   if (!st.legal.includes(mv)) {
     try { await pzPositions(pz.moves.concat([mv])); } catch (e) {
-      pzSay(e.data && e.data.reason ? T.illegal(mv, e.data.reason) : e.message, 'error');
+      pzSay(e.data && e.data.reason ? T.illegal(mv, e.data.reason_text || e.data.reason) : e.message, 'error');
     }
     return;
   }
@@ -201,12 +192,12 @@ async function pzPlay(mv) {
   if (mv === p.solution[k]) {
     await pzAnimate(mv);
     if (k + 1 >= p.solution.length) { pzSolved(); return; }
-    pzSay(PT.right(mv));
+    pzSay(T.pzRight(mv));
     // The defender's replies of the solution, until the solver is to move again.
     while (pz.moves.length < p.solution.length && pzState().to_move && pzState().to_move !== pz.solver) {
       const reply = p.solution[pz.moves.length];
       await pzAnimate(reply);
-      pzSay(`${PT.right(mv)} ${PT.reply(pzSide(pz.solver === 'south' ? 'north' : 'south'), reply)}`);
+      pzSay(`${T.pzRight(mv)} ${T.pzReply(pzSide(pz.solver === 'south' ? 'north' : 'south'), reply)}`);
     }
     if (pz.moves.length >= p.solution.length) { pzSolved(); return; }
     pzDraw();
@@ -217,8 +208,8 @@ async function pzPlay(mv) {
 
 function pzSolved() {
   pz.status = 'solved';
-  if (pz.helped) pzSay(PT.solvedAfter, 'success');
-  else pzSay(PT.solved(pzRate(pz.hinted ? 0.5 : 1)), 'success');
+  if (pz.helped) pzSay(T.pzSolvedAfter, 'success');
+  else pzSay(pzSolvedText(pzRate(pz.hinted ? 0.5 : 1)), 'success');
   pzDraw();
 }
 
@@ -228,7 +219,7 @@ async function pzWrong(mv) {
   pz.status = 'refuting';
   pz.helped = true;
   const delta = pzRate(0);
-  pzSay(PT.refuting);
+  pzSay(T.pzRefuting);
   pzDraw();
   let r;
   try {
@@ -243,7 +234,7 @@ async function pzWrong(mv) {
   await pzAnimate(mv);
   if (r.reply) await pzAnimate(r.reply);
   pz.status = 'wrong';
-  pzSay(PT.wrong(mv, r.why) + (delta === null ? '' : PT.wrongRated(delta)), 'error');
+  pzSay(T.pzWrong(mv, r.why) + (delta === null ? '' : ' ' + T.pzRatingChange(signed(delta))), 'error');
   pzDraw();
   $('pz-retry').focus();
 }
@@ -254,7 +245,7 @@ async function pzRetry() {
   pz.moves = d.moves.slice();
   pz.states = d.states;
   pz.status = 'solving';
-  pzSay(PT.yourTurn);
+  pzSay(T.pzYourTurn);
   pzDraw();
 }
 
@@ -269,7 +260,7 @@ async function pzShowSolution() {
   pzDraw();
   while (pz.moves.length < p.solution.length) await pzAnimate(p.solution[pz.moves.length]);
   pz.status = 'shown';
-  pzSay(PT.solution(p.solution));
+  pzSay(T.pzSolution(p.solution.join(' ')));
   pzDraw();
 }
 
@@ -278,19 +269,19 @@ function pzHint() {
   const p = pz.puzzle;
   pz.hint = p.solution[pz.moves.length];
   pz.hinted = true;
-  $('pz-themes').textContent = PT.hint(pz.hint, (p.themes && p.themes.length ? p.themes : [p.theme]).join(', '));
+  $('pz-themes').textContent = T.pzHint(pz.hint, (p.themes && p.themes.length ? p.themes : [p.theme]).join(', '));
   pzDraw();
 }
 
 async function showPuzzles(params) {
   $('puzzles').hidden = false;
-  $('subtitle').textContent = PT.title;
-  $('pz-title').textContent = PT.title;
-  $('pz-variant-label').textContent = PT.game;
-  $('pz-hint').textContent = PT.hintBtn;
-  $('pz-retry').textContent = PT.retryBtn;
-  $('pz-solution').textContent = PT.solutionBtn;
-  $('pz-next').textContent = PT.nextBtn;
+  $('subtitle').textContent = T.pzTitle;
+  $('pz-title').textContent = T.pzTitle;
+  $('pz-variant-label').textContent = T.pzGame;
+  $('pz-hint').textContent = T.pzHintBtn;
+  $('pz-retry').textContent = T.pzRetryBtn;
+  $('pz-solution').textContent = T.pzSolutionBtn;
+  $('pz-next').textContent = T.pzNextBtn;
   pzStats();
   const list = await api('GET', '/api/puzzles');
   for (const p of list) {
@@ -313,6 +304,6 @@ async function showPuzzles(params) {
   const wanted = id && list.find((p) => p.id === id);
   if (wanted) { await pzOpen(wanted); return; }
   pz.variant = pz.all.has(params.get('variant')) ? params.get('variant') : pz.all.keys().next().value;
-  if (!pz.variant) { pzSay(PT.none, 'error'); return; }
+  if (!pz.variant) { pzSay(T.pzNone, 'error'); return; }
   pzNext();
 }

@@ -983,3 +983,81 @@ test('puzzles: a wrong move is refuted on the board and explained; retry, hint a
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+// The English catalogue's texts that another language says differently: the strings that must
+// not show on a page in that language. Texts of a message with placeables are taken piece by
+// piece (the text between them); game and pit names and notation are not catalogue texts.
+async function englishOnly(lang) {
+  const en = await (await fetch(`${base}/api/i18n/en`)).json();
+  const other = await (await fetch(`${base}/api/i18n/${lang}`)).json();
+  const pieces = (parts) => (typeof parts === 'string' ? [parts] : parts.flatMap((p) => (typeof p === 'string'
+    ? [p] : p.k ? Object.values(p.k).flatMap(pieces) : [])));
+  const out = new Set();
+  for (const [id, parts] of Object.entries(en.messages)) {
+    // The switch names every language in its own words.
+    if (id === 'language-name') continue;
+    if (JSON.stringify(parts) === JSON.stringify(other.messages[id])) continue;
+    const trim = (t) => t.replace(/[\s·:(),.;—…?!]+$/u, '').replace(/^[\s·:(),.;—…]+/u, '').trim();
+    const theirs = new Set(pieces(other.messages[id]).flatMap((t) => t.split('|')).map(trim));
+    for (const piece of pieces(parts)) {
+      for (const t of piece.split('|')) {
+        const text = trim(t);
+        if (text.length >= 4 && !theirs.has(text)) out.add(text);
+      }
+    }
+  }
+  return [...out];
+}
+
+// The visible text of a page, without the rules fragments and the game texts marked
+// `data-game-text` (the games' catalogue, games.ftl, and the fragments' translations are kept
+// complete by their own checks; until a text is translated it shows in English), and without a
+// game's notation (moves, option names and values: `data-notation`). It changes the page: call it last.
+async function visibleText(page, { skipFragments = false } = {}) {
+  return page.evaluate((skip) => {
+    if (skip) for (const s of document.querySelectorAll('main.rules-page > section:not(#options)')) s.remove();
+    for (const s of document.querySelectorAll('script, code, .mono, [data-game-text], [data-notation]')) s.remove();
+    return `${document.title}\n${document.body.innerText}`;
+  }, skipFragments);
+}
+
+function noEnglish(text, english, where) {
+  const found = english.filter((t) => new RegExp(`(^|[^\\p{L}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text));
+  assert.deepEqual(found, [], `${where}: English text on the page`);
+}
+
+for (const lang of ['fr', 'pt']) {
+  test(`the home page, a game and a rules page in a ${lang} browser show no English UI text`, { timeout: 60000 }, async () => {
+    const english = await englishOnly(lang);
+    assert.ok(english.length > 100, `${english.length} English texts to look for`);
+    const ctx = await browser.newContext({ locale: lang, extraHTTPHeaders: { 'Accept-Language': `${lang},en;q=0.3` } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base + '/');
+    await page.waitForFunction(() => document.getElementById('start').textContent !== ''
+      && document.querySelectorAll('#variant option').length > 0);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    noEnglish(await visibleText(page), english, `/ (${lang})`);
+    // A game against the computer, a move played.
+    await page.click('#start');
+    await page.waitForURL(/\/g\//);
+    await page.waitForSelector('#board [data-pit]');
+    await page.waitForFunction(() => document.getElementById('status').textContent !== '');
+    await page.click('#board [data-pit="2"]');
+    await page.waitForFunction(() => Number(document.getElementById('board').dataset.ply) >= 2, null, { timeout: 20000 });
+    noEnglish(await visibleText(page), english, `game (${lang})`);
+    // The rules page a browser of this language opens: same address, its language.
+    await page.goto(base + '/rules/ouril');
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    assert.match(await page.title(), lang === 'pt' ? /^Regras de Ouril/ : /^Règles de Ouril/);
+    noEnglish(await visibleText(page, { skipFragments: true }), english, `/rules/ouril (${lang})`);
+    // The switch on the page goes to another language and stays there.
+    await page.click('.lang-switch a[hreflang="en"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.goto(base + '/rules');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+}

@@ -11,6 +11,7 @@ mod analyze;
 mod bench;
 mod db;
 mod engine;
+mod i18n;
 mod levels;
 mod match_cmd;
 mod out;
@@ -77,6 +78,8 @@ enum Command {
     Puzzles(puzzles::Args),
     /// Solve a shipped puzzle in the terminal (or check moves with `--moves`).
     Puzzle(puzzle::Args),
+    /// The message catalogues of the languages: `mancala i18n check` (docs/i18n.md).
+    I18n(i18n::Args),
 }
 
 /// Options shared by commands that set up a game.
@@ -139,6 +142,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
+        Command::I18n(args) => i18n::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -11,21 +11,26 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::accounts::{self, Credentials};
+use mancala_i18n::tr;
+
+use crate::lang::{cat, current, switch};
 use crate::pages::escape;
 use crate::service::client_ip;
 use crate::App;
 
 fn page(title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title} - mancala</title>\n\
          <link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\n\
          <link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n<header>\n  \
          <a href=\"/\" class=\"brand\"><img src=\"/assets/icon.svg\" alt=\"\" width=\"28\" \
-         height=\"28\"> mancala</a>\n  <span id=\"subtitle\">{title}</span>\n</header>\n\
+         height=\"28\"> mancala</a>\n  <span id=\"subtitle\">{title}</span>\n  {switch}\n</header>\n\
          <main class=\"account-page\">\n{body}</main>\n</body>\n</html>\n",
+        lang = current(),
         title = escape(title),
+        switch = switch(),
     )
 }
 
@@ -52,33 +57,44 @@ fn form(action: &str, button: &str, error: Option<&str>, name: &str) -> String {
     };
     format!(
         "{error}<form method=\"post\" action=\"{action}\" class=\"account-form\">\n\
-         <label>Name <input name=\"name\" required minlength=\"3\" maxlength=\"20\" \
+         <label>{name_label} <input name=\"name\" required minlength=\"3\" maxlength=\"20\" \
          autocomplete=\"username\" value=\"{name}\"></label>\n\
-         <label>Password <input name=\"password\" type=\"password\" required minlength=\"8\" \
+         <label>{password_label} <input name=\"password\" type=\"password\" required minlength=\"8\" \
          maxlength=\"128\" autocomplete=\"{autocomplete}\"></label>\n\
          <button type=\"submit\">{button}</button>\n</form>\n",
         name = escape(name),
+        name_label = escape(&tr!(cat(), "page-account-name")),
+        password_label = escape(&tr!(cat(), "page-account-password")),
     )
 }
 
 fn signup_html(error: Option<&str>, name: &str) -> String {
+    let cat = cat();
+    let title = tr!(cat, "page-signup");
     page(
-        "Sign up",
+        &title,
         &format!(
-            "<h1>Sign up</h1>\n<p>A name of 3 to 20 letters, digits, <code>_</code> or \
-             <code>-</code>, beginning with a letter; a password of at least 8 characters.</p>\n\
-             {}<p>Have an account? <a href=\"/login\">Log in</a>.</p>\n",
-            form("/signup", "Sign up", error, name)
+            "<h1>{t}</h1>\n<p>{rules}</p>\n{form}<p>{have} <a href=\"/login\">{login}</a>.</p>\n",
+            t = escape(&title),
+            rules = tr!(cat, "page-signup-rules"),
+            form = form("/signup", &title, error, name),
+            have = escape(&tr!(cat, "page-signup-have-account")),
+            login = escape(&tr!(cat, "page-login")),
         ),
     )
 }
 
 fn login_html(error: Option<&str>, name: &str) -> String {
+    let cat = cat();
+    let title = tr!(cat, "page-login");
     page(
-        "Log in",
+        &title,
         &format!(
-            "<h1>Log in</h1>\n{}<p>No account yet? <a href=\"/signup\">Sign up</a>.</p>\n",
-            form("/login", "Log in", error, name)
+            "<h1>{t}</h1>\n{form}<p>{no} <a href=\"/signup\">{signup}</a>.</p>\n",
+            t = escape(&title),
+            form = form("/login", &title, error, name),
+            no = escape(&tr!(cat, "page-login-no-account")),
+            signup = escape(&tr!(cat, "page-signup")),
         ),
     )
 }
@@ -148,9 +164,12 @@ pub(crate) async fn logout_page() -> Response {
     html(
         StatusCode::OK,
         page(
-            "Log out",
-            "<h1>Log out</h1>\n<form method=\"post\" action=\"/logout\">\
-             <button type=\"submit\">Log out</button></form>\n",
+            &tr!(cat(), "page-logout"),
+            &format!(
+                "<h1>{t}</h1>\n<form method=\"post\" action=\"/logout\">\
+                 <button type=\"submit\">{t}</button></form>\n",
+                t = escape(&tr!(cat(), "page-logout")),
+            ),
         ),
     )
 }
@@ -176,7 +195,8 @@ pub(crate) async fn signup_form(
     let password = c.password.clone();
     let ip = client_ip(&extensions);
     if let Err(e) = accounts::sign_up(&app, ip, c).await {
-        return html(e.status, signup_html(Some(&e.message), &name));
+        let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
+        return html(e.status, signup_html(Some(&message), &name));
     }
     log_in_page(&app, ip, Credentials { name, password }).await
 }
@@ -196,7 +216,10 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
     let name = c.name.clone();
     match accounts::log_in(app, ip, c).await {
         Ok((_, token)) => home_with_cookie(&token),
-        Err(e) => html(e.status, login_html(Some(&e.message), &name)),
+        Err(e) => {
+            let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
+            html(e.status, login_html(Some(&message), &name))
+        }
     }
 }
 

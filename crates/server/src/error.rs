@@ -52,7 +52,17 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
-        let mut body = json!({ "error": self.code, "message": self.message });
+        let message = crate::lang::localize_error(self.code, &self.message, self.details.as_ref());
+        let mut body = json!({ "error": self.code, "message": message });
+        // An illegal move's stable reason, also in the request's language.
+        if let Some(reason) = self
+            .details
+            .as_ref()
+            .and_then(|d| d.get("reason"))
+            .and_then(|r| r.as_str())
+        {
+            body["reason_text"] = crate::lang::localize_reason(reason).into();
+        }
         if let (Some(serde_json::Value::Object(extra)), serde_json::Value::Object(m)) =
             (&self.details, &mut body)
         {

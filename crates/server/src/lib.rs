@@ -63,6 +63,7 @@ mod evals;
 pub mod glicko;
 pub mod http;
 pub mod json;
+mod lang;
 pub mod limit;
 pub mod lobby;
 pub mod notice;
@@ -574,6 +575,7 @@ pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
 pub fn router(app: Arc<App>, config: &Config) -> Router {
     let api = Router::new()
         .route("/variants", get(api::variants))
+        .route("/i18n/{lang}", get(lang::messages))
         .route("/puzzles", get(puzzles::list))
         .route("/puzzles/random", get(puzzles::random))
         .route("/puzzles/{id}", get(puzzles::one))
@@ -641,9 +643,11 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
             get(account_pages::logout_page).post(account_pages::logout_form),
         )
         .route("/rules", get(pages::rules_index))
+        .route("/i18n", get(pages::languages_page))
         .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(harden))
+        .layer(axum::middleware::from_fn(lang::middleware))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(app)
 }
@@ -656,12 +660,14 @@ async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }
 
+/// The UI's page, marked with the request's language (its texts come from `/api/i18n/auto`).
 async fn index() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        assets::INDEX,
-    )
-        .into_response()
+    let page = String::from_utf8_lossy(assets::INDEX).replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\">", lang::current()),
+        1,
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 /// The page of a game or a player: the UI reads the path.

@@ -12,8 +12,11 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use mancala_core::variant::{Variant, VariantInfo};
 
-use crate::assets::rules_text;
+use mancala_i18n::tr;
+
+use crate::assets::rules_text_in;
 use crate::error::ApiError;
+use crate::lang::{cat, current, switch};
 
 /// The fragments a preset's page is made of, in order.
 fn parts(v: Variant) -> &'static [&'static str] {
@@ -46,113 +49,159 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// A whole page around `body`.
+/// A whole page around `body`, in the request's language, with the language switch.
 fn page(title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n\
          <link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\n\
          <link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n<header>\n  \
          <a href=\"/\" class=\"brand\"><img src=\"/assets/icon.svg\" alt=\"\" width=\"28\" \
-         height=\"28\"> mancala</a>\n  <span id=\"subtitle\">rules</span>\n</header>\n\
-         <main class=\"rules-page\">\n{body}</main>\n</body>\n</html>\n",
+         height=\"28\"> mancala</a>\n  <span id=\"subtitle\">{subtitle}</span>\n  {switch}\n\
+         </header>\n<main class=\"rules-page\">\n{body}</main>\n</body>\n</html>\n",
+        lang = current(),
         title = escape(title),
+        subtitle = escape(&tr!(cat(), "page-rules-subtitle")),
+        switch = switch(),
     )
 }
 
-fn nav() -> &'static str {
-    "<nav class=\"rules-nav\"><a href=\"/\">&larr; New game</a> \
-     <a href=\"/rules\">All games</a></nav>\n"
+fn nav() -> String {
+    let cat = cat();
+    format!(
+        "<nav class=\"rules-nav\"><a href=\"/\">&larr; {}</a> <a href=\"/rules\">{}</a></nav>\n",
+        escape(&cat.format_or("rules-nav-new-game", &[], "New game")),
+        escape(&cat.format_or("rules-nav-all-games", &[], "All games")),
+    )
 }
 
 /// The options table of a preset, with its defaults.
-fn options_table(info: &VariantInfo) -> String {
-    let mut out = String::from(
-        "<section id=\"options\">\n<h2>Rule options</h2>\n<p>Every game starts with these \
-         defaults. To play another reading of the rules, change them under <em>Rule \
-         options</em> when you start a game; the game page lists the rules in force.</p>\n\
-         <div class=\"table-wrap\"><table class=\"options\">\n<thead><tr><th>option</th>\
-         <th>default</th><th>values</th><th>meaning</th></tr></thead>\n<tbody>\n",
+fn options_table(v: Variant, info: &VariantInfo) -> String {
+    let cat = cat();
+    let (option, default, values, meaning) = (
+        escape(&tr!(cat, "page-options-option")),
+        escape(&tr!(cat, "page-options-default")),
+        escape(&tr!(cat, "page-options-values")),
+        escape(&tr!(cat, "page-options-meaning")),
+    );
+    let mut out = format!(
+        "<section id=\"options\">\n<h2>{}</h2>\n<p>{}</p>\n\
+         <div class=\"table-wrap\"><table class=\"options\">\n<thead><tr><th>{option}</th>\
+         <th>{default}</th><th>{values}</th><th>{meaning}</th></tr></thead>\n<tbody>\n",
+        escape(&cat.format_or("rules-options-title", &[], "Rule options")),
+        cat.format_or(
+            "rules-options-intro",
+            &[],
+            "Every game starts with these defaults. To play another reading of the rules, \
+             change them under <em>Rule options</em> when you start a game; the game page \
+             lists the rules in force."
+        ),
     );
     for o in &info.options {
+        let doc = mancala_i18n::option_doc(cat, v, o.name, o.doc);
         let _ = writeln!(
             out,
             "<tr data-option=\"{name}\"><td class=\"name\"><code>{name}</code></td>\
-             <td class=\"default\" data-label=\"default\">{value}</td>\
-             <td data-label=\"values\">{values}</td><td class=\"doc\">{doc}</td></tr>",
+             <td class=\"default\" data-label=\"{default}\">{value}</td>\
+             <td data-label=\"{values}\">{vals}</td><td class=\"doc\">{doc}</td></tr>",
             name = escape(o.name),
             value = escape(&o.value),
-            values = escape(&o.values),
-            doc = escape(o.doc),
+            vals = escape(&o.values),
+            doc = escape(&doc),
         );
     }
     out.push_str("</tbody>\n</table></div>\n</section>\n");
     out
 }
 
-/// The page of one preset.
+/// The page of one preset, in the request's language.
 #[must_use]
 pub fn rules_html(v: Variant) -> String {
+    let cat = cat();
     let info = v.info();
-    let mut body = String::new();
-    body.push_str(nav());
+    let name = display_name(v);
+    let mut body = nav();
     let _ = writeln!(
         body,
-        "<h1>{} <span class=\"muted\">({} board)</span></h1>\n<p class=\"lead\">{}</p>",
-        escape(&display_name(v)),
-        escape(info.board),
-        escape(&sentence(info.summary)),
+        "<h1>{} <span class=\"muted\">({})</span></h1>\n<p class=\"lead\">{}</p>",
+        escape(&name),
+        escape(&board(v)),
+        escape(&summary(v)),
     );
     for part in parts(v) {
-        if let Some(html) = rules_text(part) {
+        if let Some(html) = rules_text_in(current(), part) {
             body.push_str(html);
         }
     }
-    body.push_str(&options_table(&info));
-    body.push_str(
-        "<p class=\"muted\">The same options are listed by <code>mancala variants</code>; \
-         the text of these pages is in the repository's <code>web/rules/</code>.</p>\n",
+    body.push_str(&options_table(v, &info));
+    let _ = writeln!(
+        body,
+        "<p class=\"muted\">{}</p>",
+        cat.format_or(
+            "rules-footer",
+            &[],
+            "The same options are listed by <code>mancala variants</code>; the text of these \
+             pages is in the repository's <code>web/rules/</code>."
+        )
     );
-    body.push_str(nav());
-    page(&format!("{} rules · mancala", display_name(v)), &body)
+    body.push_str(&nav());
+    page(&tr!(cat, "page-rules-title", game = name), &body)
 }
 
-/// The list of every preset's page.
+/// The list of every preset's page, in the request's language.
 #[must_use]
 pub fn index_html() -> String {
-    let mut body = String::new();
-    body.push_str(nav());
-    body.push_str("<h1>Rules of the games</h1>\n<ul class=\"rules-list\">\n");
+    let cat = cat();
+    let mut body = nav();
+    let _ = writeln!(
+        body,
+        "<h1>{}</h1>\n<p>{}</p>\n<ul class=\"rules-list\">",
+        escape(&cat.format_or("rules-index-title", &[], "Rules of the games")),
+        cat.format_or("rules-index-intro", &[], ""),
+    );
     for v in Variant::ALL {
-        let info = v.info();
         let _ = writeln!(
             body,
             "<li><a href=\"/rules/{name}\">{title}</a> <span class=\"muted\">({board})</span>: \
              {summary}</li>",
-            name = escape(info.name),
+            name = escape(v.name()),
             title = escape(&display_name(v)),
-            board = escape(info.board),
-            summary = escape(&sentence(info.summary)),
+            board = escape(&board(v)),
+            summary = escape(&summary(v)),
         );
     }
     body.push_str("</ul>\n");
-    page("Rules · mancala", &body)
+    page(&tr!(cat, "page-rules-index-title"), &body)
 }
 
-/// The name players know a preset by.
+/// The name players know a preset by, in the request's language.
 fn display_name(v: Variant) -> String {
-    match v {
-        Variant::Oware => "Oware".into(),
-        Variant::Abapa => "Abapa".into(),
-        Variant::Wuri => "Wuri".into(),
-        Variant::Awari => "Awari".into(),
-        Variant::Ouril => "Ouril".into(),
-        Variant::OurilLudii => "Ouril (Ludii)".into(),
-        Variant::Olowuka => "Ọlọwuka".into(),
-        Variant::BaAwa => "Ba-awa".into(),
-        Variant::Isolo => "Isolo".into(),
-    }
+    let fallback = match v {
+        Variant::Oware => "Oware",
+        Variant::Abapa => "Abapa",
+        Variant::Wuri => "Wuri",
+        Variant::Awari => "Awari",
+        Variant::Ouril => "Ouril",
+        Variant::OurilLudii => "Ouril (Ludii)",
+        Variant::Olowuka => "Ọlọwuka",
+        Variant::BaAwa => "Ba-awa",
+        Variant::Isolo => "Isolo",
+    };
+    cat().format_or(&format!("game-{}-name", v.name()), &[], fallback)
+}
+
+/// A preset's summary as a sentence, in the request's language.
+fn summary(v: Variant) -> String {
+    let core = sentence(v.info().summary);
+    cat().format_or(&format!("game-{}-summary", v.name()), &[], &core)
+}
+
+/// A preset's board ("2×6 board"), in the request's language.
+fn board(v: Variant) -> String {
+    let cat = cat();
+    let board = cat.format_or(&format!("game-{}-board", v.name()), &[], v.info().board);
+    tr!(cat, "page-rules-board", board = board)
 }
 
 /// A summary line as a sentence: a capital first letter and a full stop.
@@ -177,6 +226,47 @@ fn html(text: String) -> Response {
         text,
     )
         .into_response()
+}
+
+/// The coverage of every language's catalogue, for translators.
+#[must_use]
+pub fn languages_html() -> String {
+    let cat = cat();
+    let mut body = nav();
+    let _ = writeln!(
+        body,
+        "<h1>{}</h1>\n<p>{}</p>\n<div class=\"table-wrap\"><table class=\"languages\">\n\
+         <thead><tr><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead>\n<tbody>",
+        escape(&tr!(cat, "page-i18n-heading")),
+        tr!(cat, "page-i18n-intro"),
+        escape(&tr!(cat, "page-i18n-language")),
+        escape(&tr!(cat, "page-i18n-code")),
+        escape(&tr!(cat, "page-i18n-translated")),
+    );
+    for r in mancala_i18n::check::check() {
+        let _ = writeln!(
+            body,
+            "<tr data-lang=\"{code}\"><td lang=\"{code}\">{name}</td><td><code>{code}</code></td>\
+             <td class=\"num\">{pct} % ({done}/{total})</td><td>{missing}</td></tr>",
+            code = escape(&r.lang),
+            name = escape(&mancala_i18n::native_name(&r.lang)),
+            pct = r.percent(),
+            done = r.translated,
+            total = r.total,
+            missing = if r.missing.is_empty() {
+                String::new()
+            } else {
+                escape(&tr!(cat, "page-i18n-missing", count = r.missing.len()))
+            },
+        );
+    }
+    body.push_str("</tbody>\n</table></div>\n");
+    page(&tr!(cat, "page-i18n-title"), &body)
+}
+
+/// `GET /i18n`.
+pub(crate) async fn languages_page() -> Response {
+    html(languages_html())
 }
 
 /// `GET /rules`.
@@ -206,6 +296,7 @@ pub(crate) async fn rules_page(Path(name): Path<String>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assets::rules_text;
 
     #[test]
     fn every_part_of_every_page_exists() {

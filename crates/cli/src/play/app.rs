@@ -5,6 +5,7 @@ use mancala_core::extras::{BaAwaExtras, BaAwaMatch, Extras};
 use mancala_core::isolo::Phase;
 use mancala_core::variant::{AnyGame, DynGame, DynPlayError, StateView};
 use mancala_core::{Outcome, Side};
+use mancala_i18n::tr;
 
 use super::anim::{AnimFrame, Animation};
 use super::opponent::{Hint, Opponent};
@@ -119,6 +120,7 @@ struct Pending {
 
 /// The whole state of the play screen.
 pub struct App {
+    cat: &'static mancala_i18n::Catalog,
     game: AnyGame,
     start: AnyGame,
     played: Vec<Played>,
@@ -217,6 +219,7 @@ impl App {
         let mut start = game.clone();
         while start.undo() {}
         let mut app = App {
+            cat: mancala_i18n::catalog(mancala_i18n::DEFAULT),
             played: Vec::new(),
             start,
             game,
@@ -401,6 +404,17 @@ impl App {
     /// Whether `side` is played by a person.
     pub fn is_human(&self, side: Side) -> bool {
         self.human[side.index()]
+    }
+
+    /// The catalogue the screen speaks (English unless [`App::set_lang`] chose another).
+    #[must_use]
+    pub fn cat(&self) -> &'static mancala_i18n::Catalog {
+        self.cat
+    }
+
+    /// Speaks the language `lang` (a code of [`mancala_i18n::languages`]).
+    pub fn set_lang(&mut self, lang: &str) {
+        self.cat = mancala_i18n::catalog(lang);
     }
 
     /// The computer player's description.
@@ -905,7 +919,7 @@ impl App {
             return Action::None;
         }
         if self.help {
-            let max = super::help::max_scroll(&self.game, self.size);
+            let max = super::help::max_scroll(&self.game, self.cat, self.size);
             let page = usize::from(self.size.1.saturating_sub(6)).max(1);
             match key {
                 Key::Char('q') => return Action::Quit,
@@ -1368,11 +1382,35 @@ pub fn round_summary(state: &StateView) -> Option<String> {
     ))
 }
 
-/// The result in words, e.g. `"south wins 25-23 (score_majority)"`.
-pub fn describe_outcome(o: Outcome, stores: [u32; 2]) -> String {
-    let who = match o.winner {
-        Some(s) => format!("{s} wins"),
-        None => "draw".to_string(),
-    };
-    format!("{who} {}-{} ({})", stores[0], stores[1], o.reason)
+/// The result in words in the catalogue's language, e.g. `"South wins 25-23 (more than half of
+/// the seeds)"`.
+#[must_use]
+pub fn describe_outcome(cat: &mancala_i18n::Catalog, o: Outcome, stores: [u32; 2]) -> String {
+    let reason = mancala_i18n::end_reason(cat, o.reason);
+    match o.winner {
+        Some(side) => tr!(
+            cat,
+            "cli-outcome-win",
+            side = side_name(cat, side),
+            south = stores[0],
+            north = stores[1],
+            reason = reason
+        ),
+        None => tr!(
+            cat,
+            "cli-outcome-draw",
+            south = stores[0],
+            north = stores[1],
+            reason = reason
+        ),
+    }
+}
+
+/// A side's name as a sentence uses it ("South").
+#[must_use]
+pub fn side_name(cat: &mancala_i18n::Catalog, side: Side) -> String {
+    match side {
+        Side::South => tr!(cat, "cli-south"),
+        Side::North => tr!(cat, "cli-north"),
+    }
 }

@@ -14,7 +14,7 @@ pub mod ui;
 #[cfg(test)]
 mod tests;
 
-use std::io::{self, Stdout};
+use std::io::{self, IsTerminal, Stdout};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -31,6 +31,7 @@ use crossterm::terminal::{
 use mancala_core::record::{Dialect, Record};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
+use mancala_i18n::tr;
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
@@ -85,6 +86,10 @@ pub struct Args {
     /// Seed for the computer's choices, so that a game can be replayed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The language of the screen (`en`, `fr`, `pt`, ...; default: from `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG`).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 /// The autosave file: `$MANCALA_AUTOSAVE`, else `$XDG_STATE_HOME/mancala/autosave.mgn`, else
@@ -136,6 +141,7 @@ fn restore_terminal() {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    let lang = mancala_i18n::resolve(args.lang.as_deref())?;
     let game = build_game(args)?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -147,16 +153,49 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         SideArg::North => Side::North,
     };
     let mut app = App::new(game, args.mode, side, args.level, make_opponent(seed));
+    app.set_lang(lang);
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        // Not a terminal to play in: the screen and the help, once, as text.
+        print!("{}", snapshot(&mut app, SNAPSHOT_SIZE.0, SNAPSHOT_SIZE.1)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     run_app(&mut app, args.save.as_deref())?;
     if !app.is_over() && !app.played().is_empty() {
         if let Some(p) = autosave_path() {
             eprintln!(
-                "The unfinished game is saved in {}; `mancala play --resume` continues it.",
-                p.display()
+                "{}",
+                tr!(app.cat(), "cli-resume-hint", path = p.display().to_string())
             );
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The size of the screen [`snapshot`] draws when the output is not a terminal.
+const SNAPSHOT_SIZE: (u16, u16) = (100, 30);
+
+/// The play screen of `app` drawn once on a `width` by `height` screen, then its help screen's
+/// lines, as text (trailing spaces trimmed).
+///
+/// # Errors
+/// Only if drawing fails (it does not on an in-memory screen).
+pub fn snapshot(app: &mut App, width: u16, height: u16) -> io::Result<String> {
+    app.handle(Event::Resize { width, height });
+    let mut term = Terminal::new(ratatui::backend::TestBackend::new(width, height))?;
+    term.draw(|f| ui::render(app, f))?;
+    let buf = term.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..height {
+        let line: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push('\n');
+    for (text, _) in help::lines(app.game(), app.cat()) {
+        out.push_str(&text);
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// Runs `app` full-screen in the terminal until the person quits (`save`: where `s` saves).

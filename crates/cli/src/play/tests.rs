@@ -762,14 +762,14 @@ fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
         app.handle(Event::Key(Key::Char('?')));
         let first = screen(&app, 120, 40);
         assert!(first.contains("Captures"), "{variant:?}\n{first}");
-        let opening: String = super::help::captures(variant)
+        let opening: String = super::help::captures(variant, app.cat())
             .split_whitespace()
             .take(4)
             .collect::<Vec<_>>()
             .join(" ");
         assert!(first.contains(&opening), "{variant:?}: {opening}\n{first}");
         let end = "any other key closes this screen";
-        let max = super::help::max_scroll(app.game(), (120, 40));
+        let max = super::help::max_scroll(app.game(), app.cat(), (120, 40));
         if max == 0 {
             assert!(first.contains(end), "{variant:?}\n{first}");
             continue;
@@ -898,4 +898,31 @@ fn a_wrong_puzzle_move_is_refuted_then_taken_back_and_the_solution_shown() {
     assert_eq!(app.puzzle_session().unwrap().record().rating, rating);
     assert!(app.message().unwrap().0.starts_with("solution: "));
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn the_english_key_help_is_the_one_of_dash_dash_help() {
+    let en = mancala_i18n::catalog("en");
+    assert_eq!(
+        mancala_i18n::tr!(en, "cli-keys"),
+        include_str!("keys.txt").trim_end()
+    );
+}
+
+#[test]
+fn the_screen_speaks_the_chosen_language() {
+    let mut app = local_app_sized(Variant::Oware, 100, 30);
+    app.set_lang("pt");
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("tabuleiro"), "{s}");
+    assert!(s.contains("Sul joga (jogador)"), "{s}");
+    assert!(s.contains("jogadas"), "{s}");
+    app.handle(Event::Key(Key::Char('?')));
+    let help = screen(&app, 100, 30);
+    assert!(
+        help.contains("Capturas") && help.contains("Teclas"),
+        "{help}"
+    );
+    app.set_lang("en");
+    assert!(screen(&app, 100, 30).contains("Keys"));
 }

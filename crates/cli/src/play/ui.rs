@@ -12,7 +12,9 @@ use mancala_core::Side;
 
 use mancala_core::variant::{DynGame, StateView};
 
-use super::app::{ba_awa_match, describe_outcome, picks_left, App, Mode, Tone};
+use mancala_i18n::tr;
+
+use super::app::{ba_awa_match, describe_outcome, picks_left, side_name, App, Mode, Tone};
 use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
 use super::text::extras_fields;
@@ -20,14 +22,16 @@ use super::text::extras_fields;
 /// Draws the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
+    let cat = app.cat();
     let n = app.game().pits_per_row().max(1);
     let Some(geo) = geometry(area, n) else {
-        let text = format!(
-            "The terminal is too small: {}x{}.\nThe board needs at least {}x{}.\nEnlarge the window, or press q to quit.",
-            area.width,
-            area.height,
-            min_width(n),
-            MIN_HEIGHT
+        let text = tr!(
+            cat,
+            "cli-too-small",
+            width = area.width,
+            height = area.height,
+            min_width = min_width(n),
+            min_height = MIN_HEIGHT
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -37,14 +41,15 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_status(app, frame, geo.status);
     render_panel(app, frame, geo.panel);
     let last = char::from(b'A' + u8::try_from(n.clamp(1, 26) - 1).unwrap_or(0));
+    let last = last.to_string();
     let keys = if app.puzzle_session().is_some() {
-        format!("←→↑↓ A-{last} Enter sow  t hint  u take back  v solution  n next puzzle  +/- speed  ? help  q quit")
+        tr!(cat, "cli-keys-puzzle", last = last)
     } else if app.confirming_resignation() {
-        "x or y: resign  ·  any other key: play on".to_string()
+        tr!(cat, "cli-keys-resign")
     } else if app.setup().is_some() {
-        "set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  u undo  ? help  q quit".to_string()
+        tr!(cat, "cli-keys-setup")
     } else {
-        format!("←→↑↓ A-{last} Enter sow  u/r undo/redo  t hint  n new  x resign  s save  +/- speed  ? help  q quit")
+        tr!(cat, "cli-keys-game", last = last)
     };
     frame.render_widget(
         Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
@@ -56,24 +61,27 @@ pub fn render(app: &App, frame: &mut Frame) {
 }
 
 fn side_label(app: &App, side: Side) -> String {
+    let cat = app.cat();
     if app.is_human(side) {
         match app.mode() {
-            Mode::Computer => "you".to_string(),
-            _ => "person".to_string(),
+            Mode::Computer => tr!(cat, "cli-you"),
+            _ => tr!(cat, "cli-person"),
         }
     } else {
-        "computer".to_string()
+        tr!(cat, "cli-computer")
     }
 }
 
 fn render_title(app: &App, frame: &mut Frame, area: Rect) {
+    let cat = app.cat();
     let info = app.game().variant().info();
-    let mut text = format!(
-        " mancala · {} ({})  South: {}  North: {}",
-        info.name,
-        info.board,
-        side_label(app, Side::South),
-        side_label(app, Side::North),
+    let mut text = tr!(
+        cat,
+        "cli-title",
+        game = info.name,
+        board = info.board,
+        south = side_label(app, Side::South),
+        north = side_label(app, Side::North),
     );
     if let Some(session) = app.puzzle_session() {
         let p = session.puzzle();
@@ -86,7 +94,8 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
             session.record().summary()
         );
     } else if app.mode() != Mode::Local {
-        text.push_str(&format!("  ·  computer: {}", app.opponent_name()));
+        text.push_str("  ·  ");
+        text.push_str(&tr!(cat, "cli-title-computer", name = app.opponent_name()));
     }
     frame.render_widget(
         Paragraph::new(text).style(Style::new().add_modifier(Modifier::BOLD)),
@@ -109,14 +118,15 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
     let hint = app.hint().and_then(|h| app.move_pit(&h.mv));
     let owners = app.owners(&state);
     // While a move is shown: its lap, the seeds in hand and what the rules say.
+    let cat = app.cat();
     let title = match app.frame() {
         Some(f) if f.lap > 0 || f.note.is_some() => {
-            let mut t = String::from(" board");
+            let mut t = format!(" {}", tr!(cat, "cli-board"));
             if f.lap > 0 {
-                t.push_str(&format!(" · lap {}", f.lap));
+                t.push_str(&format!(" · {}", tr!(cat, "cli-lap", lap = f.lap)));
             }
             if f.hand > 0 {
-                t.push_str(&format!(" · {} in hand", f.hand));
+                t.push_str(&format!(" · {}", tr!(cat, "cli-in-hand", count = f.hand)));
             }
             if let Some(note) = &f.note {
                 t.push_str(&format!(" · {note}"));
@@ -124,7 +134,7 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
             t.push(' ');
             t
         }
-        _ => " board ".to_string(),
+        _ => format!(" {} ", tr!(cat, "cli-board")),
     };
     frame.render_widget(Block::bordered().title(title), geo.board);
     for (i, rect) in geo.pits.iter().enumerate() {
@@ -202,12 +212,15 @@ fn render_board(app: &App, frame: &mut Frame, geo: &Geometry) {
         }
     }
     for side in Side::BOTH {
-        let mut block =
-            Block::bordered().title(Line::from(format!(" {} ", side.name())).centered());
+        let row = match side {
+            Side::South => tr!(cat, "cli-row-south"),
+            Side::North => tr!(cat, "cli-row-north"),
+        };
+        let mut block = Block::bordered().title(Line::from(format!(" {row} ")).centered());
         if to_move == Some(side) {
             block = block
                 .border_style(Style::new().fg(Color::Yellow))
-                .title_bottom(Line::from(" to move ").centered());
+                .title_bottom(Line::from(format!(" {} ", tr!(cat, "cli-to-move"))).centered());
         }
         let text = store_lines(app, &state, side, stores[side.index()]);
         frame.render_widget(
@@ -295,32 +308,42 @@ fn game_line(app: &App, state: &StateView) -> Option<String> {
 
 fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     let state = app.state();
+    let cat = app.cat();
     let mut lines = Vec::new();
     let first = if let Some(side) = app.resigned() {
-        format!(
-            "Game over: {side} resigned, {} wins  ·  n new game, u take back, s save, q quit",
-            side.opponent()
+        tr!(
+            cat,
+            "cli-game-over-resigned",
+            side = side.name(),
+            winner = side.opponent().name()
         )
     } else if let Some(o) = state.outcome {
-        format!(
-            "Game over: {}  ·  n new game, u take back, s save, q quit",
-            describe_outcome(o, state.stores)
+        tr!(
+            cat,
+            "cli-game-over",
+            outcome = describe_outcome(cat, o, state.stores)
         )
     } else if let Some(side) = state.to_move {
         let who = side_label(app, side);
-        let mut s = format!("{} to move ({who})", capitalise(side.name()));
+        let mut s = tr!(
+            cat,
+            "cli-status-to-move",
+            side = side_name(cat, side),
+            who = who
+        );
         if let Some(g) = game_line(app, &state) {
             s = format!("{g} · {s}");
         }
+        s.push_str(" · ");
         match app.speed_ms() {
-            0 => s.push_str(" · sowing shown at once"),
-            ms => s.push_str(&format!(" · sowing {ms} ms a seed")),
+            0 => s.push_str(&tr!(cat, "cli-sowing-at-once")),
+            ms => s.push_str(&tr!(cat, "cli-sowing-speed", ms = ms)),
         }
         if app.thinking() {
-            s.push_str(" · thinking…");
+            s.push_str(&format!(" · {}", tr!(cat, "cli-thinking")));
         }
         if app.paused() {
-            s.push_str(" · paused (p)");
+            s.push_str(&format!(" · {}", tr!(cat, "cli-paused")));
         }
         s
     } else {
@@ -346,9 +369,7 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
             style,
         )));
     } else if let Some(text) = app.input() {
-        lines.push(Line::from(format!(
-            "move: {text}_   (Enter to play, Esc to cancel)"
-        )));
+        lines.push(Line::from(tr!(cat, "cli-move-prompt", text = text)));
     } else if let Some((text, tone)) = app.message() {
         let style = match tone {
             Tone::Info => Style::new().fg(Color::Cyan),
@@ -375,9 +396,9 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         } else {
             String::new()
         };
-        third.push(format!("last move {}{cap}", p.mv));
+        third.push(tr!(cat, "cli-last-move", move = p.mv.as_str(), captured = cap));
     }
-    third.push(format!("captured by the last move {}", state.captured));
+    third.push(tr!(cat, "cli-captured-last", count = state.captured));
     lines.push(Line::from(third.join("  ·  ")));
     frame.render_widget(Paragraph::new(lines), area);
 }
@@ -411,7 +432,8 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
     let skip = lines.len().saturating_sub(visible);
     let text: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
     frame.render_widget(
-        Paragraph::new(text).block(Block::bordered().title(" moves ")),
+        Paragraph::new(text)
+            .block(Block::bordered().title(format!(" {} ", tr!(app.cat(), "cli-moves")))),
         moves_area,
     );
     let info = app.game().variant().info();
@@ -439,9 +461,9 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
         )));
     }
     rules.extend([
-        Line::from(info.summary),
+        Line::from(mancala_i18n::game_summary(app.cat(), app.game().variant())),
         Line::from(Span::styled(
-            "(changed options in yellow; ? explains them)",
+            tr!(app.cat(), "cli-changed-options"),
             Style::new().fg(Color::DarkGray),
         )),
         Line::from(spans),
@@ -449,7 +471,10 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(
         Paragraph::new(rules)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(format!(" game state and rules ({}) ", info.spec))),
+            .block(Block::bordered().title(format!(
+                " {} ",
+                tr!(app.cat(), "cli-rules-title", spec = info.spec)
+            ))),
         rules_area,
     );
 }
@@ -457,7 +482,7 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
 fn render_help(app: &App, frame: &mut Frame, area: Rect) {
     let rect = help::area(area);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let lines: Vec<Line> = help::lines(app.game())
+    let lines: Vec<Line> = help::lines(app.game(), app.cat())
         .into_iter()
         .map(|(text, heading)| {
             if heading {
@@ -468,11 +493,12 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect) {
         })
         .collect();
     let scroll = u16::try_from(app.help_scroll()).unwrap_or(u16::MAX);
-    let more = if app.help_scroll() < help::max_scroll(app.game(), (area.width, area.height)) {
-        " help · ↓ more "
-    } else {
-        " help "
-    };
+    let more =
+        if app.help_scroll() < help::max_scroll(app.game(), app.cat(), (area.width, area.height)) {
+            format!(" {} ", tr!(app.cat(), "cli-help-more"))
+        } else {
+            format!(" {} ", tr!(app.cat(), "cli-help"))
+        };
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(Text::from(lines))
@@ -481,14 +507,6 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect) {
             .block(Block::bordered().title(more)),
         rect,
     );
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 /// The game's extra state as `name: value` texts (pit ownership is drawn on the pits instead).

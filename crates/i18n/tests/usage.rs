@@ -1,0 +1,84 @@
+//! Every message of the catalogues the programs own (`ui.ftl`, `cli.ftl`, `errors.ftl`) is asked
+//! for somewhere: in the Rust sources as a literal id, in the browser's scripts as `T.id` (or
+//! `data-t="id"` in the page), or, for an API error, by the error code the server answers with.
+
+use std::path::{Path, PathBuf};
+
+fn collect(dir: &Path, exts: &[&str], out: &mut String) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if p.file_name()
+                .is_some_and(|n| n != "target" && n != "node_modules")
+            {
+                collect(&p, exts, out);
+            }
+        } else if p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)) {
+            out.push_str(&std::fs::read_to_string(&p).unwrap_or_default());
+            out.push('\n');
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn no_message_is_unused() {
+    let root = root();
+    let mut rust = String::new();
+    collect(&root.join("crates"), &["rs"], &mut rust);
+    let mut web = String::new();
+    for f in ["web/app.js", "web/puzzles.js", "web/index.html"] {
+        web.push_str(&std::fs::read_to_string(root.join(f)).expect("a web file"));
+    }
+    let (en, errors) = mancala_i18n::check::messages("en");
+    assert!(errors.is_empty(), "{errors:?}");
+    let owned: Vec<&str> = mancala_i18n::files()
+        .iter()
+        .filter(|f| f.0 == "en" && ["ui.ftl", "cli.ftl", "errors.ftl"].contains(&f.1))
+        .map(|f| f.2)
+        .collect();
+    let mut unused = Vec::new();
+    let mut checked = 0;
+    for id in en.keys() {
+        if !owned
+            .iter()
+            .any(|text| text.lines().any(|l| l.starts_with(&format!("{id} ="))))
+        {
+            continue;
+        }
+        checked += 1;
+        let used = if let Some(code) = id.strip_prefix("error-") {
+            rust.contains(&format!("\"{code}\""))
+        } else if id.contains('-') {
+            rust.contains(&format!("\"{id}\""))
+        } else {
+            [
+                format!("T.{id}"),
+                format!("M.{id}"),
+                format!("data-t=\"{id}\""),
+                format!("data-t-aria=\"{id}\""),
+                format!("data-t-title=\"{id}\""),
+            ]
+            .iter()
+            .any(|p| {
+                web.match_indices(p.as_str()).any(|(i, _)| {
+                    !web[i + p.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            })
+        };
+        if !used {
+            unused.push(id.clone());
+        }
+    }
+    assert!(checked > 200, "only {checked} messages checked");
+    assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
+}

@@ -1,0 +1,79 @@
+cli-seeds = { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}
+cli-resume-hint = La partie inachevée est enregistrée dans { $path } ; `mancala play --resume` la reprend.
+cli-south = Sud
+cli-north = Nord
+cli-row-south = sud
+cli-row-north = nord
+cli-you = vous
+cli-person = joueur
+cli-computer = ordinateur
+cli-too-small = Le terminal est trop petit : { $width }x{ $height }.
+    Le plateau demande au moins { $min_width }x{ $min_height }.
+    Agrandissez la fenêtre, ou appuyez sur q pour quitter.
+cli-keys-puzzle = ←→↑↓ A-{ $last } Entrée semer  t indice  u reprendre  v solution  n problème suivant  +/- vitesse  ? aide  q quitter
+cli-keys-resign = x ou y : abandonner  ·  toute autre touche : continuer
+cli-keys-setup = mise en place : ←→ trou  ↑/+ ↓/- graines  0-9 saisir  Entrée valider  u annuler  ? aide  q quitter
+cli-keys-game = ←→↑↓ A-{ $last } Entrée semer  u/r annuler/rétablir  t indice  n nouvelle  x abandonner  s enregistrer  +/- vitesse  ? aide  q quitter
+cli-title = { " " }mancala · { $game } ({ $board })  Sud : { $south }  Nord : { $north }
+cli-title-computer = ordinateur : { $name }
+cli-board = plateau
+cli-lap = tour { $lap }
+cli-in-hand = { $count } en main
+cli-to-move = au trait
+cli-game-over-resigned = Partie finie : { $side } abandonne, { $winner } gagne  ·  n nouvelle partie, u reprendre, s enregistrer, q quitter
+cli-game-over = Partie finie : { $outcome }  ·  n nouvelle partie, u reprendre, s enregistrer, q quitter
+cli-outcome-win = { $side } gagne { $south }-{ $north } ({ $reason })
+cli-outcome-draw = nulle { $south }-{ $north } ({ $reason })
+cli-status-to-move = { $side } joue ({ $who })
+cli-sowing-at-once = semailles montrées d'un coup
+cli-sowing-speed = semailles à { $ms } ms par graine
+cli-thinking = réflexion…
+cli-paused = en pause (p)
+cli-move-prompt = coup : { $text }_   (Entrée pour jouer, Échap pour annuler)
+cli-last-move = dernier coup { $move }{ $captured }
+cli-captured-last = pris par le dernier coup { $count }
+cli-moves = coups
+cli-changed-options = (options modifiées en jaune ; ? les explique)
+cli-rules-title = état de la partie et règles ({ $spec })
+cli-help = aide
+cli-help-more = aide · ↓ suite
+cli-help-board = { $game } — plateau { $board } ({ $spec })
+cli-help-sow = Semez les graines d'un de vos trous dans le sens inverse des aiguilles d'une montre, une par trou (A→F, puis a→f).
+cli-help-captures = Prises
+cli-help-keys = Touches
+cli-help-options = Options de règles en vigueur
+cli-help-close = ↑/↓ et PgPréc/PgSuiv font défiler ; toute autre touche ferme cet écran.
+cli-keys =
+    ←/→  déplacer le curseur sur les trous jouables ;  ↑/↓  changer de rangée
+    Entrée ou Espace  semer le trou sous le curseur ;  un clic de souris sur un trou le sème
+    A-F / a-f (A-H / a-h à l'Isolo)  semer ce trou directement (majuscule ou minuscule : le trou que vous pouvez jouer)
+    Mise en place de l'Isolo : ←/→ ou une lettre choisit un trou, ↑/+ ↓/- ajoute/retire, les chiffres saisissent, Entrée valide
+    :  saisir un coup en texte (pour les coups qui ne sont pas un seul trou)
+    u  annuler (contre l'ordinateur : jusqu'à votre tour) ;  r  rétablir
+    t  indice : le coup du moteur et sa valeur
+    n  nouvelle partie ;  x  abandonner ;  s  enregistrer la partie
+    + / -  semer plus vite / plus lentement ;  0  sans animation ;  Espace ou Échap  passer l'animation
+    p  pause ou reprise (ordinateur contre ordinateur)
+    ?  ou F1  cette aide ;  q  ou Ctrl-C  quitter (une partie inachevée est enregistrée automatiquement)
+cli-captures-oware = Si votre dernière graine tombe dans un trou de l'adversaire et l'amène à exactement 2 ou 3 graines, vous les prenez ; puis le trou précédent (dans le sens des aiguilles d'une montre) aussi s'il est à l'adversaire et contient 2 ou 3 graines, et ainsi de suite, jusqu'à un trou d'un autre compte ou jusqu'à votre propre rangée. On ne prend jamais dans sa propre rangée. Une prise qui enlèverait toutes les graines de la rangée adverse (un grand chelem) suit l'option grand_slam.
+cli-captures-awari = Si votre dernière graine tombe dans un trou de l'adversaire et l'amène à exactement 2 ou 3 graines, vous les prenez, et en remontant sa rangée chaque trou de 2 ou 3 graines. Un coup qui laisse l'adversaire sans graine n'est permis que si tous les coups le font ; ses prises comptent alors. Un joueur sans graine à jouer laisse le reste à son adversaire, et un cycle sans fin partage les graines restantes, moitié chacun.
+cli-captures-olowuka = Semailles en relais : si votre dernière graine amène un trou à 4 graines ou plus, ses graines sont semées à partir du trou suivant. Si elle tombe dans un trou de l'adversaire et l'amène à 2 ou 3, vous le prenez, puis le trou précédent (dans le sens des aiguilles d'une montre) s'il est à l'adversaire et contient 2 ou 3, et ainsi de suite, et le coup s'arrête. Une chaîne qui prendrait toutes les graines de la rangée adverse laisse son dernier trou.
+cli-captures-ba-awa = Chaque fois qu'un trou atteint exactement 4 pendant vos semailles, son propriétaire prend aussitôt les quatre graines et les semailles continuent. Si votre dernière graine amène un trou à exactement 4, vous les prenez et le coup s'arrête ; dans un trou vide le coup s'arrête ; sinon ses graines sont semées à leur tour. À chaque manche, chaque groupe de quatre graines prises achète un trou pour la manche suivante.
+cli-captures-isolo = Un tour qui finit dans un trou occupé de votre rangée intérieure prend les trous adverses d'en face quand les deux sont occupés, et les graines prises sont semées à nouveau en un nouveau tour (depuis votre trou le plus à gauche au premier tour, sinon depuis le début du tour qui a pris). Une graine seule en face, près d'un bout, prend aussi les trous du bout. Il n'y a pas de greniers : les graines prises restent dans vos rangées.
+cli-check-title = Catalogues de { $dir } :
+cli-check-line = { $lang } ({ $name }) : { $translated }/{ $total } messages{ $complete ->
+    [yes] , doit être complète
+   *[no] { "" }
+}
+cli-check-missing = manquants : { $ids }
+cli-check-unused = absents de l'anglais (inutilisés) : { $ids }
+cli-check-placeholders = { $id } : variables { $theirs } au lieu de { $ours }
+cli-check-syntax = syntaxe : { $error }
+cli-check-gaps = { $count ->
+    [one] { $count } langue complète a des lacunes
+   *[other] { $count } langues complètes ont des lacunes
+}
+cli-check-ok = Chaque langue complète a tous les messages.

@@ -1,0 +1,79 @@
+cli-seeds = { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+cli-resume-hint = O jogo por acabar está guardado em { $path }; `mancala play --resume` continua-o.
+cli-south = Sul
+cli-north = Norte
+cli-row-south = sul
+cli-row-north = norte
+cli-you = você
+cli-person = jogador
+cli-computer = computador
+cli-too-small = O terminal é demasiado pequeno: { $width }x{ $height }.
+    O tabuleiro precisa de pelo menos { $min_width }x{ $min_height }.
+    Aumente a janela, ou carregue em q para sair.
+cli-keys-puzzle = ←→↑↓ A-{ $last } Enter semear  t dica  u voltar atrás  v solução  n próximo problema  +/- velocidade  ? ajuda  q sair
+cli-keys-resign = x ou y: desistir  ·  qualquer outra tecla: continuar
+cli-keys-setup = preparação: ←→ casa  ↑/+ ↓/- sementes  0-9 escrever  Enter confirmar  u desfazer  ? ajuda  q sair
+cli-keys-game = ←→↑↓ A-{ $last } Enter semear  u/r desfazer/refazer  t dica  n novo  x desistir  s guardar  +/- velocidade  ? ajuda  q sair
+cli-title = { " " }mancala · { $game } ({ $board })  Sul: { $south }  Norte: { $north }
+cli-title-computer = computador: { $name }
+cli-board = tabuleiro
+cli-lap = volta { $lap }
+cli-in-hand = { $count } na mão
+cli-to-move = joga
+cli-game-over-resigned = Fim do jogo: { $side } desistiu, { $winner } ganha  ·  n novo jogo, u voltar atrás, s guardar, q sair
+cli-game-over = Fim do jogo: { $outcome }  ·  n novo jogo, u voltar atrás, s guardar, q sair
+cli-outcome-win = { $side } ganha { $south }-{ $north } ({ $reason })
+cli-outcome-draw = empate { $south }-{ $north } ({ $reason })
+cli-status-to-move = { $side } joga ({ $who })
+cli-sowing-at-once = sementeira mostrada de uma vez
+cli-sowing-speed = sementeira a { $ms } ms por semente
+cli-thinking = a pensar…
+cli-paused = em pausa (p)
+cli-move-prompt = jogada: { $text }_   (Enter para jogar, Esc para cancelar)
+cli-last-move = última jogada { $move }{ $captured }
+cli-captured-last = capturadas pela última jogada { $count }
+cli-moves = jogadas
+cli-changed-options = (opções alteradas a amarelo; ? explica-as)
+cli-rules-title = estado do jogo e regras ({ $spec })
+cli-help = ajuda
+cli-help-more = ajuda · ↓ mais
+cli-help-board = { $game } — tabuleiro { $board } ({ $spec })
+cli-help-sow = Semeie as sementes de uma das suas casas no sentido contrário ao dos ponteiros do relógio, uma por casa (A→F, depois a→f).
+cli-help-captures = Capturas
+cli-help-keys = Teclas
+cli-help-options = Opções de regras em vigor
+cli-help-close = ↑/↓ e PgUp/PgDn deslocam; qualquer outra tecla fecha este ecrã.
+cli-keys =
+    ←/→  mover o cursor pelas casas que pode jogar;  ↑/↓  mudar de fila
+    Enter ou Espaço  semear a casa sob o cursor;  um clique do rato numa casa semeia-a
+    A-F / a-f (A-H / a-h no Isolo)  semear essa casa diretamente (maiúscula ou minúscula: a casa que pode jogar)
+    Preparação do Isolo: ←/→ ou uma letra escolhe uma casa, ↑/+ ↓/- junta/tira, os algarismos escrevem, Enter confirma
+    :  escrever uma jogada em texto (para jogadas que não são uma só casa)
+    u  desfazer (contra o computador: até à sua vez);  r  refazer
+    t  dica: a jogada do motor e o seu valor
+    n  novo jogo;  x  desistir;  s  guardar o jogo num registo
+    + / -  semear mais depressa / mais devagar;  0  sem animação;  Espaço ou Esc  saltar a animação
+    p  pausa ou retomar (computador contra computador)
+    ?  ou F1  esta ajuda;  q  ou Ctrl-C  sair (um jogo por acabar é guardado automaticamente)
+cli-captures-oware = Se a sua última semente cair numa casa do adversário e a deixar com exatamente 2 ou 3 sementes, captura-as; depois também a casa anterior (no sentido dos ponteiros do relógio) se for do adversário e tiver 2 ou 3, e assim por diante, até uma casa com outra contagem ou até à sua própria fila. Nunca se captura na própria fila. Uma captura que levaria todas as sementes da fila do adversário (um grande slam) segue a opção grand_slam.
+cli-captures-awari = Se a sua última semente cair numa casa do adversário e a deixar com exatamente 2 ou 3 sementes, captura-as, e para trás ao longo da fila dele cada casa com 2 ou 3. Uma jogada que deixa o adversário sem sementes só é permitida quando todas o fazem; as suas capturas contam então. Um jogador sem sementes para jogar deixa o resto ao adversário, e um ciclo sem fim reparte as sementes restantes, metade para cada um.
+cli-captures-olowuka = Sementeira em revezamento: se a sua última semente deixar uma casa com 4 ou mais, as suas sementes são semeadas a partir da casa seguinte. Se cair numa casa do adversário e a deixar com 2 ou 3, captura-a, depois a casa anterior (no sentido dos ponteiros do relógio) se for do adversário e tiver 2 ou 3, e assim por diante, e a jogada acaba. Uma cadeia que levaria todas as sementes da fila do adversário deixa a sua última casa.
+cli-captures-ba-awa = Sempre que uma casa chega a exatamente 4 enquanto semeia, o seu dono captura as quatro de imediato e a sementeira continua. Se a sua última semente deixar uma casa com exatamente 4, captura-as e a jogada acaba; numa casa vazia a jogada acaba; caso contrário as suas sementes são semeadas por sua vez. Em cada ronda, cada quatro sementes capturadas compram uma casa para a ronda seguinte.
+cli-captures-isolo = Uma volta que acaba numa casa ocupada da sua fila interior captura as casas do adversário em frente quando ambas estão ocupadas, e as sementes capturadas são semeadas de novo numa nova volta (a partir da sua casa mais à esquerda na primeira volta, senão de onde começou a volta que capturou). Uma semente sozinha em frente, perto de uma ponta, leva também as casas da ponta. Não há depósitos: as sementes capturadas ficam nas suas filas.
+cli-check-title = Catálogos em { $dir }:
+cli-check-line = { $lang } ({ $name }): { $translated }/{ $total } mensagens{ $complete ->
+    [yes] , tem de estar completa
+   *[no] { "" }
+}
+cli-check-missing = em falta: { $ids }
+cli-check-unused = ausentes do inglês (não usadas): { $ids }
+cli-check-placeholders = { $id }: variáveis { $theirs } em vez de { $ours }
+cli-check-syntax = sintaxe: { $error }
+cli-check-gaps = { $count ->
+    [one] { $count } língua completa tem lacunas
+   *[other] { $count } línguas completas têm lacunas
+}
+cli-check-ok = Todas as línguas completas têm todas as mensagens.
