@@ -241,23 +241,117 @@ impl Route for Share {
 /// Entries sent in one message at most.
 const CHUNK: usize = 1 << 20;
 
-/// One worker's state: its ranges of the levels built, and the level being built.
-struct State {
-    me: usize,
-    peers: usize,
-    /// `lower[m]`: this worker's range of level `m` (entries).
-    lower: Vec<Vec<u8>>,
-    level: Level,
-    /// The first level to build (after a resume).
-    from: u32,
+/// One worker's state through a build, the same for both builders: who it is, its ranges of
+/// the levels built (`lower[m]`: level `m`), and its range of the level being built.
+pub(crate) struct State<L, B> {
+    pub(crate) me: usize,
+    pub(crate) peers: usize,
+    pub(crate) lower: Vec<L>,
+    pub(crate) level: B,
 }
+
+/// The state every stage of a worker's build works on.
+pub(crate) type Shared<L, B> = Rc<RefCell<State<L, B>>>;
+
+impl<L, B: Default> State<L, B> {
+    /// A worker's state before its first level.
+    pub(crate) fn shared(worker: &Worker) -> Shared<L, B> {
+        Rc::new(RefCell::new(State {
+            me: worker.index(),
+            peers: worker.peers(),
+            lower: Vec::new(),
+            level: B::default(),
+        }))
+    }
+}
+
+/// This worker's range of level `n`: `len` boards from board `start` of the level's `size`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Part {
+    pub(crate) n: u32,
+    pub(crate) size: u64,
+    pub(crate) start: u64,
+    pub(crate) len: usize,
+}
+
+impl Part {
+    /// Worker `me`'s range of level `n` shared by `peers` workers.
+    pub(crate) fn new(n: u32, peers: usize, me: usize) -> Part {
+        let size = positions(n);
+        let start = range_start(size, peers, me);
+        let len = (range_start(size, peers, me + 1) - start) as usize;
+        Part {
+            n,
+            size,
+            start,
+            len,
+        }
+    }
+
+    /// The index in this range of board `x` of the level.
+    pub(crate) fn local(&self, x: u32) -> usize {
+        (u64::from(x) - self.start) as usize
+    }
+}
+
+/// Builds levels `levels` one after the other on this worker, `build_level` building this
+/// worker's range of each; worker 0 reports each level to `tx` (and stops when nobody listens).
+pub(crate) fn build_levels(
+    worker: &mut Worker,
+    levels: std::ops::RangeInclusive<u32>,
+    tx: &mpsc::Sender<Report>,
+    mut build_level: impl FnMut(&mut Worker, Part) -> Result<DistLevel, DistError>,
+) -> Result<(), DistError> {
+    let (me, peers) = (worker.index(), worker.peers());
+    for n in levels {
+        let level = build_level(worker, Part::new(n, peers, me))?;
+        if me == 0 && tx.send(Report::Level(level)).is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Runs a stage of a level ([`rounds::run`]) on this worker's state and times it:
+/// `start(level, peers, out)` gives this worker's first messages from its range of the level,
+/// `step` answers each round's messages. Returns what this worker sent each round, and the
+/// stage's time.
+pub(crate) fn stage<L: 'static, B: 'static>(
+    worker: &mut Worker,
+    name: &str,
+    state: &Shared<L, B>,
+    start: impl FnOnce(&mut B, usize, &mut Vec<Wire>) + 'static,
+    step: impl FnMut(&mut State<L, B>, u32, &mut Vec<Wire>, &mut Vec<Wire>) + 'static,
+) -> (Vec<Traffic>, Duration) {
+    let started = Instant::now();
+    let traffic = rounds::run(
+        worker,
+        name,
+        state,
+        move |s: &mut State<L, B>, out: &mut Vec<Wire>| start(&mut s.level, s.peers, out),
+        step,
+    );
+    (traffic, started.elapsed())
+}
+
+/// A round's messages to the boards of this worker's `part`, sorted and grouped by board:
+/// `f(i, messages)` for each board `i` (its index in the range) that got any; `received` is
+/// left empty.
+pub(crate) fn by_board(received: &mut Vec<Wire>, part: Part, mut f: impl FnMut(usize, &[Wire])) {
+    received.sort_unstable_by_key(|m| m.1);
+    for messages in received.chunk_by(|a, b| a.1 == b.1) {
+        f(part.local(messages[0].1), messages);
+    }
+    received.clear();
+}
+
+/// One worker's state of the exact builder: `lower[m]` holds its range of level `m`'s entries.
+type ExactState = State<Vec<u8>, Level>;
 
 /// This worker's range of the level being built.
 #[derive(Default)]
 struct Level {
-    n: u32,
-    size: u64,
-    start: u64,
+    part: Part,
     /// Per board: the best end of the level (half-seeds, 0 when none: a max's identity).
     end: Vec<u8>,
     /// Per board: bit `p` when the move of pit `p` stays on the level.
@@ -269,14 +363,10 @@ struct Level {
 }
 
 impl Level {
-    fn new(n: u32, peers: usize, me: usize) -> Level {
-        let size = positions(n);
-        let start = range_start(size, peers, me);
-        let len = (range_start(size, peers, me + 1) - start) as usize;
+    fn new(part: Part) -> Level {
+        let len = part.len;
         Level {
-            n,
-            size,
-            start,
+            part,
             end: vec![0; len],
             moves: vec![0; len],
             lo: vec![0; len],
@@ -287,7 +377,7 @@ impl Level {
 
     /// `hi` from the ends and the children's `lo` (`lo` grows message by message).
     fn hi_of(&self, i: usize) -> u8 {
-        let two_n = 2 * self.n as u8;
+        let two_n = 2 * self.part.n as u8;
         let mut hi = self.end[i];
         for pit in 0..6 {
             if self.moves[i] >> pit & 1 == 1 {
@@ -299,13 +389,13 @@ impl Level {
 
     /// Sends board `x`'s bounds to its predecessors' owners.
     fn tell_predecessors(&self, x: u64, peers: usize, rules: &OwareRules, out: &mut Vec<Wire>) {
-        let i = (x - self.start) as usize;
-        let board = unrank(self.n, x).expect("a board of the level");
+        let i = (x - self.part.start) as usize;
+        let board = unrank(self.part.n, x).expect("a board of the level");
         let skip = rules.skip_origin == SkipOrigin::Always;
         let landing = rules.grand_slam == GrandSlam::NoStarving;
         let payload = u32::from(self.lo[i]) | u32::from(self.hi[i]) << 8;
         predecessors(&board, skip, landing, |parent, pit, _| {
-            let to = owner(self.size, peers, parent);
+            let to = owner(self.part.size, peers, parent);
             out.push(wire(to, BOUNDS, pit as u32, parent, payload));
         });
     }
@@ -341,15 +431,8 @@ fn finished_levels(job: &Job) -> Vec<Vec<u8>> {
 }
 
 fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Result<(), DistError> {
-    let me = worker.index();
-    let peers = worker.peers();
-    let state = Rc::new(RefCell::new(State {
-        me,
-        peers,
-        lower: Vec::new(),
-        level: Level::default(),
-        from: 0,
-    }));
+    let (me, peers) = (worker.index(), worker.peers());
+    let state = ExactState::shared(worker);
 
     // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
     let started = Instant::now();
@@ -364,7 +447,7 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         worker,
         "Resume",
         &state,
-        move |_s: &mut State, out: &mut Vec<Share>| {
+        move |_s: &mut ExactState, out: &mut Vec<Share>| {
             for w in 0..peers {
                 out.push(Share::Resume {
                     to: w as u32,
@@ -387,10 +470,7 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         |s, _round, received, _out| {
             for share in received.drain(..) {
                 match share {
-                    Share::Resume { from, .. } => {
-                        s.from = from;
-                        s.lower.resize(from as usize, Vec::new());
-                    }
+                    Share::Resume { from, .. } => s.lower.resize(from as usize, Vec::new()),
                     Share::Entries { level, bytes, .. } => {
                         s.lower[level as usize] = bytes;
                     }
@@ -399,7 +479,7 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
             }
         },
     );
-    let from = state.borrow().from;
+    let from = state.borrow().lower.len() as u32;
     if me == 0 {
         for (m, &size) in resumed_sizes.iter().enumerate() {
             let stats = LevelStats {
@@ -432,55 +512,47 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         }
     }
 
-    for n in from..=job.max_seeds {
-        let level = build_level(worker, job, &state, n)?;
-        if me == 0 && tx.send(Report::Level(level)).is_err() {
-            return Ok(());
-        }
-    }
-    Ok(())
+    build_levels(worker, from..=job.max_seeds, tx, |worker, part| {
+        build_level(worker, job, &state, part)
+    })
 }
 
+/// Builds this worker's `part` of an exact level (crate docs) and hands it to worker 0.
 fn build_level(
     worker: &mut Worker,
     job: &Job,
-    state: &Rc<RefCell<State>>,
-    n: u32,
+    state: &Shared<Vec<u8>, Level>,
+    part: Part,
 ) -> Result<DistLevel, DistError> {
-    let (me, peers) = {
-        let s = state.borrow();
-        (s.me, s.peers)
-    };
-    state.borrow_mut().level = Level::new(n, peers, me);
+    state.borrow_mut().level = Level::new(part);
+    let n = part.n;
     let two_n = 2 * n;
 
     // 1. Moves: ends at once, captures by request to the child's owner.
-    let started = Instant::now();
     let rules = job.rules;
-    let moves = rounds::run(
+    let (moves, moves_time) = stage(
         worker,
         "Moves",
         state,
-        move |s: &mut State, out: &mut Vec<Wire>| {
-            let level = &mut s.level;
+        move |level, peers, out| {
             let len = level.end.len();
             if len == 0 {
                 return;
             }
-            let mut board = unrank(n, level.start).expect("a board of the level");
+            let mut board = unrank(n, part.start).expect("a board of the level");
             let mut played = [(0, ExactMove::End(0)); 6];
             for i in 0..len {
                 if i > 0 {
                     next_board(&mut board);
                 }
-                let x = level.start + i as u64;
+                let x = part.start + i as u64;
                 let k = exact_moves(board, n, &rules, &mut played);
                 for &(pit, mv) in &played[..k] {
                     match mv {
                         ExactMove::End(v) => level.end[i] = level.end[i].max(v as u8),
                         ExactMove::Same(_) => level.moves[i] |= 1 << pit,
                         ExactMove::Capture { seeds, index } => {
-                            let to = owner(positions(seeds), s.peers, index);
+                            let to = owner(positions(seeds), peers, index);
                             out.push(wire(to, REQUEST, seeds, index, x as u32));
                         }
                     }
@@ -494,11 +566,11 @@ fn build_level(
                         let m = (head >> 24) as usize;
                         let start = range_start(positions(m as u32), s.peers, s.me);
                         let v = entry_value(s.lower[m][(u64::from(board) - start) as usize]);
-                        let to = owner(s.level.size, s.peers, u64::from(payload));
+                        let to = owner(part.size, s.peers, u64::from(payload));
                         out.push(wire(to, ANSWER, 0, u64::from(payload), v));
                     }
                     _ => {
-                        let i = (u64::from(board) - s.level.start) as usize;
+                        let i = part.local(board);
                         let got = (two_n - payload) as u8;
                         s.level.end[i] = s.level.end[i].max(got);
                     }
@@ -507,54 +579,42 @@ fn build_level(
             received.clear();
         },
     );
-    let moves_time = started.elapsed();
 
     // 2. The fixpoint of the bounds, round by round.
-    let started = Instant::now();
-    let fixpoint = rounds::run(
+    let (fixpoint, fixpoint_time) = stage(
         worker,
         "Fixpoint",
         state,
-        move |s: &mut State, out: &mut Vec<Wire>| {
-            let peers = s.peers;
-            let level = &mut s.level;
+        move |level, peers, out| {
             for i in 0..level.end.len() {
                 // The children's bounds start at nothing and everything: `lo = 0`, `hi = 2n`.
                 level.lo[i] = level.end[i];
                 level.hi[i] = level.hi_of(i);
                 if (u32::from(level.lo[i]), u32::from(level.hi[i])) != (0, two_n) {
-                    level.tell_predecessors(level.start + i as u64, peers, &rules, out);
+                    level.tell_predecessors(part.start + i as u64, peers, &rules, out);
                 }
             }
         },
         move |s, _round, received, out| {
             let peers = s.peers;
             let level = &mut s.level;
-            received.sort_unstable_by_key(|m| m.1);
-            let mut k = 0;
-            while k < received.len() {
-                let x = received[k].1;
-                let i = (u64::from(x) - level.start) as usize;
+            by_board(received, part, |i, messages| {
                 let before = (level.lo[i], level.hi[i]);
-                while k < received.len() && received[k].1 == x {
-                    let (head, _, payload) = received[k];
+                for &(head, _, payload) in messages {
                     let pit = (head >> 24) as usize;
                     if level.moves[i] >> pit & 1 == 1 {
                         let (lo, hi) = ((payload & 0xff) as u8, (payload >> 8) as u8);
                         level.child_lo[i][pit] = lo;
                         level.lo[i] = level.lo[i].max(two_n as u8 - hi);
                     }
-                    k += 1;
                 }
                 level.hi[i] = level.hi_of(i);
                 if (level.lo[i], level.hi[i]) != before {
-                    level.tell_predecessors(u64::from(x), peers, &rules, out);
+                    level.tell_predecessors(part.start + i as u64, peers, &rules, out);
                 }
-            }
-            received.clear();
+            });
         },
     );
-    let fixpoint_time = started.elapsed();
 
     // 3. The entries to worker 0, which writes the file.
     let started = Instant::now();
@@ -577,14 +637,13 @@ fn build_level(
     for t in &fixpoint {
         figures.extend([t.messages, t.bytes]);
     }
-    let start = state.borrow().level.start;
     {
         let mut s = state.borrow_mut();
         s.lower.push(entries.clone());
         s.level = Level::default();
     }
     let times = (moves_time, fixpoint_time, started);
-    finish_level(worker, job, n, start, entries, figures, times)
+    finish_level(worker, job, part, entries, figures, times)
 }
 
 /// The entries of a level and the workers' figures, gathered on worker 0.
@@ -594,7 +653,7 @@ struct Gathered {
     figures: Vec<Vec<u64>>,
 }
 
-/// Sends this worker's `entries` of level `n` (from board `start` on) and its `figures`
+/// Sends this worker's `entries` of its `part` of a level and its `figures`
 /// (boards whose bounds met, the moves stage's messages and bytes, its process's peak memory,
 /// then messages and bytes per round) to worker 0, which writes the level's file and returns
 /// the level's figures (the other workers return a placeholder). `times`: the moves stage,
@@ -602,13 +661,13 @@ struct Gathered {
 pub(crate) fn finish_level(
     worker: &mut Worker,
     job: &Job,
-    n: u32,
-    start: u64,
+    part: Part,
     entries: Vec<u8>,
     figures: Vec<u64>,
     times: (Duration, Duration, Instant),
 ) -> Result<DistLevel, DistError> {
     let (moves_time, fixpoint_time, started) = times;
+    let (n, start) = (part.n, part.start);
     let me = worker.index();
     let state = Rc::new(RefCell::new(Gathered::default()));
     let gather = rounds::run(

@@ -18,8 +18,6 @@
 //! entry of every board, which the files do not hold: a graded build always starts from 0
 //! seeds (the files are written level by level all the same).
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -27,32 +25,22 @@ use mancala_core::oware::OwareRules;
 use mancala_tablebase::build::{graded_entry, graded_moves, GradedMove};
 use mancala_tablebase::exact::entry_value;
 use mancala_tablebase::index::{next_board, positions, unrank};
+use mancala_tablebase::slot::{self, exit, NONE, REP_UNKNOWN};
 use mancala_tablebase::Exactness;
 use timely::worker::Worker;
 
 use crate::build::{
-    finish_level, owner, peak_memory, range_start, wire, DistLevel, Job, Report, Wire, ANSWER,
-    BOUNDS, REQUEST,
+    build_levels, by_board, finish_level, owner, peak_memory, range_start, stage, wire, DistLevel,
+    Job, Part, Report, Shared, State, Wire, ANSWER, BOUNDS, REQUEST,
 };
 use crate::cluster::DistError;
-use crate::rounds::{self, Traffic};
+use crate::rounds::Traffic;
 
 /// A move staying on the level, told to its child's owner.
 const EDGE: u32 = 3;
 
-/// No move in this slot.
-const NONE: u32 = u32::MAX;
-/// A move staying on the level (its child's bounds are kept per slot).
+/// A move staying on the level (its child's words are kept per slot).
 const SAME: u32 = 0;
-/// An end of the level (capture or game end), with its bounds, value and flag.
-const EXIT: u32 = 1 << 31;
-const EXIT_DAG: u32 = 1 << 24;
-/// A repetition that would not end the game.
-const REP_UNKNOWN: u8 = u8::MAX;
-
-fn exit(lo: u32, hi: u32, value: u32, dag: bool) -> u32 {
-    EXIT | lo << 16 | hi << 8 | value | if dag { EXIT_DAG } else { 0 }
-}
 
 /// A worker's lower levels: bounds and entries of its range of each.
 #[derive(Default)]
@@ -65,9 +53,7 @@ struct Lower {
 /// This worker's range of the level being built.
 #[derive(Default)]
 struct Level {
-    n: u32,
-    size: u64,
-    start: u64,
+    part: Part,
     /// Six slots per board: [`NONE`], [`SAME`] or an [`exit`].
     slots: Vec<u32>,
     /// Per slot: the mover's seeds if the move repeats a position.
@@ -87,50 +73,20 @@ struct Level {
 
 impl Level {
     fn history_free(&self, i: usize) -> u32 {
-        let n = self.n;
-        let (mut g, mut d) = (0u32, 0u32);
-        for k in i * 6..i * 6 + 6 {
-            let s = self.slots[k];
-            if s == NONE {
-                break;
-            }
-            if s & EXIT != 0 {
-                g = g.max(s >> 16 & 0xff);
-                d = d.max(s >> 8 & 0xff);
-            } else {
-                let c = self.child[k];
-                let (rg, rd) = match self.rep[k] {
-                    REP_UNKNOWN => (0, n),
-                    r => (u32::from(r), u32::from(r)),
-                };
-                g = g.max(rg.min(n - (c >> 8 & 0xff)));
-                d = d.max(rd.max(n - (c & 0xff)));
-            }
-        }
-        g | d << 8
+        let at = i * 6..i * 6 + 6;
+        slot::history_free(
+            self.part.n,
+            &self.slots[at.clone()],
+            &self.rep[at],
+            |k, _| self.child[i * 6 + k],
+        )
     }
 
     fn bounds(&self, i: usize) -> u32 {
-        let n = self.n;
-        let (mut l, mut h, mut dag) = (u32::from(self.safe_lo[i]), 0u32, true);
-        for k in i * 6..i * 6 + 6 {
-            let s = self.slots[k];
-            if s == NONE {
-                break;
-            }
-            if s & EXIT != 0 {
-                l = l.max(s >> 16 & 0xff);
-                h = h.max(s >> 8 & 0xff);
-                dag &= s & EXIT_DAG != 0;
-            } else {
-                let c = self.child[k];
-                l = l.max(n - (c >> 8 & 0xff));
-                h = h.max(n - (c & 0xff));
-                dag &= c >> 16 != 0;
-            }
-        }
-        let h = h.min(u32::from(self.safe_hi[i]));
-        l | h << 8 | u32::from(dag) << 16
+        let safe = (self.safe_lo[i], self.safe_hi[i]);
+        slot::bounds(self.part.n, &self.slots[i * 6..i * 6 + 6], safe, |k, _| {
+            self.child[i * 6 + k]
+        })
     }
 
     /// Sends board `i`'s word along its reverse edges.
@@ -140,7 +96,7 @@ impl Level {
         {
             let p = u64::from(parent);
             out.push(wire(
-                owner(self.size, peers, p),
+                owner(self.part.size, peers, p),
                 BOUNDS,
                 u32::from(slot),
                 p,
@@ -150,40 +106,29 @@ impl Level {
     }
 }
 
-struct State {
-    me: usize,
-    peers: usize,
-    lower: Vec<Lower>,
-    level: Level,
-}
+/// One worker's state of the graded builder.
+type GradedState = State<Lower, Level>;
 
 /// One round of a fixpoint: the children's new words into their slots, then every board that
 /// got one recomputed by `f`, and told along its reverse edges if its word changed.
 fn fixpoint_round(
-    s: &mut State,
+    s: &mut GradedState,
     received: &mut Vec<Wire>,
     out: &mut Vec<Wire>,
     f: fn(&Level, usize) -> u32,
 ) {
     let peers = s.peers;
     let level = &mut s.level;
-    received.sort_unstable_by_key(|m| m.1);
-    let mut k = 0;
-    while k < received.len() {
-        let x = received[k].1;
-        let i = (u64::from(x) - level.start) as usize;
-        while k < received.len() && received[k].1 == x {
-            let (head, _, payload) = received[k];
+    by_board(received, level.part, |i, messages| {
+        for &(head, _, payload) in messages {
             level.child[i * 6 + (head >> 24) as usize] = payload;
-            k += 1;
         }
         let w = f(level, i);
         if w != level.word[i] {
             level.word[i] = w;
             level.tell(i, peers, out);
         }
-    }
-    received.clear();
+    });
 }
 
 /// Builds every level of a graded preset from 0 seeds (module docs).
@@ -192,61 +137,39 @@ pub(crate) fn run_worker(
     job: &Job,
     tx: &mpsc::Sender<Report>,
 ) -> Result<(), DistError> {
-    let me = worker.index();
-    let peers = worker.peers();
-    let state = Rc::new(RefCell::new(State {
-        me,
-        peers,
-        lower: Vec::new(),
-        level: Level::default(),
-    }));
-    for n in 0..=job.max_seeds {
-        let level = build_level(worker, job, &state, n)?;
-        if me == 0 && tx.send(Report::Level(level)).is_err() {
-            return Ok(());
-        }
-    }
-    Ok(())
+    let state = GradedState::shared(worker);
+    build_levels(worker, 0..=job.max_seeds, tx, |worker, part| {
+        build_level(worker, job, &state, part)
+    })
 }
 
+/// Builds this worker's `part` of a graded level (module docs) and hands it to worker 0.
 fn build_level(
     worker: &mut Worker,
     job: &Job,
-    state: &Rc<RefCell<State>>,
-    n: u32,
+    state: &Shared<Lower, Level>,
+    part: Part,
 ) -> Result<DistLevel, DistError> {
-    let (me, peers) = {
-        let s = state.borrow();
-        (s.me, s.peers)
+    let (n, len) = (part.n, part.len);
+    state.borrow_mut().level = Level {
+        part,
+        slots: vec![NONE; len * 6],
+        rep: vec![REP_UNKNOWN; len * 6],
+        child: vec![0; len * 6],
+        word: vec![0; len],
+        ..Level::default()
     };
-    {
-        let size = positions(n);
-        let start = range_start(size, peers, me);
-        let len = (range_start(size, peers, me + 1) - start) as usize;
-        state.borrow_mut().level = Level {
-            n,
-            size,
-            start,
-            slots: vec![NONE; len * 6],
-            rep: vec![REP_UNKNOWN; len * 6],
-            child: vec![0; len * 6],
-            word: vec![0; len],
-            ..Level::default()
-        };
-    }
     let rules: OwareRules = job.rules;
 
     // 1. Moves; captures by request, moves staying on the level as reverse edges.
-    let started = Instant::now();
-    let moves = rounds::run(
+    let (moves, moves_time) = stage(
         worker,
         "Moves",
         state,
-        move |s: &mut State, out: &mut Vec<Wire>| {
-            let level = &mut s.level;
+        move |level, peers, out| {
             let mut played = [GradedMove::End(0); 6];
             for i in 0..level.word.len() {
-                let x = level.start + i as u64;
+                let x = part.start + i as u64;
                 let k = graded_moves(x, n, &rules, &mut played);
                 for (j, mv) in played[..k].iter().enumerate() {
                     let slot = i * 6 + j;
@@ -255,11 +178,11 @@ fn build_level(
                         GradedMove::Same { index, repeat } => {
                             level.slots[slot] = SAME;
                             level.rep[slot] = repeat.map_or(REP_UNKNOWN, |v| v as u8);
-                            let to = owner(level.size, s.peers, u64::from(index));
+                            let to = owner(part.size, peers, u64::from(index));
                             out.push(wire(to, EDGE, j as u32, u64::from(index), x as u32));
                         }
                         GradedMove::Capture { seeds, index } => {
-                            let to = owner(positions(seeds), s.peers, index);
+                            let to = owner(positions(seeds), peers, index);
                             out.push(wire(to, REQUEST, seeds | (j as u32) << 5, index, x as u32));
                         }
                     }
@@ -278,11 +201,11 @@ fn build_level(
                         let answer = u32::from(low.lo[r])
                             | u32::from(low.hi[r]) << 8
                             | u32::from(low.entries[r]) << 16;
-                        let to = owner(s.level.size, s.peers, u64::from(payload));
+                        let to = owner(part.size, s.peers, u64::from(payload));
                         out.push(wire(to, ANSWER, small >> 5, u64::from(payload), answer));
                     }
                     ANSWER => {
-                        let i = (u64::from(board) - s.level.start) as usize;
+                        let i = part.local(board);
                         let (lo, hi, e) =
                             (payload & 0xff, payload >> 8 & 0xff, (payload >> 16) as u8);
                         let any = Exactness::of_entry(e) == Some(Exactness::AnyHistory);
@@ -290,7 +213,7 @@ fn build_level(
                             exit(n - hi, n - lo, n - entry_value(e), any);
                     }
                     _ => {
-                        let i = (u64::from(board) - s.level.start) as u32;
+                        let i = part.local(board) as u32;
                         s.level.edges.push((i, payload, small as u8));
                     }
                 }
@@ -298,7 +221,6 @@ fn build_level(
             received.clear();
         },
     );
-    let moves_time = started.elapsed();
     {
         let mut s = state.borrow_mut();
         let level = &mut s.level;
@@ -317,14 +239,11 @@ fn build_level(
     }
 
     // 2. History-free bounds: the greatest fixpoint from g = n, d = 0.
-    let started = Instant::now();
-    let safe = rounds::run(
+    let (safe, safe_time) = stage(
         worker,
         "History-free bounds",
         state,
-        move |s: &mut State, out: &mut Vec<Wire>| {
-            let peers = s.peers;
-            let level = &mut s.level;
+        move |level, peers, out| {
             level.child.fill(n);
             for i in 0..level.word.len() {
                 level.word[i] = level.history_free(i);
@@ -337,13 +256,11 @@ fn build_level(
     );
 
     // 3. Bounds and flags: the least fixpoint from lo = g, hi = d.
-    let bounds = rounds::run(
+    let (bounds, bounds_time) = stage(
         worker,
         "Bounds",
         state,
-        move |s: &mut State, out: &mut Vec<Wire>| {
-            let peers = s.peers;
-            let level = &mut s.level;
+        move |level, peers, out| {
             level.safe_lo = level.word.iter().map(|&w| (w & 0xff) as u8).collect();
             level.safe_hi = level.word.iter().map(|&w| (w >> 8 & 0xff) as u8).collect();
             // The children's words hold their history-free bounds: their starting bounds.
@@ -357,11 +274,11 @@ fn build_level(
         },
         |s, _round, received, out| fixpoint_round(s, received, out, Level::bounds),
     );
-    let fixpoint_time = started.elapsed();
+    let fixpoint_time = safe_time + bounds_time;
 
     // Values and grades.
     let started = Instant::now();
-    let (start, lower, met) = {
+    let (lower, met) = {
         let s = state.borrow();
         let level = &s.level;
         let len = level.word.len();
@@ -372,7 +289,7 @@ fn build_level(
         };
         let mut met = 0;
         let mut board = if len > 0 {
-            unrank(n, level.start).expect("a board of the level")
+            unrank(n, part.start).expect("a board of the level")
         } else {
             [0; 12]
         };
@@ -401,7 +318,7 @@ fn build_level(
             lower.hi.push(hi as u8);
             lower.entries.push(graded_entry(value, grade));
         }
-        (level.start, lower, met)
+        (lower, met)
     };
     let entries = lower.entries.clone();
     {
@@ -418,8 +335,7 @@ fn build_level(
     finish_level(
         worker,
         job,
-        n,
-        start,
+        part,
         entries,
         figures,
         (moves_time, fixpoint_time, started),

@@ -55,32 +55,20 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use mancala_core::oware::OwareRules;
-use mancala_core::{MoveList, Position};
+use mancala_core::Position;
 use rayon::prelude::*;
 
 use crate::index::{positions, rank, unrank};
-use crate::level::{normalise, setup};
+use crate::level::{for_each_child, normalise, setup};
 pub use crate::level::{LevelStats, Phase, Progress};
-use crate::{entry, rules, Tablebase, TablebaseError};
+use crate::slot::{exit, EXIT, NONE, REP_UNKNOWN};
+use crate::{entry, rules, slot, Tablebase, TablebaseError};
 
 /// The most seeds the builder handles: level indices stay below 2^31 (`C(35, 11)` is 417 M).
 pub const MAX_BUILD_SEEDS: u32 = 24;
 
 /// Boards per parallel chunk of a sweep.
 const SWEEP_CHUNK: usize = 1 << 14;
-
-/// No move in this slot.
-const NONE: u32 = u32::MAX;
-/// The slot is an end of the level (capture or game end), with its bounds and value.
-const EXIT: u32 = 1 << 31;
-const EXIT_DAG: u32 = 1 << 24;
-/// A repetition that would not end the game (rules without a first-repetition ending).
-const REP_UNKNOWN: u8 = u8::MAX;
-
-#[inline]
-fn exit(lo: u32, hi: u32, value: u32, dag: bool) -> u32 {
-    EXIT | lo << 16 | hi << 8 | value | if dag { EXIT_DAG } else { 0 }
-}
 
 /// Tunables of the builder.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -229,14 +217,10 @@ pub fn graded_moves(index: u64, n: u32, rules: &OwareRules, out: &mut [GradedMov
         out[0] = GradedMove::End(pos.stores()[0] - store);
         return 1;
     }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
     let mut k = 0;
-    for &mv in moves.iter() {
-        let mut child = pos;
-        let effect = child.play_unchecked(mv);
+    for_each_child(&pos, |_, mut child, captured| {
         let mut repeat = None;
-        if effect.captured == 0 && !child.is_over() {
+        if captured == 0 && !child.is_over() {
             // The rules' ending if this move recreates a position seen before (the repetition
             // is judged before `settle`, as in `advance`).
             let mut repeated = child;
@@ -255,20 +239,20 @@ pub fn graded_moves(index: u64, n: u32, rules: &OwareRules, out: &mut [GradedMov
                 child.to_move().expect("a game that is not over"),
             );
             let r = rank(&seen);
-            if effect.captured == 0 {
+            if captured == 0 {
                 GradedMove::Same {
                     index: r as u32,
                     repeat,
                 }
             } else {
                 GradedMove::Capture {
-                    seeds: n - effect.captured,
+                    seeds: n - captured,
                     index: r,
                 }
             }
         };
         k += 1;
-    }
+    });
     k
 }
 
@@ -403,24 +387,10 @@ fn build_level(
     loop {
         sweeps += 1;
         let changed = sweep_in_place(&state, |x| {
-            let (mut l, mut h, mut d) = (u32::from(safe_lo[x]), 0u32, true);
-            for &s in &succ[x * 6..x * 6 + 6] {
-                if s == NONE {
-                    break;
-                }
-                if s & EXIT != 0 {
-                    l = l.max(s >> 16 & 0xff);
-                    h = h.max(s >> 8 & 0xff);
-                    d &= s & EXIT_DAG != 0;
-                } else {
-                    let child = state[s as usize].load(Ordering::Relaxed);
-                    l = l.max(n - (child >> 8 & 0xff));
-                    h = h.max(n - (child & 0xff));
-                    d &= child >> 16 != 0;
-                }
-            }
-            let h = h.min(u32::from(safe_hi[x]));
-            l | h << 8 | u32::from(d) << 16
+            let safe = (safe_lo[x], safe_hi[x]);
+            slot::bounds(n, &succ[x * 6..x * 6 + 6], safe, |_, s| {
+                state[s as usize].load(Ordering::Relaxed)
+            })
         });
         progress(Progress {
             seeds: n,
@@ -550,27 +520,10 @@ fn history_free_bounds(
     loop {
         sweeps += 1;
         let changed = sweep_in_place(&state, |x| {
-            let (mut g, mut d) = (0u32, 0u32);
-            for (&s, &r) in succ[x * 6..x * 6 + 6].iter().zip(&rep[x * 6..x * 6 + 6]) {
-                if s == NONE {
-                    break;
-                }
-                if s & EXIT != 0 {
-                    g = g.max(s >> 16 & 0xff);
-                    d = d.max(s >> 8 & 0xff);
-                } else {
-                    let child = state[s as usize].load(Ordering::Relaxed);
-                    // A repetition the rules would not end: nothing is known of it.
-                    let (rg, rd) = if r == REP_UNKNOWN {
-                        (0, n)
-                    } else {
-                        (u32::from(r), u32::from(r))
-                    };
-                    g = g.max(rg.min(n - (child >> 8 & 0xff)));
-                    d = d.max(rd.max(n - (child & 0xff)));
-                }
-            }
-            g | d << 8
+            let at = x * 6..x * 6 + 6;
+            slot::history_free(n, &succ[at.clone()], &rep[at], |_, s| {
+                state[s as usize].load(Ordering::Relaxed)
+            })
         });
         sweep(sweeps);
         if !changed {

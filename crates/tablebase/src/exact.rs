@@ -57,11 +57,11 @@ use std::time::{Duration, Instant};
 
 use mancala_core::oware::{GrandSlam, OwareRules, SkipOrigin};
 use mancala_core::sow::{sow_lap, PITS};
-use mancala_core::{MoveList, Position, Side};
+use mancala_core::{Position, Side};
 use rayon::prelude::*;
 
 use crate::index::{next_board, positions, rank, unrank};
-use crate::level::{normalise, setup, LevelStats, Phase, Progress};
+use crate::level::{for_each_child, normalise, setup, LevelStats, Phase, Progress};
 use crate::{entry, file, rules, Tablebase, TablebaseError};
 
 /// Boards per parallel chunk.
@@ -187,12 +187,8 @@ pub fn exact_moves(
         return 1;
     }
     let skip = rules.skip_origin == SkipOrigin::Always;
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
     let mut k = 0;
-    for &mv in moves.iter() {
-        let mut child = pos;
-        let effect = child.play_unchecked(mv);
+    for_each_child(&pos, |pit, mut child, captured| {
         // Settling is needed only when a row is empty: with seeds on both rows these rules
         // always leave a legal move (`rules::check` refuses the ones that might not).
         let b = child.board();
@@ -205,9 +201,9 @@ pub fn exact_moves(
             // The turn always passes under these rules: the child is North's to move.
             let side = child.to_move().expect("a game that is not over");
             let r = rank(&normalise(child.board(), side));
-            if effect.captured == 0 {
+            if captured == 0 {
                 let mut sown = board;
-                sow_lap(&mut sown, mv.index(), skip);
+                sow_lap(&mut sown, pit, skip);
                 assert!(
                     side == Side::North && *child.board() == sown,
                     "a move that captures nothing leaves the sown board, North to move"
@@ -215,14 +211,14 @@ pub fn exact_moves(
                 ExactMove::Same(r as u32)
             } else {
                 ExactMove::Capture {
-                    seeds: n - effect.captured,
+                    seeds: n - captured,
                     index: r,
                 }
             }
         };
-        out[k] = (mv.index(), step);
+        out[k] = (pit, step);
         k += 1;
-    }
+    });
     k
 }
 

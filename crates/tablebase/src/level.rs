@@ -1,11 +1,11 @@
 //! What both builders share: progress reports, the figures of a built level, and the boards'
-//! set-up and orientation.
+//! set-up, moves and orientation.
 
 use std::time::Duration;
 
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::sow::PITS;
-use mancala_core::Side;
+use mancala_core::{MoveList, Position, Side};
 
 /// What the builder is doing, for progress displays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,20 @@ pub(crate) fn setup(board: [u8; PITS], n: u32, rules: &OwareRules) -> (Oware, u3
     let pos = Oware::from_parts(board, stores, Side::South, false, *rules)
         .expect("a board of at most 24 seeds fits the builder's 240-seed rules");
     (pos, stores[0])
+}
+
+/// Plays every legal move of `pos` (a board set up by [`setup`]) in move order:
+/// `f(pit, child, captured)` with the position the move leaves, before [`Position::settle`], and
+/// the seeds it captured.
+#[inline]
+pub(crate) fn for_each_child(pos: &Oware, mut f: impl FnMut(usize, Oware, u32)) {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        let effect = child.play_unchecked(mv);
+        f(mv.index(), child, effect.captured);
+    }
 }
 
 /// A board as seen by `side`: his row first.

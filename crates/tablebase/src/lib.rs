@@ -72,6 +72,7 @@ pub mod file;
 pub mod index;
 mod level;
 pub mod rules;
+pub mod slot;
 
 use std::path::Path;
 
