@@ -164,12 +164,8 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
         let secs = (s.moves_time + s.sweep_time).as_secs_f64();
         let line = if exact {
             format!(
-                "{:5} {:10} {:14} {:7} {:8.2} {:8.2} {:12.0}",
-                s.seeds,
-                s.positions,
-                s.bounds_met,
-                s.sweeps,
-                s.moves_time.as_secs_f64(),
+                "{} {:8.2} {:12.0}",
+                exact_columns(s),
                 s.sweep_time.as_secs_f64(),
                 s.positions as f64 / secs.max(1e-9)
             )
@@ -278,12 +274,8 @@ fn run_dist_build(
         let t = l.traffic();
         let max_round = l.rounds.iter().map(|r| r.bytes).max().unwrap_or(0);
         println!(
-            "{:5} {:10} {:14} {:7} {:8.2} {:11.2} {:8.2} {:12.0} {:9} {:13} {:16} {:8}",
-            s.seeds,
-            s.positions,
-            s.bounds_met,
-            s.sweeps,
-            s.moves_time.as_secs_f64(),
+            "{} {:11.2} {:8.2} {:12.0} {:9} {:13} {:16} {:8}",
+            exact_columns(s),
             s.sweep_time.as_secs_f64(),
             l.write_time.as_secs_f64(),
             s.positions as f64 / secs.max(1e-9),
@@ -304,6 +296,19 @@ fn run_dist_build(
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first columns of a level's line of an exact build, in one process or distributed:
+/// seeds, boards, boards whose bounds met, passes (or rounds) and the moves stage's seconds.
+fn exact_columns(s: &LevelStats) -> String {
+    format!(
+        "{:5} {:10} {:14} {:7} {:8.2}",
+        s.seeds,
+        s.positions,
+        s.bounds_met,
+        s.sweeps,
+        s.moves_time.as_secs_f64()
+    )
 }
 
 /// A share of the seeds given in half-seeds, as a number: whole, or ending in .5.
