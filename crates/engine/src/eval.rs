@@ -241,16 +241,9 @@ pub(crate) fn evaluate_with(
     me: Side,
     w: &crate::weights::Weights,
 ) -> i32 {
-    let (mut full, mut empty) = (0i64, 0i64);
-    let phase = features::visit(pits, stores, me, |i, x| {
-        full += i64::from(w[i][0]) * i64::from(x);
-        empty += i64::from(w[i][1]) * i64::from(x);
-    });
-    if phase.total <= 0 {
-        return 0;
-    }
-    let v = (full * phase.board + empty * (phase.total - phase.board)) / phase.total;
-    v.clamp(-i64::from(HEURISTIC_MAX), i64::from(HEURISTIC_MAX)) as i32
+    weighted(w, |sum| {
+        features::visit(pits, stores, me, |i, x| sum.add(i, x))
+    })
 }
 
 /// The hand-set evaluation ([`EvalKind::Hand`]).
