@@ -17,12 +17,7 @@ pub use mancala_core::variant::AnyGame;
 #[macro_export]
 macro_rules! with_session {
     ($t:expr, $s:ident => $body:expr) => {
-        match $t {
-            $crate::adapter::AnyGame::Oware($s) => $body,
-            $crate::adapter::AnyGame::Olowuka($s) => $body,
-            $crate::adapter::AnyGame::BaAwa($s) => $body,
-            $crate::adapter::AnyGame::Isolo($s) => $body,
-        }
+        mancala_core::match_game!(mancala_core::variant::AnyGame, $t, $s => $body)
     };
 }
 

@@ -766,12 +766,7 @@ enum AnyBatch {
 
 macro_rules! with_batch {
     ($t:expr, $b:ident => $body:expr) => {
-        match $t {
-            AnyBatch::Oware($b) => $body,
-            AnyBatch::Olowuka($b) => $body,
-            AnyBatch::BaAwa($b) => $body,
-            AnyBatch::Isolo($b) => $body,
-        }
+        mancala_core::match_game!(AnyBatch, $t, $b => $body)
     };
 }
 

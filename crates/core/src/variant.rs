@@ -240,16 +240,34 @@ pub enum AnyGame {
     Isolo(Session<Isolo>),
 }
 
+/// Evaluates `$body` with `$x` bound to what the arm of `$value` holds, `$value` being of an enum
+/// `$enum` (a name or a path) with one arm per game type named after it, each holding one value,
+/// like [`AnyGame`]: the one list of the game types for code that runs the same on each (an
+/// enum that lacks a game fails to compile).
+///
+/// ```
+/// use mancala_core::variant::{AnyGame, Variant};
+/// let game = Variant::from_name("isolo").unwrap().new_game(&[], None).unwrap();
+/// let plies = mancala_core::match_game!(AnyGame, &game, s => s.game().moves().len());
+/// assert_eq!(plies, 0);
+/// ```
+#[macro_export]
+macro_rules! match_game {
+    ($($enum:ident)::+, $value:expr, $x:ident => $body:expr) => {
+        match $value {
+            $($enum)::+::Oware($x) => $body,
+            $($enum)::+::Olowuka($x) => $body,
+            $($enum)::+::BaAwa($x) => $body,
+            $($enum)::+::Isolo($x) => $body,
+        }
+    };
+}
+
 /// Evaluates `$body` with `$s` bound to the session inside `$game` (an [`AnyGame`] or a
 /// reference to one), whatever its type.
 macro_rules! each_game {
     ($game:expr, $s:ident => $body:expr) => {
-        match $game {
-            AnyGame::Oware($s) => $body,
-            AnyGame::Olowuka($s) => $body,
-            AnyGame::BaAwa($s) => $body,
-            AnyGame::Isolo($s) => $body,
-        }
+        $crate::match_game!(AnyGame, $game, $s => $body)
     };
 }
 

@@ -132,15 +132,10 @@ pub trait GameTask {
     fn run<P: EngineGame>(self, game: &Game<P>) -> Self::Output;
 }
 
-/// Runs `task` on the concrete game behind `game`. This is the only place that names the
-/// engine's position types: a new game is one arm here.
+/// Runs `task` on the concrete game behind `game`, whichever of the core's game types it is
+/// ([`mancala_core::match_game`]): a new game type is one arm there.
 pub fn dispatch<T: GameTask>(game: &AnyGame, task: T) -> T::Output {
-    match game {
-        AnyGame::Oware(s) => task.run(s.game()),
-        AnyGame::Olowuka(s) => task.run(s.game()),
-        AnyGame::BaAwa(s) => task.run(s.game()),
-        AnyGame::Isolo(s) => task.run(s.game()),
-    }
+    mancala_core::match_game!(AnyGame, game, s => task.run(s.game()))
 }
 
 /// The rules of `game`'s endgame tables, if it has any and the builder accepts them (see
