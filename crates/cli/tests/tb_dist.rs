@@ -125,16 +125,16 @@ fn log(logs: &Path, i: usize) -> String {
     std::fs::read_to_string(logs.join(format!("process-{i}.log"))).unwrap_or_default()
 }
 
-#[test]
-fn one_worker_four_threads_and_four_processes_write_the_single_process_files() {
-    let reference = single(&scratch("single"));
+/// One worker, four threads and four processes write `preset`'s files as one process does.
+fn same_files(preset: &str) {
+    let reference = single(&scratch(&format!("{preset}-single")), preset);
     for workers in ["1", "4"] {
-        let dir = scratch(&format!("threads-{workers}"));
+        let dir = scratch(&format!("{preset}-threads-{workers}"));
         let d = dir.to_str().unwrap();
         let o = mancala(&[
             "tb",
             "build",
-            "awari",
+            preset,
             "--seeds",
             SEEDS,
             "--dir",
@@ -239,10 +239,13 @@ fn distributed_builds_refuse_what_they_cannot_do() {
         d,
         "--workers",
         "2",
+        "--smoothing",
+        "1",
     ]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("exact tables (awari)"), "{err}");
+    assert!(err.contains("--smoothing"), "{err}");
+    assert!(files(&dir).is_empty(), "{:?}", files(&dir));
     std::fs::write(dir.join("hosts"), "127.0.0.1:1\nnowhere\n").unwrap();
     let h = dir.join("hosts");
     let o = mancala(&[

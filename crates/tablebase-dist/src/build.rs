@@ -73,8 +73,8 @@ pub(crate) struct Job {
     pub(crate) dir: PathBuf,
 }
 
-/// Builds `preset`'s exact tables of 0 to `max_seeds` seeds into `dir` on the workers of
-/// `cluster` (crate docs). Every process of a cluster calls it with the same arguments; the
+/// Builds `preset`'s tables (exact or graded) of 0 to `max_seeds` seeds into `dir` on the
+/// workers of `cluster` (crate docs). Every process of a cluster calls it with the same arguments; the
 /// process of worker 0 writes the files and calls `level_done` with each level's figures as
 /// it is done (resumed levels first), and gets them all back; the others get `None`.
 pub fn build_to_dir(
@@ -105,6 +105,11 @@ pub fn build_to_dir(
         rules: play_rules(&table_rules),
         max_seeds,
         dir: dir.to_path_buf(),
+    };
+    let restart = if job.exact {
+        "the build resumes after the last level written"
+    } else {
+        "a graded build starts again from 0 seeds"
     };
     let (tx, rx) = mpsc::channel::<Report>();
     let tx = Mutex::new(tx);
@@ -147,9 +152,9 @@ pub fn build_to_dir(
         // A worker stopped without a word: a panic, most often the connection to a peer
         // process lost. Joining timely's network threads would panic in turn.
         std::mem::forget(guards);
-        return Err(DistError::Worker(
-            "a worker thread stopped (a peer process gone?); start every process again: the build resumes after the last level written".to_string(),
-        ));
+        return Err(DistError::Worker(format!(
+            "a worker thread stopped (a peer process gone?); start every process again: {restart}"
+        )));
     }
     for r in guards.join() {
         r.map_err(DistError::Worker)?;
@@ -448,6 +453,11 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         "Resume",
         &state,
         move |_s: &mut ExactState, out: &mut Vec<Share>| {
+            // Worker 0 alone says where the build starts: a second word, from a worker that
+            // read nothing, would reset the first if it came after it.
+            if me != 0 {
+                return;
+            }
             for w in 0..peers {
                 out.push(Share::Resume {
                     to: w as u32,
@@ -830,5 +840,45 @@ mod tests {
         assert_eq!(m.0 >> 16 & 0xff, BOUNDS);
         assert_eq!(m.0 >> 24, 5);
         assert_eq!((m.1, m.2), (123_456_789, 7 | 9 << 8));
+    }
+
+    #[test]
+    fn a_build_on_threads_resumes_after_the_levels_in_its_directory() {
+        let base = std::env::temp_dir().join(format!("mancala-tbdist-unit-{}", std::process::id()));
+        let (single, dir) = (base.join("single"), base.join("resumed"));
+        let _ = std::fs::remove_dir_all(&base);
+        mancala_tablebase::build::build_to_dir(
+            "awari",
+            8,
+            &mancala_tablebase::build::BuildOptions::default(),
+            &single,
+            &mut |_| {},
+            &mut |_| {},
+        )
+        .unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        let cluster = Cluster::threads(4).unwrap();
+        // Which worker's first messages arrive first varies from run to run: a few runs.
+        for _ in 0..4 {
+            for n in 0..=8 {
+                let to = file::path_in(&dir, "awari", n);
+                if n <= 5 {
+                    std::fs::copy(file::path_in(&single, "awari", n), &to).unwrap();
+                } else {
+                    let _ = std::fs::remove_file(&to);
+                }
+            }
+            let levels = build_to_dir("awari", 8, &dir, &cluster, &mut |_| {})
+                .unwrap()
+                .unwrap();
+            let resumed: Vec<bool> = levels.iter().map(|l| l.resumed).collect();
+            assert_eq!(resumed, [[true; 6].as_slice(), &[false; 3]].concat());
+            for n in 0..=8 {
+                let a = std::fs::read(file::path_in(&single, "awari", n)).unwrap();
+                let b = std::fs::read(file::path_in(&dir, "awari", n)).unwrap();
+                assert!(a == b, "level {n} differs");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&base);
     }
 }
