@@ -156,3 +156,33 @@ async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_d
     assert!(en.contains("<code>web/rules/</code>"));
     assert!(en.contains("(2×6 board)"), "{en}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_finds_every_games_texts_among_its_messages() {
+    let (_, mut c) = server().await;
+    let variants = c.get("/api/variants").await.unwrap().json();
+    let pt = c.get("/api/i18n/pt").await.unwrap().json();
+    let en = c.get("/api/i18n/en").await.unwrap().json();
+    let mut options = 0;
+    for v in variants["variants"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        for what in ["name", "summary", "board"] {
+            let id = format!("game-{name}-{what}");
+            assert!(pt["messages"][&id].is_string(), "{id}");
+        }
+        let family = v["options_family"].as_str().expect("options_family");
+        for o in v["options"].as_array().unwrap() {
+            let id = format!(
+                "option-{family}-{}",
+                o["name"].as_str().unwrap().replace('_', "-")
+            );
+            // English is the rules core's own text; Portuguese says it in Portuguese.
+            assert_eq!(en["messages"][&id], o["doc"], "{id}");
+            assert!(pt["messages"][&id].is_string(), "{id}");
+            assert_ne!(pt["messages"][&id], o["doc"], "{id} untranslated");
+            options += 1;
+        }
+    }
+    assert!(options > 40, "{options} options");
+    assert_eq!(pt["messages"]["game-ouril-board"], "tabuleiro 2×6");
+}
