@@ -312,6 +312,26 @@ mod tests {
     }
 
     #[test]
+    fn french_and_portuguese_have_every_fragment_with_the_english_structure() {
+        let count = |html: &str, tag: &str| html.matches(tag).count();
+        for lang in ["fr", "pt"] {
+            for t in crate::assets::RULES_TEXTS {
+                let theirs = translated_rules_text(lang, t.name)
+                    .unwrap_or_else(|| panic!("{lang}: no fragment {}", t.name));
+                for tag in ["<section", "<h2>", "<h3>", "<ul>", "<ol>", "<pre"] {
+                    assert_eq!(
+                        count(t.html, tag),
+                        count(theirs, tag),
+                        "{lang}/{}: {tag}",
+                        t.name
+                    );
+                }
+            }
+        }
+        assert!(translated_rules_text("en", "oware").is_none());
+    }
+
+    #[test]
     fn a_page_lists_every_option_with_its_default() {
         for v in Variant::ALL {
             let page = rules_html(v);
