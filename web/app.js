@@ -96,6 +96,17 @@ function gameText(id, fallback) {
   return typeof t === 'string' ? t : fallback;
 }
 
+// A preset's name as its players know it in the page's language (awalé, ouril).
+function gameName(v) { return gameText(`game-${v.name}-name`, v.name); }
+
+// A preset as a choice of a list: its name and its board.
+function variantLabel(v) { return `${gameName(v)} (${gameText(`game-${v.name}-board`, v.board)})`; }
+
+// What rule option `o` of preset `v` means, in the page's language.
+function optionDoc(v, o) {
+  return v ? gameText(`option-${v.options_family}-${o.name.replace(/_/g, '-')}`, o.doc) : o.doc;
+}
+
 // Fills every element marked `data-t="key"` in the page with its text `T[key]`: the labels that
 // never change.
 // `data-t-aria` and `data-t-title` name the message of an aria-label or title; the switch to
@@ -201,7 +212,7 @@ async function showHome() {
   const data = await api('GET', '/api/variants');
   variants = data.variants;
   const sel = $('variant');
-  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  sel.replaceChildren(...variants.map((v) => new Option(variantLabel(v), v.name)));
   // Each level with its name and measured Elo (random play = 0), so players can pick a match.
   const names = [null, T.levelName1, T.levelName2, T.levelName3, T.levelName4, T.levelName5, T.levelName6];
   const about = [null, T.levelAbout1, T.levelAbout2, T.levelAbout3, T.levelAbout4, T.levelAbout5, T.levelAbout6];
@@ -229,7 +240,10 @@ function modeValue() { return document.querySelector('input[name=mode]:checked')
 
 function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
-  $('variant-summary').textContent = v ? `${gameText(`game-${v.name}-summary`, v.summary)} — ${v.spec}` : '';
+  // The summary in the page's language, then where the rules' text is (a path: code).
+  const spec = document.createElement('code');
+  spec.textContent = v ? v.spec : '';
+  $('variant-summary').replaceChildren(...(v ? [`${gameText(`game-${v.name}-summary`, v.summary)} — `, spec] : []));
   $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
   buildRuleOptions($('rule-options'), v, {});
 }
@@ -256,11 +270,11 @@ function buildRuleOptions(box, v, values) {
     if (values && values[o.name] !== undefined) input.value = String(values[o.name]);
     input.dataset.option = o.name;
     input.dataset.default = o.value;
-    input.title = o.doc;
+    input.title = optionDoc(v, o);
     label.append(input);
     const doc = document.createElement('span');
     doc.className = 'muted';
-    doc.textContent = ' ' + o.doc;
+    doc.textContent = ' ' + optionDoc(v, o);
     label.append(doc);
     box.append(label);
   }
@@ -679,8 +693,8 @@ function render() {
   // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
     const dt = document.createElement('dt'); dt.textContent = o.name;
-    const dd = document.createElement('dd'); dd.textContent = o.value; dd.title = o.doc;
     const def = v && v.options.find((d) => d.name === o.name);
+    const dd = document.createElement('dd'); dd.textContent = o.value; dd.title = optionDoc(v, o);
     if (def && def.value !== o.value) {
       dd.className = 'changed';
       dd.textContent = T.changedOption(o.value, def.value);
@@ -1284,7 +1298,7 @@ async function showEditor(params) {
   const data = await api('GET', '/api/variants');
   variants = data.variants;
   const sel = $('ed-variant');
-  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  sel.replaceChildren(...variants.map((v) => new Option(variantLabel(v), v.name)));
   const want = params.get('variant');
   sel.value = variants.some((v) => v.name === want) ? want : 'oware';
   let rules = {};
@@ -1526,7 +1540,7 @@ function showLobby() {
   $('seek-box').hidden = !me.name;
   $('seek-post').textContent = T.seekPost;
   const sel = $('seek-variant');
-  sel.replaceChildren(...variants.map((v) => new Option(`${v.name} (${v.board})`, v.name)));
+  sel.replaceChildren(...variants.map((v) => new Option(variantLabel(v), v.name)));
   const seekRules = () => buildRuleOptions($('seek-rule-options'), variants.find((x) => x.name === sel.value), {});
   sel.addEventListener('change', seekRules);
   seekRules();
@@ -1812,7 +1826,7 @@ async function showLeaderboard(params) {
   const d = await api('GET', '/api/variants');
   variants = d.variants;
   const sel = $('lb-variant');
-  sel.replaceChildren(...variants.map((v) => new Option(v.name, v.name)));
+  sel.replaceChildren(...variants.map((v) => new Option(gameName(v), v.name)));
   sel.value = params.get('variant') || 'oware';
   const load = async () => {
     history.replaceState(null, '', `/leaderboard?variant=${encodeURIComponent(sel.value)}`);
@@ -1838,7 +1852,7 @@ async function showArchive(params) {
   for (const [k, text] of Object.entries(labels)) $(`ar-${k}-label`).textContent = text;
   const d = await api('GET', '/api/variants');
   variants = d.variants;
-  $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(v.name, v.name)));
+  $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(gameName(v), v.name)));
   $('ar-result').replaceChildren(...T.results.map(([v, name]) => new Option(name, v)));
   for (const k of ['player', 'variant', 'result', 'from', 'to']) if (params.get(k)) $(`ar-${k}`).value = params.get(k);
   let page = 1;

@@ -332,7 +332,10 @@ async function checkFinished(page, id) {
   const status = await page.textContent('#status');
   const want = g.result === 'draw' ? /^Draw/ : new RegExp(`^${g.result[0].toUpperCase()}${g.result.slice(1)} wins`);
   assert.match(status, want);
-  assert.ok(status.includes(g.reason.replace(/_/g, ' ')), `${status} names ${g.reason}`);
+  // The reason in the page's words: the English catalogue's text of the API's stable code.
+  const words = (await apiJson('GET', '/api/i18n/en')).messages[`end-${g.reason.replace(/_/g, '-')}`];
+  assert.equal(typeof words, 'string', g.reason);
+  assert.ok(status.includes(words), `${status} names ${g.reason} (${words})`);
   assert.equal(await page.getAttribute('#board', 'data-position'), g.position);
   assert.deepEqual(await boardPits(page), g.pits);
   assert.equal(await page.textContent('#board [data-store=south] .count'), String(g.stores[0]));
@@ -480,7 +483,7 @@ test('rules pages: linked from the game page, with the options in force marked',
   assert.match(await page.textContent('#status'), /round 1 · pits owned 6 : 6 \(match at 7\)/);
   await page.click('#rules-link');
   await page.waitForURL(/\/rules\/ba-awa$/);
-  assert.equal(await page.textContent('h1 >> nth=0'), 'Ba-awa (2x6 board)');
+  assert.equal(await page.textContent('h1 >> nth=0'), 'Ba-awa (2×6 board)');
   for (const heading of ['The board and the match', 'A move: sowing in laps', 'The end of a round', 'The end of the match', 'Rule options']) {
     assert.equal(await page.locator('h2', { hasText: heading }).count(), 1, heading);
   }
@@ -985,8 +988,10 @@ test('puzzles: a wrong move is refuted on the board and explained; retry, hint a
 });
 
 // The English catalogue's texts that another language says differently: the strings that must
-// not show on a page in that language. Texts of a message with placeables are taken piece by
-// piece (the text between them); game and pit names and notation are not catalogue texts.
+// not show on a page in that language (the UI, the games' names, summaries, boards and rule
+// options, the rules pages' fixed texts). Texts of a message with placeables are taken piece by
+// piece (the text between them); a text the other language writes the same way (Oware, Isolo,
+// option) is not looked for.
 async function englishOnly(lang) {
   const en = await (await fetch(`${base}/api/i18n/en`)).json();
   const other = await (await fetch(`${base}/api/i18n/${lang}`)).json();
@@ -998,31 +1003,35 @@ async function englishOnly(lang) {
     if (id === 'language-name') continue;
     if (JSON.stringify(parts) === JSON.stringify(other.messages[id])) continue;
     const trim = (t) => t.replace(/[\s·:(),.;—…?!]+$/u, '').replace(/^[\s·:(),.;—…]+/u, '').trim();
-    const theirs = new Set(pieces(other.messages[id]).flatMap((t) => t.split('|')).map(trim));
+    // A text the other language's message has too, as whole words, is not English only (Abapa
+    // in French's "Awalé (Abapa)").
+    const theirs = pieces(other.messages[id]).join('\n');
     for (const piece of pieces(parts)) {
       for (const t of piece.split('|')) {
         const text = trim(t);
-        if (text.length >= 4 && !theirs.has(text)) out.add(text);
+        if (text.length >= 4 && !wordsIn(text).test(theirs)) out.add(text);
       }
     }
   }
   return [...out];
 }
 
-// The visible text of a page, without the rules fragments and the game texts marked
-// `data-game-text` (the games' catalogue, games.ftl, and the fragments' translations are kept
-// complete by their own checks; until a text is translated it shows in English), and without a
-// game's notation (moves, option names and values: `data-notation`). It changes the page: call it last.
-async function visibleText(page, { skipFragments = false } = {}) {
-  return page.evaluate((skip) => {
-    if (skip) for (const s of document.querySelectorAll('main.rules-page > section:not(#options)')) s.remove();
-    for (const s of document.querySelectorAll('script, code, .mono, [data-game-text], [data-notation]')) s.remove();
+// The visible text of a page, without a game's notation (moves, option names and values:
+// `data-notation`) and code. It changes the page: call it last.
+async function visibleText(page) {
+  return page.evaluate(() => {
+    for (const s of document.querySelectorAll('script, code, .mono, [data-notation]')) s.remove();
     return `${document.title}\n${document.body.innerText}`;
-  }, skipFragments);
+  });
+}
+
+// A pattern that finds `text` as whole words.
+function wordsIn(text) {
+  return new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
 }
 
 function noEnglish(text, english, where) {
-  const found = english.filter((t) => new RegExp(`(^|[^\\p{L}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text));
+  const found = english.filter((t) => wordsIn(t).test(text));
   assert.deepEqual(found, [], `${where}: English text on the page`);
 }
 
@@ -1051,7 +1060,7 @@ for (const lang of ['fr', 'pt']) {
     await page.goto(base + '/rules/ouril');
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.match(await page.title(), lang === 'pt' ? /^Regras de Ouril/ : /^Règles de Ouril/);
-    noEnglish(await visibleText(page, { skipFragments: true }), english, `/rules/ouril (${lang})`);
+    noEnglish(await visibleText(page), english, `/rules/ouril (${lang})`);
     // The switch on the page goes to another language and stays there.
     await page.click('.lang-switch a[hreflang="en"]');
     await page.waitForFunction(() => document.documentElement.lang === 'en');

@@ -36,6 +36,10 @@ fn play_with_lang_fr_shows_the_board_and_help_in_french() {
         "semer le trou sous le curseur",
         "Options de règles en vigueur",
         "Si votre dernière graine tombe",
+        // The game's summary and the meaning of its rule options, from the games' catalogue.
+        "grand chelem interdit",
+        "graines par case au départ",
+        "si la rangée adverse est vide, un coup doit l'atteindre",
     ] {
         assert!(out.contains(french), "{french:?} missing:\n{out}");
     }
@@ -45,6 +49,9 @@ fn play_with_lang_fr_shows_the_board_and_help_in_french() {
         "Keys",
         "board ",
         "Rule options in force",
+        "grand slam forbidden",
+        "seeds per pit at the start",
+        "a move must reach it",
     ] {
         assert!(!out.contains(english), "{english:?} in French:\n{out}");
     }
@@ -87,4 +94,17 @@ fn an_unknown_lang_is_a_clear_error() {
         err.contains("no catalogue for language \"xx\"") && err.contains("en, fr, pt"),
         "{err}"
     );
+}
+
+#[test]
+fn the_games_go_by_the_names_their_players_use() {
+    // Abapa is the awalé of French speakers; Ouril's pits are casas in Portuguese.
+    let (ok, out, err) = play(&["play", "abapa", "--lang", "fr", "--mode", "local"], &[]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Awalé (Abapa) — plateau 2x6"), "{out}");
+    let (ok, out, err) = play(&["play", "ouril", "--lang", "pt", "--mode", "local"], &[]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Ouril — tabuleiro 2x6"), "{out}");
+    assert!(out.contains("o ouril de Cabo Verde"), "{out}");
+    assert!(out.contains("sementes por casa no início"), "{out}");
 }

@@ -292,6 +292,13 @@ pub fn option_doc(cat: &Catalog, v: Variant, name: &str, doc: &str) -> String {
     cat.format_or(&id, &[], doc)
 }
 
+/// The name players of the catalogue's language give a preset (`game-P-name` of the games
+/// catalogue: *Awalé (Abapa)* in French), else the preset's name.
+#[must_use]
+pub fn game_name(cat: &Catalog, v: Variant) -> String {
+    cat.format_or(&format!("game-{}-name", v.name()), &[], v.name())
+}
+
 /// A preset's summary (`game-P-summary` of the games catalogue), else the rules core's.
 #[must_use]
 pub fn game_summary(cat: &Catalog, v: Variant) -> String {
@@ -427,6 +434,10 @@ mod tests {
         assert_eq!(fr.format_or("game-nowhere-name", &[], "core"), "core");
         // An unknown language is English.
         assert_eq!(catalog("xx").lang(), "en");
+        // Game names follow each language's usage.
+        assert_eq!(game_name(en, Variant::Abapa), "Abapa");
+        assert_eq!(game_name(fr, Variant::Abapa), "Awalé (Abapa)");
+        assert_eq!(game_name(catalog("pt"), Variant::Ouril), "Ouril");
     }
 
     #[test]

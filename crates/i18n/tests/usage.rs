@@ -82,3 +82,73 @@ fn no_message_is_unused() {
     assert!(checked > 200, "only {checked} messages checked");
     assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
 }
+
+/// The ids of `file` in the English catalogue.
+fn english_ids(file: &str) -> Vec<String> {
+    let (en, errors) = mancala_i18n::check::messages_in(
+        &mancala_i18n::files()
+            .iter()
+            .filter(|f| f.0 == "en" && f.1 == file)
+            .copied()
+            .collect::<Vec<_>>(),
+        "en",
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    en.into_keys().collect()
+}
+
+#[test]
+fn every_message_of_the_games_catalogue_is_asked_for_and_every_game_has_its_texts() {
+    use mancala_core::variant::Variant;
+    let mut rust = String::new();
+    collect(&root().join("crates"), &["rs"], &mut rust);
+    // The ids the programs build from the rules core: three per preset, one per rule option.
+    let mut built = std::collections::BTreeSet::new();
+    for v in Variant::ALL {
+        for what in ["name", "summary", "board"] {
+            built.insert(format!("game-{}-{what}", v.name()));
+        }
+        for o in v.info().options {
+            built.insert(format!(
+                "option-{}-{}",
+                mancala_i18n::option_family(v),
+                o.name.replace('_', "-")
+            ));
+        }
+    }
+    let ids = english_ids("games.ftl");
+    assert!(ids.len() > 80, "only {} messages in games.ftl", ids.len());
+    let unused: Vec<&String> = ids
+        .iter()
+        .filter(|id| !built.contains(*id) && !rust.contains(&format!("\"{id}\"")))
+        .collect();
+    assert!(unused.is_empty(), "messages nothing asks for: {unused:?}");
+    let missing: Vec<&String> = built.iter().filter(|id| !ids.contains(id)).collect();
+    assert!(
+        missing.is_empty(),
+        "games or rule options without a text: {missing:?}"
+    );
+}
+
+#[test]
+fn the_english_option_texts_are_the_rules_cores() {
+    use mancala_core::variant::Variant;
+    let en = mancala_i18n::catalog("en");
+    for v in Variant::ALL {
+        for o in v.info().options {
+            assert_eq!(
+                mancala_i18n::option_doc(en, v, o.name, ""),
+                o.doc,
+                "{}: {}",
+                v.name(),
+                o.name
+            );
+        }
+        assert_eq!(
+            mancala_i18n::game_summary(en, v),
+            v.info().summary,
+            "{}",
+            v.name()
+        );
+    }
+}

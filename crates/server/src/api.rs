@@ -53,6 +53,12 @@ pub(crate) fn variants_json() -> Value {
                 "options".into(),
                 info.options.iter().map(crate::json::option_json).collect(),
             );
+            // The rules whose options the preset has: the `F` of the message ids
+            // `option-F-NAME` of `GET /api/i18n/{lang}`.
+            m.insert(
+                "options_family".into(),
+                json!(mancala_i18n::option_family(*v)),
+            );
             m.insert(
                 "pits_per_row".into(),
                 json!(start.as_ref().map(|g| g.pits_per_row())),

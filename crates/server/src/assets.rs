@@ -76,14 +76,20 @@ mod translated {
     include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 }
 
-/// The rules fragment called `name` in `lang` (`web/rules/LANG/NAME.html`), else in English.
+/// The translation of the rules fragment called `name` into `lang`
+/// (`web/rules/LANG/NAME.html`), if there is one.
 #[must_use]
-pub fn rules_text_in(lang: &str, name: &str) -> Option<&'static str> {
+pub fn translated_rules_text(lang: &str, name: &str) -> Option<&'static str> {
     translated::TRANSLATED_RULES
         .iter()
         .find(|t| t.0 == lang && t.1 == name)
         .map(|t| t.2)
-        .or_else(|| rules_text(name))
+}
+
+/// The rules fragment called `name` in `lang` (`web/rules/LANG/NAME.html`), else in English.
+#[must_use]
+pub fn rules_text_in(lang: &str, name: &str) -> Option<&'static str> {
+    translated_rules_text(lang, name).or_else(|| rules_text(name))
 }
 
 /// The asset called `name`, if any.

@@ -14,7 +14,7 @@ use mancala_core::variant::{Variant, VariantInfo};
 
 use mancala_i18n::tr;
 
-use crate::assets::rules_text_in;
+use crate::assets::{rules_text_in, translated_rules_text};
 use crate::error::ApiError;
 use crate::lang::{cat, current, switch};
 
@@ -80,10 +80,10 @@ fn nav() -> String {
 fn options_table(v: Variant, info: &VariantInfo) -> String {
     let cat = cat();
     let (option, default, values, meaning) = (
-        escape(&tr!(cat, "page-options-option")),
-        escape(&tr!(cat, "page-options-default")),
-        escape(&tr!(cat, "page-options-values")),
-        escape(&tr!(cat, "page-options-meaning")),
+        escape(&cat.format_or("rules-col-option", &[], "option")),
+        escape(&cat.format_or("rules-col-default", &[], "default")),
+        escape(&cat.format_or("rules-col-values", &[], "values")),
+        escape(&cat.format_or("rules-col-meaning", &[], "meaning")),
     );
     let mut out = format!(
         "<section id=\"options\">\n<h2>{}</h2>\n<p>{}</p>\n\
@@ -100,11 +100,12 @@ fn options_table(v: Variant, info: &VariantInfo) -> String {
     );
     for o in &info.options {
         let doc = mancala_i18n::option_doc(cat, v, o.name, o.doc);
+        // Values are notation (as `--rule NAME=VALUE` takes them), the same in every language.
         let _ = writeln!(
             out,
             "<tr data-option=\"{name}\"><td class=\"name\"><code>{name}</code></td>\
-             <td class=\"default\" data-label=\"{default}\">{value}</td>\
-             <td data-label=\"{values}\">{vals}</td><td class=\"doc\">{doc}</td></tr>",
+             <td class=\"default\" data-notation data-label=\"{default}\">{value}</td>\
+             <td data-notation data-label=\"{values}\">{vals}</td><td class=\"doc\">{doc}</td></tr>",
             name = escape(o.name),
             value = escape(&o.value),
             vals = escape(&o.values),
@@ -135,12 +136,21 @@ pub fn rules_html(v: Variant) -> String {
         }
     }
     body.push_str(&options_table(v, &info));
+    // Where the text shown comes from: the language's folder when it has a translation.
+    let folder = if parts(v)
+        .iter()
+        .any(|p| translated_rules_text(current(), p).is_some())
+    {
+        format!("web/rules/{}/", current())
+    } else {
+        "web/rules/".to_string()
+    };
     let _ = writeln!(
         body,
         "<p class=\"muted\">{}</p>",
         cat.format_or(
             "rules-footer",
-            &[],
+            &[("path", folder.into())],
             "The same options are listed by <code>mancala variants</code>; the text of these \
              pages is in the repository's <code>web/rules/</code>."
         )
@@ -177,18 +187,7 @@ pub fn index_html() -> String {
 
 /// The name players know a preset by, in the request's language.
 fn display_name(v: Variant) -> String {
-    let fallback = match v {
-        Variant::Oware => "Oware",
-        Variant::Abapa => "Abapa",
-        Variant::Wuri => "Wuri",
-        Variant::Awari => "Awari",
-        Variant::Ouril => "Ouril",
-        Variant::OurilLudii => "Ouril (Ludii)",
-        Variant::Olowuka => "Ọlọwuka",
-        Variant::BaAwa => "Ba-awa",
-        Variant::Isolo => "Isolo",
-    };
-    cat().format_or(&format!("game-{}-name", v.name()), &[], fallback)
+    mancala_i18n::game_name(cat(), v)
 }
 
 /// A preset's summary as a sentence, in the request's language.
@@ -200,8 +199,8 @@ fn summary(v: Variant) -> String {
 /// A preset's board ("2×6 board"), in the request's language.
 fn board(v: Variant) -> String {
     let cat = cat();
-    let board = cat.format_or(&format!("game-{}-board", v.name()), &[], v.info().board);
-    tr!(cat, "page-rules-board", board = board)
+    let core = tr!(cat, "page-rules-board", board = v.info().board);
+    cat.format_or(&format!("game-{}-board", v.name()), &[], &core)
 }
 
 /// A summary line as a sentence: a capital first letter and a full stop.
@@ -312,6 +311,26 @@ mod tests {
     }
 
     #[test]
+    fn french_and_portuguese_have_every_fragment_with_the_english_structure() {
+        let count = |html: &str, tag: &str| html.matches(tag).count();
+        for lang in ["fr", "pt"] {
+            for t in crate::assets::RULES_TEXTS {
+                let theirs = translated_rules_text(lang, t.name)
+                    .unwrap_or_else(|| panic!("{lang}: no fragment {}", t.name));
+                for tag in ["<section", "<h2>", "<h3>", "<ul>", "<ol>", "<pre"] {
+                    assert_eq!(
+                        count(t.html, tag),
+                        count(theirs, tag),
+                        "{lang}/{}: {tag}",
+                        t.name
+                    );
+                }
+            }
+        }
+        assert!(translated_rules_text("en", "oware").is_none());
+    }
+
+    #[test]
     fn a_page_lists_every_option_with_its_default() {
         for v in Variant::ALL {
             let page = rules_html(v);
@@ -319,7 +338,7 @@ mod tests {
                 let row = format!("<tr data-option=\"{}\">", o.name);
                 assert!(page.contains(&row), "{}: {} missing", v.name(), o.name);
                 let value = format!(
-                    "<td class=\"default\" data-label=\"default\">{}</td>",
+                    "<td class=\"default\" data-notation data-label=\"default\">{}</td>",
                     escape(&o.value)
                 );
                 assert!(page.contains(&value), "{}: {} default", v.name(), o.name);

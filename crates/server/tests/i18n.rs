@@ -123,3 +123,66 @@ async fn errors_keep_their_code_and_speak_the_language() {
     assert_eq!(e["message"], "Jogada ilegal: esta casa não é sua");
     assert_eq!(e["reason_text"], "esta casa não é sua");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_do() {
+    let (_, mut c) = server().await;
+    // The address a Portuguese browser opens for Ouril: the translated text, pits called casas,
+    // the page saying which name it uses, and where its text lives.
+    let pt = get_in(&mut c, "/rules/ouril", "pt").await.text();
+    assert!(pt.contains("<h2>O tabuleiro</h2>"), "{pt}");
+    assert!(pt.contains("<h2>Sementes sozinhas</h2>"), "{pt}");
+    assert!(
+        pt.contains("este jogo chama-se ouril") && pt.contains("chamam-se casas"),
+        "the page says what it calls the game and its pits"
+    );
+    assert!(pt.contains("<code>web/rules/pt/</code>"), "{pt}");
+    assert!(pt.contains("tabuleiro 2×6"), "the board in Portuguese");
+    assert!(
+        !pt.contains("<h2>The board</h2>") && !pt.contains("Two rows of six pits"),
+        "no English fragment"
+    );
+    // French: awalé, said on the page; the game names French players use.
+    let fr = get_in(&mut c, "/rules/abapa", "fr").await.text();
+    assert!(fr.contains("<h2>Le plateau</h2>"), "{fr}");
+    assert!(fr.contains("s'appelle en français l'awalé"), "{fr}");
+    assert!(fr.contains("<h1>Awalé (Abapa) "), "{fr}");
+    assert!(fr.contains("<code>web/rules/fr/</code>"), "{fr}");
+    let index = get_in(&mut c, "/rules", "fr").await.text();
+    assert!(index.contains(">Awalé (Abapa)</a>"), "{index}");
+    // English keeps the English text and folder.
+    let en = get_in(&mut c, "/rules/ouril", "en").await.text();
+    assert!(en.contains("<h2>The board</h2>"));
+    assert!(en.contains("<code>web/rules/</code>"));
+    assert!(en.contains("(2×6 board)"), "{en}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_finds_every_games_texts_among_its_messages() {
+    let (_, mut c) = server().await;
+    let variants = c.get("/api/variants").await.unwrap().json();
+    let pt = c.get("/api/i18n/pt").await.unwrap().json();
+    let en = c.get("/api/i18n/en").await.unwrap().json();
+    let mut options = 0;
+    for v in variants["variants"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        for what in ["name", "summary", "board"] {
+            let id = format!("game-{name}-{what}");
+            assert!(pt["messages"][&id].is_string(), "{id}");
+        }
+        let family = v["options_family"].as_str().expect("options_family");
+        for o in v["options"].as_array().unwrap() {
+            let id = format!(
+                "option-{family}-{}",
+                o["name"].as_str().unwrap().replace('_', "-")
+            );
+            // English is the rules core's own text; Portuguese says it in Portuguese.
+            assert_eq!(en["messages"][&id], o["doc"], "{id}");
+            assert!(pt["messages"][&id].is_string(), "{id}");
+            assert_ne!(pt["messages"][&id], o["doc"], "{id} untranslated");
+            options += 1;
+        }
+    }
+    assert!(options > 40, "{options} options");
+    assert_eq!(pt["messages"]["game-ouril-board"], "tabuleiro 2×6");
+}

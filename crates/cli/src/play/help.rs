@@ -32,7 +32,7 @@ pub fn lines(game: &dyn DynGame, cat: &Catalog) -> Vec<HelpLine> {
             tr!(
                 cat,
                 "cli-help-board",
-                game = info.name,
+                game = mancala_i18n::game_name(cat, variant),
                 board = info.board,
                 spec = info.spec
             ),

@@ -442,7 +442,7 @@ fn resign_new_game_help_and_quit() {
     app.handle(Event::Key(Key::Char('?')));
     let s = screen(&app, 100, 30);
     assert!(
-        s.contains("help") && s.contains("abapa — 2x6") && s.contains("undo"),
+        s.contains("help") && s.contains("Abapa — 2x6") && s.contains("undo"),
         "{s}"
     );
     app.handle(Event::Key(Key::Char('A')));
