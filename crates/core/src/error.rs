@@ -2,6 +2,37 @@
 
 use core::fmt;
 
+/// Declares an error struct of public named fields (`Clone, Debug, PartialEq, Eq`), its
+/// `Display` from one format string that names the fields (`display "at {line}: {message}"`),
+/// and its [`std::error::Error`] implementation (no source): the one shape of the core's
+/// struct errors, written once.
+macro_rules! error_struct {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$fmeta:meta])* pub $field:ident: $ty:ty),+ $(,)?
+        }
+        display $fmt:literal
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty),+
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                #[allow(unused_variables)]
+                let $name { $($field),+ } = self;
+                write!(f, $fmt)
+            }
+        }
+
+        impl std::error::Error for $name {}
+    };
+}
+pub(crate) use error_struct;
+
 /// Why a move is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -52,30 +83,26 @@ impl fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
-/// A move written in text could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    /// The text that was given.
-    pub text: String,
-    /// What was expected instead.
-    pub expected: String,
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad move {:?}: expected {}", self.text, self.expected)
+error_struct! {
+    /// A move written in text could not be read.
+    pub struct ParseMoveError {
+        /// The text that was given.
+        pub text: String,
+        /// What was expected instead.
+        pub expected: String,
     }
+    display "bad move {text:?}: expected {expected}"
 }
 
-impl std::error::Error for ParseMoveError {}
-
-/// A position string could not be read, or describes a position the rules do not allow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePositionError {
-    /// The field at fault (e.g. `"pit C (field 3)"`, `"side to move (field 15)"`), or `"position"`.
-    pub field: String,
-    /// What is wrong and what was expected.
-    pub message: String,
+error_struct! {
+    /// A position string could not be read, or describes a position the rules do not allow.
+    pub struct ParsePositionError {
+        /// The field at fault (e.g. `"pit C (field 3)"`, `"side to move (field 15)"`), or `"position"`.
+        pub field: String,
+        /// What is wrong and what was expected.
+        pub message: String,
+    }
+    display "bad position: {field}: {message}"
 }
 
 impl ParsePositionError {
@@ -87,14 +114,6 @@ impl ParsePositionError {
         }
     }
 }
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position: {}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
 
 /// A rule option could not be set.
 #[derive(Clone, Debug, PartialEq, Eq)]

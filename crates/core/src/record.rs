@@ -142,30 +142,20 @@ pub enum Dialect {
     Ogn,
 }
 
-/// A record could not be read: where, what was expected and what was found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column (in characters), from 1.
-    pub column: u32,
-    /// What was expected.
-    pub expected: String,
-    /// What was found.
-    pub found: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: expected {}, found {}",
-            self.line, self.column, self.expected, self.found
-        )
+crate::error::error_struct! {
+    /// A record could not be read: where, what was expected and what was found.
+    pub struct RecordError {
+        /// Line, from 1.
+        pub line: u32,
+        /// Column (in characters), from 1.
+        pub column: u32,
+        /// What was expected.
+        pub expected: String,
+        /// What was found.
+        pub found: String,
     }
+    display "line {line}, column {column}: expected {expected}, found {found}"
 }
-
-impl std::error::Error for RecordError {}
 
 /// A record could not be replayed: a bad tag or a move that is not legal.
 #[derive(Clone, Debug, PartialEq, Eq)]

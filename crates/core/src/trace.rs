@@ -16,8 +16,6 @@
 //! compiled away in search); the Oware family records along a separate, seed-by-seed path whose
 //! captures are read off the real move.
 
-use core::fmt;
-
 use crate::Side;
 
 /// The most seeds a trace shows dropped one by one; a longer move (very long relay moves exist)
@@ -320,22 +318,16 @@ impl Observer for SowTrace {
     }
 }
 
-/// A step could not be replayed on a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// The index of the step in the trace.
-    pub step: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sowing step {}: {}", self.step, self.message)
+crate::error::error_struct! {
+    /// A step could not be replayed on a board.
+    pub struct ReplayError {
+        /// The index of the step in the trace.
+        pub step: usize,
+        /// What is wrong.
+        pub message: String,
     }
+    display "sowing step {step}: {message}"
 }
-
-impl std::error::Error for ReplayError {}
 
 /// A board that steps are replayed on: pits, stores and the seeds in hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
