@@ -27,6 +27,20 @@ mod files {
     include!(concat!(env!("OUT_DIR"), "/files.rs"));
 }
 
+mod rules {
+    include!(concat!(env!("OUT_DIR"), "/rules.rs"));
+}
+
+/// The translation of the rules fragment called `name` into `lang`
+/// (`web/rules/LANG/NAME.html` of the repository, embedded), if there is one.
+#[must_use]
+pub fn translated_rules_text(lang: &str, name: &str) -> Option<&'static str> {
+    rules::TRANSLATED_RULES
+        .iter()
+        .find(|t| t.0 == lang && t.1 == name)
+        .map(|t| t.2)
+}
+
 /// The language every message is written in first, and the fallback of every other.
 pub const DEFAULT: &str = "en";
 
@@ -324,24 +338,25 @@ pub fn illegal(cat: &Catalog, why: &Illegal) -> String {
     }
 }
 
+/// Every reason that carries no data.
+const PLAIN_ILLEGAL: [Illegal; 10] = [
+    Illegal::GameOver,
+    Illegal::NotYourPit,
+    Illegal::EmptyPit,
+    Illegal::MustFeed,
+    Illegal::GrandSlamForbidden,
+    Illegal::SingletonRule,
+    Illegal::ExtraTurnMustFeed,
+    Illegal::MustNotStarve,
+    Illegal::NeverEnding,
+    Illegal::StockExhausted,
+];
+
 /// The reason without data whose English text (the rules core's `Display`) is `text`: the way
 /// back from a message that carries the reason as text.
 #[must_use]
 pub fn illegal_from_text(text: &str) -> Option<Illegal> {
-    [
-        Illegal::GameOver,
-        Illegal::NotYourPit,
-        Illegal::EmptyPit,
-        Illegal::MustFeed,
-        Illegal::GrandSlamForbidden,
-        Illegal::SingletonRule,
-        Illegal::ExtraTurnMustFeed,
-        Illegal::MustNotStarve,
-        Illegal::NeverEnding,
-        Illegal::StockExhausted,
-    ]
-    .into_iter()
-    .find(|r| r.to_string() == text)
+    PLAIN_ILLEGAL.into_iter().find(|r| r.to_string() == text)
 }
 
 /// Why a game ended, in the catalogue's language.
@@ -442,20 +457,8 @@ mod tests {
 
     #[test]
     fn every_illegal_reason_and_end_reason_has_a_text_everywhere() {
-        let reasons = [
-            Illegal::GameOver,
-            Illegal::NotYourPit,
-            Illegal::EmptyPit,
-            Illegal::MustFeed,
-            Illegal::GrandSlamForbidden,
-            Illegal::SingletonRule,
-            Illegal::ExtraTurnMustFeed,
-            Illegal::MustNotStarve,
-            Illegal::NeverEnding,
-            Illegal::WrongPhase("x"),
-            Illegal::BadSetup("y".into()),
-            Illegal::StockExhausted,
-        ];
+        let mut reasons = PLAIN_ILLEGAL.to_vec();
+        reasons.extend([Illegal::WrongPhase("x"), Illegal::BadSetup("y".into())]);
         let ends = [
             EndReason::ScoreMajority,
             EndReason::HalfEach,

@@ -72,24 +72,10 @@ pub fn rules_text(name: &str) -> Option<&'static str> {
     RULES_TEXTS.iter().find(|t| t.name == name).map(|t| t.html)
 }
 
-mod translated {
-    include!(concat!(env!("OUT_DIR"), "/rules.rs"));
-}
-
-/// The translation of the rules fragment called `name` into `lang`
-/// (`web/rules/LANG/NAME.html`), if there is one.
-#[must_use]
-pub fn translated_rules_text(lang: &str, name: &str) -> Option<&'static str> {
-    translated::TRANSLATED_RULES
-        .iter()
-        .find(|t| t.0 == lang && t.1 == name)
-        .map(|t| t.2)
-}
-
 /// The rules fragment called `name` in `lang` (`web/rules/LANG/NAME.html`), else in English.
 #[must_use]
 pub fn rules_text_in(lang: &str, name: &str) -> Option<&'static str> {
-    translated_rules_text(lang, name).or_else(|| rules_text(name))
+    mancala_i18n::translated_rules_text(lang, name).or_else(|| rules_text(name))
 }
 
 /// The asset called `name`, if any.

@@ -12,9 +12,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use mancala_core::variant::{Variant, VariantInfo};
 
-use mancala_i18n::tr;
+use mancala_i18n::{tr, translated_rules_text};
 
-use crate::assets::{rules_text_in, translated_rules_text};
+use crate::assets::rules_text_in;
 use crate::error::ApiError;
 use crate::lang::{cat, current, switch};
 
