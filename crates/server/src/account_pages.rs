@@ -68,33 +68,50 @@ fn form(action: &str, button: &str, error: Option<&str>, name: &str) -> String {
     )
 }
 
-fn signup_html(error: Option<&str>, name: &str) -> String {
-    let cat = cat();
-    let title = tr!(cat, "page-signup");
-    page(
-        &title,
-        &format!(
-            "<h1>{t}</h1>\n<p>{rules}</p>\n{form}<p>{have} <a href=\"/login\">{login}</a>.</p>\n",
-            t = escape(&title),
-            rules = tr!(cat, "page-signup-rules"),
-            form = form("/signup", &title, error, name),
-            have = escape(&tr!(cat, "page-signup-have-account")),
-            login = escape(&tr!(cat, "page-login")),
-        ),
-    )
+/// An account page: its form's action, the catalogue ids of its title and of an introduction,
+/// and the link to the other account page below the form.
+struct AccountPage {
+    action: &'static str,
+    title: &'static str,
+    intro: Option<&'static str>,
+    other_text: &'static str,
+    other_action: &'static str,
+    other_title: &'static str,
 }
 
-fn login_html(error: Option<&str>, name: &str) -> String {
+const SIGNUP: AccountPage = AccountPage {
+    action: "/signup",
+    title: "page-signup",
+    intro: Some("page-signup-rules"),
+    other_text: "page-signup-have-account",
+    other_action: "/login",
+    other_title: "page-login",
+};
+
+const LOGIN: AccountPage = AccountPage {
+    action: "/login",
+    title: "page-login",
+    intro: None,
+    other_text: "page-login-no-account",
+    other_action: "/signup",
+    other_title: "page-signup",
+};
+
+fn account_html(p: &AccountPage, error: Option<&str>, name: &str) -> String {
     let cat = cat();
-    let title = tr!(cat, "page-login");
+    let title = cat.text(p.title);
+    let intro = p
+        .intro
+        .map_or(String::new(), |id| format!("<p>{}</p>\n", cat.text(id)));
     page(
         &title,
         &format!(
-            "<h1>{t}</h1>\n{form}<p>{no} <a href=\"/signup\">{signup}</a>.</p>\n",
+            "<h1>{t}</h1>\n{intro}{form}<p>{other} <a href=\"{action}\">{link}</a>.</p>\n",
             t = escape(&title),
-            form = form("/login", &title, error, name),
-            no = escape(&tr!(cat, "page-login-no-account")),
-            signup = escape(&tr!(cat, "page-signup")),
+            form = form(p.action, &title, error, name),
+            other = escape(&cat.text(p.other_text)),
+            action = p.other_action,
+            link = escape(&cat.text(p.other_title)),
         ),
     )
 }
@@ -151,12 +168,12 @@ fn credentials(body: &[u8]) -> Credentials {
 
 /// `GET /signup`.
 pub(crate) async fn signup_page() -> Response {
-    html(StatusCode::OK, signup_html(None, ""))
+    html(StatusCode::OK, account_html(&SIGNUP, None, ""))
 }
 
 /// `GET /login`.
 pub(crate) async fn login_page() -> Response {
-    html(StatusCode::OK, login_html(None, ""))
+    html(StatusCode::OK, account_html(&LOGIN, None, ""))
 }
 
 /// `GET /logout`: a button (logging out changes state, so it is a POST).
@@ -196,7 +213,7 @@ pub(crate) async fn signup_form(
     let ip = client_ip(&extensions);
     if let Err(e) = accounts::sign_up(&app, ip, c).await {
         let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
-        return html(e.status, signup_html(Some(&message), &name));
+        return html(e.status, account_html(&SIGNUP, Some(&message), &name));
     }
     log_in_page(&app, ip, Credentials { name, password }).await
 }
@@ -218,7 +235,7 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
         Ok((_, token)) => home_with_cookie(&token),
         Err(e) => {
             let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
-            html(e.status, login_html(Some(&message), &name))
+            html(e.status, account_html(&LOGIN, Some(&message), &name))
         }
     }
 }

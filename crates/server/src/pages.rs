@@ -163,13 +163,11 @@ pub fn rules_html(v: Variant) -> String {
 #[must_use]
 pub fn index_html() -> String {
     let cat = cat();
-    let mut body = nav();
-    let _ = writeln!(
-        body,
-        "<h1>{}</h1>\n<p>{}</p>\n<ul class=\"rules-list\">",
-        escape(&cat.format_or("rules-index-title", &[], "Rules of the games")),
-        cat.format_or("rules-index-intro", &[], ""),
+    let mut body = list_page_top(
+        &cat.format_or("rules-index-title", &[], "Rules of the games"),
+        &cat.format_or("rules-index-intro", &[], ""),
     );
+    body.push_str("<ul class=\"rules-list\">\n");
     for v in Variant::ALL {
         let _ = writeln!(
             body,
@@ -183,6 +181,14 @@ pub fn index_html() -> String {
     }
     body.push_str("</ul>\n");
     page(&tr!(cat, "page-rules-index-title"), &body)
+}
+
+/// The top of a page that lists things: the navigation, the heading (text) and an introduction
+/// (HTML, from the catalogue).
+fn list_page_top(heading: &str, intro: &str) -> String {
+    let mut body = nav();
+    let _ = writeln!(body, "<h1>{}</h1>\n<p>{intro}</p>", escape(heading));
+    body
 }
 
 /// The name players know a preset by, in the request's language.
@@ -231,13 +237,11 @@ fn html(text: String) -> Response {
 #[must_use]
 pub fn languages_html() -> String {
     let cat = cat();
-    let mut body = nav();
+    let mut body = list_page_top(&tr!(cat, "page-i18n-heading"), &tr!(cat, "page-i18n-intro"));
     let _ = writeln!(
         body,
-        "<h1>{}</h1>\n<p>{}</p>\n<div class=\"table-wrap\"><table class=\"languages\">\n\
+        "<div class=\"table-wrap\"><table class=\"languages\">\n\
          <thead><tr><th>{}</th><th>{}</th><th>{}</th><th></th></tr></thead>\n<tbody>",
-        escape(&tr!(cat, "page-i18n-heading")),
-        tr!(cat, "page-i18n-intro"),
         escape(&tr!(cat, "page-i18n-language")),
         escape(&tr!(cat, "page-i18n-code")),
         escape(&tr!(cat, "page-i18n-translated")),
