@@ -4,7 +4,7 @@ use mancala_server::client::{Client, Reply};
 use serde_json::json;
 
 mod common;
-use common::{assert_error, create, server};
+use common::{assert_error, create, get, server};
 
 async fn get_in(c: &mut Client, path: &str, lang: &str) -> Reply {
     c.request("GET", path, &[("Accept-Language", lang)], b"")
@@ -57,10 +57,8 @@ async fn rules_pages_follow_the_browser_and_the_switch() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_gets_its_messages_as_data() {
     let (_, mut c) = server().await;
-    let fr = c.get("/api/i18n/fr").await.unwrap();
-    assert_eq!(fr.status, 200);
-    let fr = fr.json();
-    let en = c.get("/api/i18n/en").await.unwrap().json();
+    let fr = get(&mut c, "/api/i18n/fr").await;
+    let en = get(&mut c, "/api/i18n/en").await;
     assert_eq!(fr["lang"], "fr");
     assert_eq!(fr["messages"]["language-name"], "Français");
     assert_eq!(
@@ -160,9 +158,9 @@ async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_d
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_finds_every_games_texts_among_its_messages() {
     let (_, mut c) = server().await;
-    let variants = c.get("/api/variants").await.unwrap().json();
-    let pt = c.get("/api/i18n/pt").await.unwrap().json();
-    let en = c.get("/api/i18n/en").await.unwrap().json();
+    let variants = get(&mut c, "/api/variants").await;
+    let pt = get(&mut c, "/api/i18n/pt").await;
+    let en = get(&mut c, "/api/i18n/en").await;
     let mut options = 0;
     for v in variants["variants"].as_array().unwrap() {
         let name = v["name"].as_str().unwrap();
