@@ -12,15 +12,9 @@ use mancala_server::store::SqliteStore;
 
 use crate::serve::{resolve_db, Db};
 
-/// Arguments of `mancala db`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Command,
-}
-
+/// The subcommands of `mancala db`.
 #[derive(clap::Subcommand, Debug)]
-enum Command {
+pub enum Command {
     /// Create the database or bring its schema up to date; print the schema version.
     Migrate(DbArg),
     /// Check the schema version and every record: moves numbered without gaps and legal under
@@ -36,16 +30,18 @@ enum Command {
     Import(ImportArgs),
 }
 
+/// The database a subcommand works on.
 #[derive(clap::Args, Debug)]
-struct DbArg {
+pub struct DbArg {
     /// The database: a SQLite file or `postgres://USER@HOST:PORT/DB`. Without it,
     /// `$MANCALA_DB` if set, else `mancala.db`.
     #[arg(long)]
     db: Option<String>,
 }
 
+/// Arguments of `mancala db export`.
 #[derive(clap::Args, Debug)]
-struct ExportArgs {
+pub struct ExportArgs {
     #[command(flatten)]
     db: DbArg,
     /// The dump file to write (replaced if it exists).
@@ -56,8 +52,9 @@ struct ExportArgs {
     sessions: bool,
 }
 
+/// Arguments of `mancala db import`.
 #[derive(clap::Args, Debug)]
-struct ImportArgs {
+pub struct ImportArgs {
     #[command(flatten)]
     db: DbArg,
     /// The dump file to read.
@@ -70,8 +67,8 @@ struct ImportArgs {
 }
 
 /// Runs `mancala db`.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    match &args.command {
+pub fn run(command: &Command) -> Result<ExitCode> {
+    match command {
         Command::Migrate(a) => migrate(&resolve_db(a.db.as_deref())),
         Command::Check(a) => check(&resolve_db(a.db.as_deref())),
         Command::Export(a) => export(a),

@@ -8,15 +8,9 @@ use anyhow::{Context, Result};
 use mancala_i18n::check::{check_files, LangReport};
 use mancala_i18n::tr;
 
-/// Arguments of `mancala i18n`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Sub,
-}
-
+/// The subcommands of `mancala i18n`.
 #[derive(clap::Subcommand, Debug)]
-enum Sub {
+pub enum Sub {
     /// List missing and unused messages and placeholder mismatches per language; fails when a
     /// complete language (en, fr, pt) has a gap.
     Check {
@@ -106,8 +100,8 @@ fn print_report(cat: &mancala_i18n::Catalog, r: &LangReport) {
 }
 
 /// Runs the command.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    let Sub::Check { dir, lang } = &args.command;
+pub fn run(command: &Sub) -> Result<ExitCode> {
+    let Sub::Check { dir, lang } = command;
     let cat = mancala_i18n::catalog(mancala_i18n::resolve(lang.as_deref())?);
     let owned;
     let files: Vec<(&str, &str, &str)> = match dir {

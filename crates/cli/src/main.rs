@@ -13,6 +13,7 @@ mod db;
 mod engine;
 mod i18n;
 mod levels;
+mod lines;
 mod match_cmd;
 mod out;
 mod perft;
@@ -51,11 +52,13 @@ enum Command {
     /// Print a board diagram of a position.
     Show(show::Args),
     /// Check, replay and convert game records (ours, Aualé's .ogn, JSON).
-    Record(record::Args),
+    #[command(subcommand)]
+    Record(record::Sub),
     /// Serve the JSON/WebSocket API and the browser UI.
     Serve(serve::Args),
     /// The server's database: migrate, check, export, import (docs/operators.md).
-    Db(db::Args),
+    #[command(subcommand)]
+    Db(db::Command),
     /// Run the engine behind a UCI-like protocol on stdin/stdout (Aalina's dialect).
     Engine(engine::Args),
     /// The value of every legal move and the best line.
@@ -69,17 +72,21 @@ enum Command {
     /// Play whole games (Ba-awa: matches) with random legal moves and report results and time.
     Selfplay(selfplay::Args),
     /// Generate self-play data and fit the evaluation's weights.
-    Tune(tune::Args),
+    #[command(subcommand)]
+    Tune(tune::Sub),
     /// Endgame tables: build, probe, inspect (docs/tablebase.md).
-    Tb(tb::Args),
+    #[command(subcommand)]
+    Tb(tb::Sub),
     /// Prove the result of a position by searching to the end of the game (docs/solve.md).
     Solve(solve::Args),
     /// Puzzles with a single proven best move: generate, verify, list (docs/puzzles.md).
-    Puzzles(puzzles::Args),
+    #[command(subcommand)]
+    Puzzles(puzzles::Sub),
     /// Solve a shipped puzzle in the terminal (or check moves with `--moves`).
     Puzzle(puzzle::Args),
     /// The message catalogues of the languages: `mancala i18n check` (docs/i18n.md).
-    I18n(i18n::Args),
+    #[command(subcommand)]
+    I18n(i18n::Sub),
 }
 
 /// Options shared by commands that set up a game.

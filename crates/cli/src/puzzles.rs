@@ -15,15 +15,9 @@ use anyhow::{bail, Context, Result};
 use mancala_core::variant::Variant;
 use mancala_puzzles::{GenerateOptions, Puzzle};
 
-/// Arguments of `mancala puzzles`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    sub: Sub,
-}
-
+/// The subcommands of `mancala puzzles`.
 #[derive(clap::Subcommand, Debug)]
-enum Sub {
+pub enum Sub {
     /// Play engine games and keep the positions with a single proven best move.
     Generate {
         /// The preset.
@@ -76,8 +70,8 @@ enum Sub {
 }
 
 /// Runs the command.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    match &args.sub {
+pub fn run(command: &Sub) -> Result<ExitCode> {
+    match command {
         Sub::Generate {
             variant,
             count,

@@ -10,13 +10,6 @@ use mancala_core::record::{Dialect, MoveNode, Record};
 
 use crate::EXIT_BAD_INPUT;
 
-/// Arguments of `mancala record`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Sub,
-}
-
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -28,8 +21,9 @@ pub enum Format {
     Json,
 }
 
+/// The subcommands of `mancala record`.
 #[derive(clap::Subcommand, Debug)]
-enum Sub {
+pub enum Sub {
     /// Check that records read and that every move (variations included) is legal.
     Validate {
         /// Record files (`-` for standard input).
@@ -55,8 +49,8 @@ enum Sub {
 }
 
 /// Runs the command.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    match &args.command {
+pub fn run(command: &Sub) -> Result<ExitCode> {
+    match command {
         Sub::Validate { files } => {
             let mut bad = false;
             for f in files {

@@ -29,18 +29,12 @@ use mancala_tablebase::build::{
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 use mancala_tablebase_dist::{build_to_dir as build_dist, Cluster};
 
-/// Arguments of `mancala tb`.
-#[derive(clap::Args, Debug)]
+/// The subcommands of `mancala tb`.
+#[derive(clap::Subcommand, Debug)]
 #[command(after_help = "Default table directory: $MANCALA_TABLEBASES, else \
 $XDG_DATA_HOME/mancala/tablebases, else ~/.local/share/mancala/tablebases. \
 `mancala engine` loads the tables it finds there when it starts.")]
-pub struct Args {
-    #[command(subcommand)]
-    command: Sub,
-}
-
-#[derive(clap::Subcommand, Debug)]
-enum Sub {
+pub enum Sub {
     /// Build the tables of every seed count from 0 to --seeds and write one file per count.
     Build {
         /// The preset (abapa, wuri, ouril-ludii, awari).
@@ -89,8 +83,8 @@ enum Sub {
 }
 
 /// Runs the command.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    match &args.command {
+pub fn run(command: &Sub) -> Result<ExitCode> {
+    match command {
         Sub::Build {
             preset,
             seeds,

@@ -25,15 +25,9 @@ use mancala_engine::tune::{self, Dataset, Family, FitConfig, GenConfig, Sample};
 use rayon::prelude::*;
 use serde_json::json;
 
-/// Arguments of `mancala tune`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Sub,
-}
-
+/// The subcommands of `mancala tune`.
 #[derive(clap::Subcommand, Debug)]
-enum Sub {
+pub enum Sub {
     /// Play self-play games and write their labelled positions as JSON lines.
     Gen(GenArgs),
     /// Fit the evaluation weights on generated positions and write the Rust weights file.
@@ -42,7 +36,7 @@ enum Sub {
 
 /// Arguments of `mancala tune gen`.
 #[derive(clap::Args, Debug)]
-struct GenArgs {
+pub struct GenArgs {
     /// The preset (one with a fitted evaluation family: abapa, oware, wuri, ouril, olowuka, ba-awa,
     /// isolo).
     variant: String,
@@ -80,7 +74,7 @@ struct GenArgs {
 
 /// Arguments of `mancala tune fit`.
 #[derive(clap::Args, Debug)]
-struct FitArgs {
+pub struct FitArgs {
     /// Data files from `mancala tune gen` (all of one family). Repeatable.
     #[arg(long = "in", required = true)]
     inputs: Vec<String>,
@@ -108,8 +102,8 @@ struct FitArgs {
 }
 
 /// Runs the command.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    match &args.command {
+pub fn run(command: &Sub) -> Result<ExitCode> {
+    match command {
         Sub::Gen(a) => generate(a),
         Sub::Fit(a) => fit(a),
     }
