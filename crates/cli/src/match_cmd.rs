@@ -15,9 +15,9 @@
 //! `mancala match olowuka --a movetime=100,algo=mcts --b movetime=100,algo=alphabeta`.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -26,6 +26,7 @@ use mancala_engine::eval::EvalKind;
 use mancala_engine::{Algorithm, Engine, Leaf, Limits, MctsOptions, SearchOptions};
 use serde_json::json;
 
+use crate::lines::lines_of;
 use crate::GameArgs;
 
 /// Arguments of `mancala match`.
@@ -83,19 +84,10 @@ impl External {
             .with_context(|| format!("cannot start {cmd:?}"))?;
         let stdin = child.stdin.take().context("no stdin")?;
         let stdout = child.stdout.take().context("no stdout")?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut e = External {
             child,
             stdin,
-            lines: rx,
+            lines: lines_of(stdout),
             go: go.to_string(),
         };
         e.send("uci")?;

@@ -1,10 +1,12 @@
 //! `mancala engine`: a scripted protocol session, garbage included, against the real binary.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::sync::mpsc;
 use std::time::Duration;
 
 mod common;
+#[path = "../src/lines.rs"]
+mod lines;
 
 struct Session {
     child: std::process::Child,
@@ -15,16 +17,10 @@ impl Session {
     fn start() -> Session {
         let mut child = common::spawn_engine("");
         let out = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session { child, lines: rx }
+        Session {
+            child,
+            lines: lines::lines_of(out),
+        }
     }
 
     fn send(&mut self, line: &str) {
