@@ -146,13 +146,7 @@ impl Catalog {
     /// The message `id` with its arguments, from this language or else English, else the id.
     #[must_use]
     pub fn format(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-        self.try_format(id, args)
-            .or_else(|| {
-                (self.lang != DEFAULT)
-                    .then(|| catalog(DEFAULT).try_format(id, args))
-                    .flatten()
-            })
-            .unwrap_or_else(|| id.to_string())
+        self.format_or(id, args, id)
     }
 
     /// The message `id` from this language or English, else `fallback` (for texts that the rules
