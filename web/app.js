@@ -206,13 +206,27 @@ async function api(method, path, body, token) {
 
 let variants = [];
 
+// Loads the presets from the server into `variants`; returns the whole answer (it has the levels
+// too).
+async function loadVariants() {
+  const data = await api('GET', '/api/variants');
+  variants = data.variants;
+  return data;
+}
+
+// Loads the presets and lists them in the select `id`, after the options `first`, each named by
+// `label(v)`; returns the server's answer.
+async function listVariants(id, label, ...first) {
+  const data = await loadVariants();
+  $(id).replaceChildren(...first, ...variants.map((v) => new Option(label(v), v.name)));
+  return data;
+}
+
 async function showHome() {
   $('home').hidden = false;
   $('subtitle').textContent = T.tagline;
-  const data = await api('GET', '/api/variants');
-  variants = data.variants;
+  const data = await listVariants('variant', variantLabel);
   const sel = $('variant');
-  sel.replaceChildren(...variants.map((v) => new Option(variantLabel(v), v.name)));
   // Each level with its name and measured Elo (random play = 0), so players can pick a match.
   const names = [null, T.levelName1, T.levelName2, T.levelName3, T.levelName4, T.levelName5, T.levelName6];
   const about = [null, T.levelAbout1, T.levelAbout2, T.levelAbout3, T.levelAbout4, T.levelAbout5, T.levelAbout6];
@@ -1295,10 +1309,8 @@ async function showEditor(params) {
   $('subtitle').textContent = T.editorTitle;
   $('ed-variant-label').textContent = T.editorVariant + ' ';
   $('ed-position-label').textContent = T.editorPosition + ' ';
-  const data = await api('GET', '/api/variants');
-  variants = data.variants;
+  await listVariants('ed-variant', variantLabel);
   const sel = $('ed-variant');
-  sel.replaceChildren(...variants.map((v) => new Option(variantLabel(v), v.name)));
   const want = params.get('variant');
   sel.value = variants.some((v) => v.name === want) ? want : 'oware';
   let rules = {};
@@ -1823,10 +1835,8 @@ function drawRatingGraph(points) {
 async function showLeaderboard(params) {
   $('leaderboard').hidden = false;
   $('subtitle').textContent = T.lbTitle;
-  const d = await api('GET', '/api/variants');
-  variants = d.variants;
+  await listVariants('lb-variant', gameName);
   const sel = $('lb-variant');
-  sel.replaceChildren(...variants.map((v) => new Option(gameName(v), v.name)));
   sel.value = params.get('variant') || 'oware';
   const load = async () => {
     history.replaceState(null, '', `/leaderboard?variant=${encodeURIComponent(sel.value)}`);
@@ -1850,9 +1860,7 @@ async function showArchive(params) {
   $('subtitle').textContent = T.arTitle;
   const labels = { player: T.arPlayer, variant: T.arVariant, result: T.arResult, from: T.arFrom, to: T.arTo };
   for (const [k, text] of Object.entries(labels)) $(`ar-${k}-label`).textContent = text;
-  const d = await api('GET', '/api/variants');
-  variants = d.variants;
-  $('ar-variant').replaceChildren(new Option(T.anyVariant, ''), ...variants.map((v) => new Option(gameName(v), v.name)));
+  await listVariants('ar-variant', gameName, new Option(T.anyVariant, ''));
   $('ar-result').replaceChildren(...T.results.map(([v, name]) => new Option(name, v)));
   for (const k of ['player', 'variant', 'result', 'from', 'to']) if (params.get(k)) $(`ar-${k}`).value = params.get(k);
   let page = 1;
@@ -1896,8 +1904,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   const params = new URLSearchParams(location.search);
   try {
     if (location.pathname === '/analysis') {
-      const d = await api('GET', '/api/variants');
-      variants = d.variants;
+      await loadVariants();
       await showAnalysis(params);
     } else if (location.pathname === '/editor') {
       await showEditor(params);
@@ -1910,7 +1917,7 @@ window.addEventListener('DOMContentLoaded', async () => {
     } else if (location.pathname === '/puzzles') {
       await showPuzzles(params); // web/puzzles.js
     } else if (m) {
-      api('GET', '/api/variants').then((d) => { variants = d.variants; if (view.game) render(); }).catch(() => {});
+      loadVariants().then(() => { if (view.game) render(); }).catch(() => {});
       await showPlay(m[1]);
     } else {
       await showHome();
