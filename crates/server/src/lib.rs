@@ -67,6 +67,7 @@ pub mod limit;
 pub mod lobby;
 pub mod pages;
 pub mod pg;
+mod pglobby;
 pub mod play;
 mod puzzles;
 mod records;
@@ -201,6 +202,7 @@ pub struct App {
 impl App {
     /// The state for `config`, with `store` and `brain`.
     pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
+        let seek_book = Arc::clone(&store).seek_book();
         Arc::new(App {
             hub: rooms::Hub::new(
                 store,
@@ -224,7 +226,7 @@ impl App {
                 config.auth_burst,
                 config.auth_per_minute,
             ),
-            lobby: lobby::Lobby::new(Duration::from_secs(config.seek_ttl_secs)),
+            lobby: lobby::Lobby::new(Duration::from_secs(config.seek_ttl_secs), seek_book),
             lobby_watchers: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
             max_lobby_watchers: config.max_lobby_watchers,
             timers: Arc::new(timers::Timers::new()),
@@ -299,7 +301,7 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
             return;
         };
         app.evict_idle();
-        app.lobby.expire(Instant::now());
+        app.lobby.expire().await;
     }
 }
 
@@ -364,13 +366,19 @@ async fn follow_changes(
         let Some(app) = app.upgrade() else {
             return;
         };
-        // Every notice waiting, each game once.
-        let mut ids = std::collections::BTreeSet::from([first]);
-        while let Ok(id) = changes.try_recv() {
-            ids.insert(id);
+        // Every notice waiting, each game once; the lobby's apart.
+        let mut ids = std::collections::BTreeSet::new();
+        let mut lobby = LobbyNotices::default();
+        for notice in std::iter::once(first).chain(std::iter::from_fn(|| changes.try_recv().ok())) {
+            if !lobby.take(&notice) {
+                ids.insert(notice);
+            }
         }
         if ids.contains(pg::ALL_GAMES) {
+            // Notices may have been missed: the seeks and offers too.
+            lobby.seeks = true;
             ids = app.hub.ids().iter().map(|id| id.to_string()).collect();
+            lobby.offers.extend(ids.iter().cloned());
         }
         // A few games at once, each on a blocking thread: one game's read does not wait for
         // another's, and the reads leave most of the pool's connections to the requests.
@@ -387,6 +395,66 @@ async fn follow_changes(
                 let _ = r.await;
             }
         }
+        lobby.apply(&app).await;
+    }
+}
+
+/// The lobby's notices among the change notices of other instances (see
+/// [`crate::pglobby`]).
+#[derive(Default)]
+struct LobbyNotices {
+    /// The seeks changed.
+    seeks: bool,
+    /// Games started, for the lobby sockets.
+    games: Vec<String>,
+    /// Games whose standing offer changed.
+    offers: std::collections::BTreeSet<String>,
+}
+
+impl LobbyNotices {
+    /// Takes `notice` if it is the lobby's.
+    fn take(&mut self, notice: &str) -> bool {
+        if notice == "~seeks" {
+            self.seeks = true;
+        } else if let Some(msg) = notice.strip_prefix("~game ") {
+            self.games.push(msg.to_string());
+        } else if let Some(id) = notice.strip_prefix("~offer ") {
+            self.offers.insert(id.to_string());
+        } else {
+            return false;
+        }
+        true
+    }
+
+    async fn apply(self, app: &Arc<App>) {
+        for msg in &self.games {
+            app.lobby.message_from_elsewhere(msg);
+        }
+        if self.seeks {
+            app.lobby.changed_elsewhere().await;
+        }
+        for id in self.offers {
+            let app = Arc::clone(app);
+            // The game first (an offer may come with a move not yet read here).
+            let _ = tokio::task::spawn_blocking(move || {
+                refresh_game(&app, &id);
+                play::offer_changed_elsewhere(&app, &id);
+            })
+            .await;
+        }
+    }
+}
+
+/// Renews, now and then, the records of who has a lobby socket open on this instance (a
+/// shared store: see [`lobby::SeekBook::renew_presence`]).
+async fn keep_presence(app: std::sync::Weak<App>) {
+    let mut ticks = tokio::time::interval(lobby::PRESENCE_RENEWAL);
+    loop {
+        ticks.tick().await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        app.lobby.renew_presence().await;
     }
 }
 
@@ -690,6 +758,7 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
         tokio::spawn(follow_changes(Arc::downgrade(&app), changes));
         tokio::spawn(sweep_clocks(Arc::downgrade(&app)));
         tokio::spawn(keep_leases(Arc::downgrade(&app)));
+        tokio::spawn(keep_presence(Arc::downgrade(&app)));
     }
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

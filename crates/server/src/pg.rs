@@ -106,6 +106,37 @@ const PG_MIGRATIONS: &[&str] = &[
         expires_ms BIGINT NOT NULL
     );
     CREATE INDEX leases_expiry ON leases(expires_ms);",
+    // 3: the lobby's seeks, who has a lobby socket open where, and the games' standing offers
+    // (see `crate::pglobby`).
+    "CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        clock TEXT,
+        rated BOOLEAN NOT NULL,
+        side TEXT,
+        to_player TEXT,
+        rating DOUBLE PRECISION,
+        provisional BOOLEAN,
+        created_ms BIGINT NOT NULL,
+        game TEXT,
+        taken_ms BIGINT
+    );
+    CREATE INDEX seeks_owner ON seeks(owner);
+    CREATE INDEX seeks_created ON seeks(created_ms);
+    CREATE TABLE lobby_presence (
+        player TEXT NOT NULL,
+        instance TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, instance)
+    );
+    CREATE TABLE offers (
+        game TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        by_side TEXT NOT NULL,
+        ply BIGINT NOT NULL
+    );",
 ];
 
 /// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
@@ -141,8 +172,11 @@ pub struct PgStore {
     instance: String,
 }
 
-/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`.
-const CHANNEL: &str = "mancala_games";
+/// The channel of change notices: `INSTANCE GAME` for a game changed by instance `INSTANCE`;
+/// and the lobby's (see [`crate::pglobby`]): `INSTANCE ~seeks` when the seeks changed,
+/// `INSTANCE ~game JSON` for a game started from the lobby, `INSTANCE ~offer GAME` when the
+/// offer standing in a game changed.
+pub(crate) const CHANNEL: &str = "mancala_games";
 
 /// A random name for this store's instance.
 fn instance_name() -> String {
@@ -272,7 +306,7 @@ impl PgStore {
     }
 
     /// Runs `work` with the pool on this store's runtime and waits for its answer.
-    fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T, StoreError>
+    pub(crate) fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: Future<Output = Result<T, StoreError>> + Send + 'static,
@@ -290,7 +324,7 @@ impl PgStore {
     }
 
     /// Runs one statement with `params` (owned) and answers the rows it changed.
-    fn execute(&self, sql: &'static str, params: Params) -> Result<u64, StoreError> {
+    pub(crate) fn execute(&self, sql: &'static str, params: Params) -> Result<u64, StoreError> {
         self.run(move |pool| async move {
             let client = pool.get().await?;
             let stmt = client.prepare_cached(sql).await?;
@@ -321,8 +355,13 @@ impl PgStore {
         format!("{} {game}", self.instance)
     }
 
+    /// This instance's name in its change notices and leases.
+    pub(crate) fn instance(&self) -> &str {
+        &self.instance
+    }
+
     /// Runs one query with `params` (owned) and answers its rows.
-    fn query(
+    pub(crate) fn query(
         &self,
         sql: &'static str,
         params: Params,
@@ -413,14 +452,14 @@ const LISTEN_WAIT: Duration = Duration::from_secs(10);
 pub const ALL_GAMES: &str = "*";
 
 /// Owned statement parameters.
-type Params = Vec<Box<dyn ToSql + Send + Sync>>;
+pub(crate) type Params = Vec<Box<dyn ToSql + Send + Sync>>;
 
 /// Statement parameters of [`crate::rows`], owned.
 fn boxed(values: Vec<SqlValue>) -> Params {
     values.into_iter().map(SqlValue::boxed).collect()
 }
 
-fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
+pub(crate) fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
     params
         .iter()
         .map(|p| p.as_ref() as &(dyn ToSql + Sync))
@@ -488,6 +527,22 @@ impl Store for PgStore {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::lobby::SeekBook>> {
+        Some(self)
+    }
+
+    fn save_offer(
+        &self,
+        id: &str,
+        offer: Option<(crate::ending::Offer, usize)>,
+    ) -> Result<(), StoreError> {
+        crate::pglobby::save_offer(self, id, offer)
+    }
+
+    fn stored_offer(&self, id: &str) -> Result<Option<(crate::ending::Offer, usize)>, StoreError> {
+        crate::pglobby::stored_offer(self, id)
     }
 
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
