@@ -332,8 +332,13 @@ fn refresh_game(app: &Arc<App>, id: &str) {
     let Some(room) = app.hub.peek(id) else {
         return;
     };
+    let had_offer = room.lock().offer.is_some();
     if !matches!(app.hub.refresh(&room), Ok(true)) {
         return;
+    }
+    if had_offer {
+        // Reading the game back dropped the offer: it stands unless its receiver moved.
+        play::offer_changed_elsewhere(app, id);
     }
     let deadline = {
         let live = room.lock();

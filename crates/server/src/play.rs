@@ -233,16 +233,41 @@ async fn catch_up(seat: &Seated) -> ApiResult<()> {
 }
 
 /// With a store shared by several instances, the offer standing is the stored one (made
-/// through any instance), if made on the position now.
-fn offer_from_store(app: &App, room: &Room, live: &mut Live) -> ApiResult<()> {
+/// through any instance), unless its receiver has moved since.
+pub(crate) fn offer_from_store(app: &App, room: &Room, live: &mut Live) -> ApiResult<()> {
     let store = app.hub.store();
     if store.shared() {
-        let plies = live.game.moves().len();
+        let moves = live.game.moves();
         live.offer = store
             .stored_offer(&room.meta.id)?
-            .and_then(|(o, at)| (at == plies).then_some(o));
+            .filter(|&(o, at)| at <= moves.len() && !moved_since(room, &moves, at, o.by.opponent()))
+            .map(|(o, _)| o);
     }
     Ok(())
+}
+
+/// Whether `side` made any of `moves` from number `from` on (replaying the game: who moves
+/// when is the rules' business).
+fn moved_since(room: &Room, moves: &[String], from: usize, side: Side) -> bool {
+    if from == moves.len() {
+        return false;
+    }
+    let m = &room.meta;
+    let Ok(variant) = mancala_core::variant::Variant::from_name(&m.variant) else {
+        return true;
+    };
+    let Ok(mut game) = variant.new_game(&m.rules, m.position.as_deref()) else {
+        return true;
+    };
+    for (k, mv) in moves.iter().enumerate() {
+        if k >= from && game.state().to_move == Some(side) {
+            return true;
+        }
+        if game.play(mv).is_err() {
+            return true;
+        }
+    }
+    false
 }
 
 /// The offer standing in game `id` changed through another instance: its watchers here see

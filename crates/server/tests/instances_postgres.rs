@@ -495,19 +495,37 @@ async fn offers_made_through_one_instance_are_answered_through_another() {
     assert_eq!(u["game"]["offer"], Value::Null);
     next_update(&mut on_b).await;
 
-    // Offered through A, then a move through A: the offer lapses, and accepting it through B
-    // finds none.
+    // Offered through A with the offerer's move: it stands on B. The receiver's move through
+    // B ends it, on A too, and accepting it through C or A then finds none.
     let (status, _) = act(a, "offer", json!({"kind": "agreement"}), ama.clone()).await;
     assert_eq!(status, 200);
     let (status, v) = play(a, &game, "F", 0, &ama).await;
     assert_eq!(status, 200, "{v}");
-    assert_eq!(update_at(&mut on_b, 1).await["game"]["offer"], Value::Null);
-    let (status, v) = act(b, "offer/accept", json!({}), kofi.clone()).await;
+    assert_eq!(v["offer"]["kind"], "agreement", "{v}");
+    let mut u = update_at(&mut on_b, 1).await;
+    while u["game"]["offer"].is_null() {
+        u = next_update(&mut on_b).await;
+    }
     assert_eq!(
-        (status, v["error"].clone()),
-        (409, json!("no_offer")),
-        "{v}"
+        u["game"]["offer"],
+        json!({"kind": "agreement", "by": "south"}),
+        "{u}"
     );
+    let (status, v) = play(b, &game, "f", 1, &kofi).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["offer"], Value::Null, "{v}");
+    let mut u = update_at(&mut on_a, 2).await;
+    while !u["game"]["offer"].is_null() {
+        u = next_update(&mut on_a).await;
+    }
+    for via in [c, a] {
+        let (status, v) = act(via, "offer/accept", json!({}), kofi.clone()).await;
+        assert_eq!(
+            (status, v["error"].clone()),
+            (409, json!("no_offer")),
+            "{v}"
+        );
+    }
 
     // Offered by North through B, accepted by South through C: one ending, seen on A and B.
     let (status, _) = act(b, "offer", json!({"kind": "draw"}), kofi.clone()).await;
@@ -528,7 +546,7 @@ async fn offers_made_through_one_instance_are_answered_through_another() {
         let g = r.json();
         assert_eq!(
             (g["result"].clone(), g["moves"].clone()),
-            (json!("draw"), json!(["F"])),
+            (json!("draw"), json!(["F", "f"])),
             "{addr}"
         );
     }
