@@ -94,6 +94,7 @@ use tokio::sync::Semaphore;
 pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
 pub use pg::PgStore;
+pub use service::{COMPUTER_ATTEMPTS, COMPUTER_RETRY_CAP, COMPUTER_RETRY_FIRST};
 pub use store::{SqliteStore, Store};
 
 /// The OpenAPI description of the API.
@@ -197,6 +198,9 @@ pub struct App {
     /// Computer moves this instance chose but could not record because another instance had
     /// recorded that move number first (double work the leases should prevent).
     computer_conflicts: std::sync::atomic::AtomicU64,
+    /// Games in which the computer failed to move after every attempt (see
+    /// [`COMPUTER_ATTEMPTS`]).
+    computer_failures: std::sync::atomic::AtomicU64,
 }
 
 impl App {
@@ -232,6 +236,7 @@ impl App {
             timers: Arc::new(timers::Timers::new()),
             moves: timing::MoveCounters::default(),
             computer_conflicts: std::sync::atomic::AtomicU64::new(0),
+            computer_failures: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -286,6 +291,9 @@ impl App {
             "clocks_armed": self.timers.len(),
             "computer_conflicts": self
                 .computer_conflicts
+                .load(std::sync::atomic::Ordering::Relaxed),
+            "computer_failures": self
+                .computer_failures
                 .load(std::sync::atomic::Ordering::Relaxed),
         })
     }
