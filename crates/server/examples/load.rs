@@ -707,7 +707,8 @@ struct TimedSetup {
 async fn timed_setup(
     addrs: &[std::net::SocketAddr],
 ) -> Result<TimedSetup, Box<dyn std::error::Error>> {
-    // The lobby lives in one instance; the games are played through all.
+    // Accounts through the first instance; seeks made through one instance and accepted
+    // through the next, watched from the last; the games played through all.
     let addr = addrs[0];
     let players = env("LOAD_PLAYERS", 100).max(2) as usize;
     let games = env("LOAD_TIMED_GAMES", 500) as usize;
@@ -732,8 +733,9 @@ async fn timed_setup(
     let accounts = start.elapsed();
 
     // A lobby watcher sees every seek come and go.
+    let watched = addrs[addrs.len() - 1];
     let (mut lobby, _) =
-        tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws")).await?;
+        tokio_tungstenite::connect_async(format!("ws://{watched}/api/lobby/ws")).await?;
     let lobby_updates = Arc::new(AtomicU64::new(0));
     let counter = Arc::clone(&lobby_updates);
     let lobby_task = tokio::spawn(async move {
@@ -744,9 +746,11 @@ async fn timed_setup(
 
     // Seeks, each accepted by the next player: game k is between players k and k+1 (mod).
     let mut pairs = Vec::with_capacity(games);
-    let mut c = Client::new(addr);
+    let mut clients: Vec<Client> = addrs.iter().map(|&a| Client::new(a)).collect();
+    let n = clients.len();
     for k in 0..games {
         let (owner, taker) = (k % players, (k + 1) % players);
+        let c = &mut clients[k % n];
         let variant = ["oware", "abapa", "wuri", "ouril"][k % 4];
         let r = c
             .post_json(
@@ -761,7 +765,7 @@ async fn timed_setup(
             return Err(format!("seek: {} {}", r.status, r.text()).into());
         }
         let seek = r.json()["id"].as_str().ok_or("no seek id")?.to_string();
-        let r = c
+        let r = clients[(k + 1) % n]
             .post_json(
                 &format!("/api/seeks/{seek}/accept"),
                 &json!({}),
