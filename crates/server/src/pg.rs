@@ -621,11 +621,12 @@ impl Store for PgStore {
         true
     }
 
-    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
         Box::pin(async move {
             // Awaited where the caller runs: no thread in between. One statement, one round
             // trip, one implicit transaction: the lease (when asked), the move, the clock's
-            // deadline (timed games) and the notice carrying the move.
+            // deadline (timed games) and the notice carrying the move; with the lease, the
+            // answer says whether this instance holds it.
             let notice = self.move_notice(&m);
             let client = self.moves.get().await?;
             let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
@@ -646,8 +647,15 @@ impl Store for PgStore {
                 (true, true) => PUSH_TIMED_MOVE_LEASED,
             };
             let stmt = client.prepare_cached(sql).await?;
-            client.execute(&stmt, &list).await?;
-            Ok(())
+            if !m.lease {
+                client.execute(&stmt, &list).await?;
+                return Ok(false);
+            }
+            let row = client.query_one(&stmt, &list).await?;
+            let held: i64 = row
+                .try_get(1)
+                .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
+            Ok(held == 1)
         })
     }
 
@@ -972,25 +980,26 @@ macro_rules! hold_lease_sql {
 /// [`hold_lease_sql`] of game `$1`, instance `$2`, for `$3` ms.
 const HOLD_LEASE: &str = hold_lease_sql!("$1", "$2", "$3");
 
-/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`.
+/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`;
+/// answers the notice and whether the lease is this instance's (1) or another's (0).
 const PUSH_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$6", "$7"),
-    "), m AS (",
+    " RETURNING 1), m AS (",
     sql::insert_move_sql!(),
-    ") SELECT pg_notify($4, $5)"
+    ") SELECT pg_notify($4, $5), (SELECT count(*) FROM l)"
 );
 
 /// [`PUSH_TIMED_MOVE`] taking the lease first: then the instance `$10` and the lease's time
-/// `$11`.
+/// `$11`; answers as [`PUSH_MOVE_LEASED`] does.
 const PUSH_TIMED_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$10", "$11"),
-    "), m AS (",
+    " RETURNING 1), m AS (",
     sql::insert_timed_move_sql!(),
     "), g AS (",
     sql::set_deadline_sql!(),
-    ") SELECT pg_notify($8, $9)"
+    ") SELECT pg_notify($8, $9), (SELECT count(*) FROM l)"
 );
 
 /// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel

@@ -270,6 +270,14 @@ fn schedule_computer_after(app: &Arc<App>, room: &Arc<Room>, looks: u32) {
     });
 }
 
+/// [`schedule_computer`] when this instance holds the game's lease already (taken with the move
+/// just recorded, see [`crate::store::MoveRecord::lease`]): the computer thinks at once.
+pub(crate) fn schedule_computer_leased(app: &Arc<App>, room: &Arc<Room>) {
+    if computer_due(room) {
+        think(app, room);
+    }
+}
+
 /// Whether the computer is to move in `room` and nothing stops it from thinking.
 fn computer_due(room: &Room) -> bool {
     let Some(computer) = room.computer_side() else {

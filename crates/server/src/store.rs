@@ -67,16 +67,16 @@ pub trait Store: Send + Sync + 'static {
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError>;
     /// Records move `m` as [`Store::push_timed_move`] does (after taking the lease when asked),
-    /// without blocking the caller's thread. By default both run on the blocking pool (a store
-    /// that blocks, as SQLite does); a store with an asynchronous driver awaits the database
-    /// where the caller runs.
-    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+    /// without blocking the caller's thread; answers whether the lease was asked for and this
+    /// instance holds it now (so that the computer's answer needs no [`Store::hold_lease`] of
+    /// its own). By default both run on the blocking pool (a store that blocks, as SQLite
+    /// does); a store with an asynchronous driver awaits the database where the caller runs.
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
-                if m.lease {
-                    let _ = self.hold_lease(&m.game);
-                }
-                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())
+                let held = m.lease && self.hold_lease(&m.game).unwrap_or(false);
+                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())?;
+                Ok(held)
             })
             .await
             .map_err(|e| StoreError::Io(std::io::Error::other(e.to_string())))?
