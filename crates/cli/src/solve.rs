@@ -298,6 +298,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "analyses": st.analyses,
             "safe_hits": st.safe_hits,
             "first_cycle_hits": st.first_cycle_hits,
+            "mono_hits": st.mono_hits,
             "max_ply": st.max_ply,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
@@ -324,7 +325,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         writeln!(
             out,
-            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, {} component analyses, {} settled by them ({} more by the first-cycle argument), deepest line {} plies, {:.1} s",
+            "proof: {} nodes, {} tests, {} valued by exact tables, {} transposition hits, {} entries, {} positions labelled, {} component exits, {} component analyses, {} settled by them ({} more by the first-cycle argument), {} by results proven after another history, deepest line {} plies, {:.1} s",
             st.nodes,
             st.tests,
             st.table_hits,
@@ -335,6 +336,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.analyses,
             st.safe_hits,
             st.first_cycle_hits,
+            st.mono_hits,
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;

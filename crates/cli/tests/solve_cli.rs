@@ -94,6 +94,7 @@ fn the_json_output_has_every_field() {
         "analyses",
         "safe_hits",
         "first_cycle_hits",
+        "mono_hits",
         "max_ply",
         "tests",
         "seconds",

@@ -26,6 +26,17 @@ impl<K: Copy + Eq> History<K> {
         self.keys[self.floor..].iter().rev().any(|k| k == key)
     }
 
+    /// Where `key` occurred since the last irreversible move: its index among all the keys
+    /// held (the most recent occurrence).
+    #[inline]
+    #[must_use]
+    pub fn position(&self, key: &K) -> Option<usize> {
+        self.keys[self.floor..]
+            .iter()
+            .rposition(|k| k == key)
+            .map(|i| i + self.floor)
+    }
+
     /// Records a new position; returns the token that [`pop`](History::pop) needs.
     #[inline]
     pub fn push(&mut self, key: K, irreversible: bool) -> usize {
@@ -60,5 +71,29 @@ impl<K: Copy + Eq> History<K> {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::History;
+
+    #[test]
+    fn position_finds_keys_since_the_last_irreversible_move_only() {
+        let mut h = History::new(1u32);
+        h.push(2, false);
+        let token = h.push(3, true);
+        let token4 = h.push(4, false);
+        // 1 and 2 lie before the capture that reached 3.
+        assert_eq!(h.position(&1), None);
+        assert_eq!(h.position(&2), None);
+        assert_eq!(h.position(&3), Some(2));
+        assert_eq!(h.position(&4), Some(3));
+        assert_eq!(h.position(&5), None);
+        h.pop(token4);
+        h.pop(token);
+        // Back before the capture: 2 and 1 count again.
+        assert_eq!(h.position(&2), Some(1));
+        assert_eq!(h.position(&1), Some(0));
     }
 }

@@ -116,6 +116,35 @@
 //! `C`; the same with the roles swapped. A budget on the rounds only makes the regions
 //! smaller.
 //!
+//! # Monotone histories
+//!
+//! The transposition table only shares a position between lines that kept the same set of
+//! positions. A second table shares more. Fix a test, "does South get at least `t`?", and call
+//! a position *good* when a repetition of it ends the game with South at least `t`, *bad* when
+//! with less (and *unknown* when the rules do not end a game there: those count as both).
+//!
+//! * Adding good positions to a history can only help South: a line that enters one ends
+//!   there, well for him, and every other line is played as before. Adding bad ones can only
+//!   help North.
+//! * Every null-window search reports an index `d` into the history, and its result holds
+//!   after every history that ends with the same positions from index `d` on and has the same
+//!   bad part (for South's success; the same good part for his failure). A move that repeats
+//!   the position at index `i` makes `d <= i`; a transposition hit and a first-cycle verdict
+//!   make `d = 0` (the same history only); exact tables, history-free verdicts and results
+//!   taken from the second table hold for every history with that part (`d` past the end); a
+//!   node takes the least `d` of the moves it searched. By induction: after such a history
+//!   `H'`, a move South's success relied on that ended the game, or repeated a position from
+//!   index `d` on, ends the same; a child's result holds after `H'` and the child (the same
+//!   part, since the child's kind is its own); and a move that went on to a position not in
+//!   the history may now repeat one of `H'` that was not there, which is not bad (the bad
+//!   parts agree), so it ends well for South. The same for North.
+//!
+//! So a result whose `d` is at least the node's own index (no line ended by repeating a
+//! position seen before the node) is recorded under the position, `t` and the hash of that
+//! part, and a node of the same position and test whose kept part of that kind hashes the same
+//! takes it. Positions whose kind is not known where they were pushed (the root's history,
+//! positions after a capture) count as unknown, which only makes fewer results shared.
+//!
 //! # Exact tables
 //!
 //! An endgame table ([`Tablebase`], the Oware family) values a position exactly when its entry
@@ -339,6 +368,9 @@ pub struct ProofStats {
     pub safe_hits: u64,
     /// Nodes settled by the first-cycle argument (module docs).
     pub first_cycle_hits: u64,
+    /// Nodes settled by a result proven after another history with the same part of the kind
+    /// that could change it (module docs, "Monotone histories").
+    pub mono_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -428,14 +460,73 @@ struct Entry<M> {
 /// A position repeated and the rules let the game go on.
 struct Endless;
 
-/// What a move did, and when the game goes on, the history token and the key pushed.
-type Step<K> = (MoveEffect, Option<(usize, K)>);
+/// Hashes of the part of the history a node keeps (module docs, "History and the
+/// transposition table"): all of it, and for the current test's threshold the positions whose
+/// repetition is good for South with those whose repetition is not known, and those whose
+/// repetition is bad with those not known ("Monotone histories").
+#[derive(Clone, Copy, Debug)]
+struct Sets {
+    all: u64,
+    good: u64,
+    bad: u64,
+}
+
+impl Sets {
+    /// The sets holding only `key`, whose repetition is good for South (`Some(true)`), bad
+    /// (`Some(false)`) or not known.
+    fn fresh<K: Hash>(key: &K, good: Option<bool>) -> Sets {
+        Sets {
+            all: 0,
+            good: 0,
+            bad: 0,
+        }
+        .with(key, good)
+    }
+
+    /// These sets and `key`.
+    fn with<K: Hash>(self, key: &K, good: Option<bool>) -> Sets {
+        let m = mix(key);
+        Sets {
+            all: self.all ^ m,
+            good: if good != Some(false) {
+                self.good ^ m
+            } else {
+                self.good
+            },
+            bad: if good != Some(true) {
+                self.bad ^ m
+            } else {
+                self.bad
+            },
+        }
+    }
+}
+
+/// A null-window result that holds for every history with the same part of one kind
+/// ("Monotone histories"): the position's key, South's threshold, the hash of that part, and
+/// whether South gets at least the threshold (the part is then the bad one) or less (the good
+/// one).
+type MonoKey<K> = (K, i32, u64, bool);
 
 /// Maps keyed by position keys.
 type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
+/// What [`advance_keyed`] did.
+struct Step<K> {
+    /// The move's effect (irreversible also after a repetition that did not end the game).
+    effect: MoveEffect,
+    /// When the game goes on: the history token and the key pushed.
+    pushed: Option<(usize, K)>,
+    /// The index in the history of the position the move repeated, if it did.
+    repeated: Option<usize>,
+    /// For a quiet move whose game goes on: South's end value had the position reached been a
+    /// repetition (`None` when the rules do not end a game by repetition).
+    rep_value: Option<i32>,
+}
+
 /// [`mancala_core::advance`], also returning the key it pushed on the history (the history set
-/// of the new position is the one the transposition table keys on).
+/// of the new position is the one the transposition table keys on), which position it
+/// repeated and what a repetition of the position reached would give.
 #[inline]
 fn advance_keyed<P: Position>(
     pos: &mut P,
@@ -443,33 +534,45 @@ fn advance_keyed<P: Position>(
     history: &mut History<P::Key>,
 ) -> Result<Step<P::Key>, Endless> {
     let effect = pos.play_unchecked(mv);
+    let mut step = Step {
+        effect,
+        pushed: None,
+        repeated: None,
+        rep_value: None,
+    };
     if pos.is_over() {
-        return Ok((effect, None));
+        return Ok(step);
     }
     let key = pos.key();
-    if !effect.irreversible && history.contains(&key) {
-        if !pos.end_by_repetition() {
-            return Err(Endless);
+    if !effect.irreversible {
+        if let Some(at) = history.position(&key) {
+            step.repeated = Some(at);
+            if !pos.end_by_repetition() {
+                return Err(Endless);
+            }
+            if pos.is_over() {
+                return Ok(step);
+            }
+            step.effect.irreversible = true;
+            pos.settle();
+            if pos.is_over() {
+                return Ok(step);
+            }
+            let key = pos.key();
+            step.pushed = Some((history.push(key, true), key));
+            return Ok(step);
         }
-        if pos.is_over() {
-            return Ok((effect, None));
+        let mut r = *pos;
+        if r.end_by_repetition() && r.is_over() {
+            step.rep_value = Some(end_value(&r, Side::South));
         }
-        let effect = MoveEffect {
-            irreversible: true,
-            ..effect
-        };
-        pos.settle();
-        if pos.is_over() {
-            return Ok((effect, None));
-        }
-        let key = pos.key();
-        return Ok((effect, Some((history.push(key, true), key))));
     }
     pos.settle();
     if pos.is_over() {
-        return Ok((effect, None));
+        return Ok(step);
     }
-    Ok((effect, Some((history.push(key, effect.irreversible), key))))
+    step.pushed = Some((history.push(key, effect.irreversible), key));
+    Ok(step)
 }
 
 /// A component label that is not known (the labelling gave up, or the component can reach
@@ -921,6 +1024,12 @@ struct Prover<'a, P: EngineGame> {
     safe: KeyMap<(P::Key, i32), u8>,
     /// Components analysed (or being analysed) per threshold.
     analysed: HashMap<(u32, i32), (), BuildHasherDefault<KeyHasher>>,
+    /// Null-window results that hold for every history with the same part of one kind
+    /// (module docs, "Monotone histories").
+    mono: KeyMap<MonoKey<P::Key>, ()>,
+    /// Set by every search as it returns: the index in the history of the earliest position
+    /// its result may depend on having been seen (`usize::MAX`: none before the node).
+    last_dep: usize,
 }
 
 /// A table and the rules' seed total and threshold.
@@ -997,9 +1106,10 @@ impl<P: EngineGame> Prover<'_, P> {
     }
 
     /// The history-free argument at a null-window node (module docs, "Inside a component"):
-    /// `Some(beta)` when the side to move `me` gets at least `beta` whatever the history,
-    /// `Some(beta - 1)` when he gets less, `None` when the argument does not settle it (or the
-    /// component is too small to be worth it, or not labelled).
+    /// `Some((beta, _))` when the side to move `me` gets at least `beta`, `Some((beta - 1, _))`
+    /// when he gets less, with `true` when that holds whatever the history and `false` when
+    /// the first-cycle argument gave it for this history; `None` when neither settles it (or
+    /// the component is too small to be worth it, or not labelled).
     fn history_free(
         &mut self,
         pos: &P,
@@ -1007,7 +1117,7 @@ impl<P: EngineGame> Prover<'_, P> {
         me: Side,
         beta: i32,
         ply: usize,
-    ) -> Option<i32> {
+    ) -> Option<(i32, bool)> {
         if self.budget.history_free == usize::MAX {
             return None;
         }
@@ -1034,7 +1144,8 @@ impl<P: EngineGame> Prover<'_, P> {
                 *self.safe.get(&(own, t))?
             }
         };
-        let south_gets = if bits & 3 != 0 {
+        let any_history = bits & 3 != 0;
+        let south_gets = if any_history {
             self.stats.safe_hits += 1;
             bits & 1 != 0
         } else {
@@ -1047,11 +1158,12 @@ impl<P: EngineGame> Prover<'_, P> {
             self.stats.first_cycle_hits += 1;
             cond == 1
         };
-        Some(if south_gets == (me == Side::South) {
+        let v = if south_gets == (me == Side::South) {
             beta
         } else {
             beta - 1
-        })
+        };
+        Some((v, any_history))
     }
 
     /// Whether every position of the history before `own` that lies in `own`'s component
@@ -1220,31 +1332,33 @@ impl<P: EngineGame> Prover<'_, P> {
             self.stats.component_exits += 1;
         }
         let good = if side == Side::South {
-            self.search(c, key, mix(&key), true, t - 1, t, ply + 1) >= t
+            self.search(c, key, Sets::fresh(&key, None), true, t - 1, t, ply + 1) >= t
         } else {
             // North at least 1 - t is South below t.
-            self.search(c, key, mix(&key), true, -t, 1 - t, ply + 1) < 1 - t
+            self.search(c, key, Sets::fresh(&key, None), true, -t, 1 - t, ply + 1) < 1 - t
         };
         self.history.pop(token);
         (self.stop.is_none() && self.endless.is_none()).then_some(good)
     }
 
     /// The value of `pos` (settled, not over, its key `own` last on the history) for its side
-    /// to move, fail-soft within `(alpha, beta)`. `set` hashes the part of the history since
+    /// to move, fail-soft within `(alpha, beta)`. `sets` hash the part of the history since
     /// the last irreversible move that can still matter (see the module docs), `pos` included;
-    /// `fresh` when that part holds `pos` alone.
+    /// `fresh` when that part holds `pos` alone. Sets [`Prover::last_dep`].
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &P,
         own: P::Key,
-        set: u64,
+        sets: Sets,
         fresh: bool,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
     ) -> i32 {
         self.count(ply);
+        // Until shown otherwise, the result may depend on every position of the history.
+        self.last_dep = 0;
         if ply >= MAX_PLY {
             self.stop = Some(Stop::Depth);
         }
@@ -1256,11 +1370,13 @@ impl<P: EngineGame> Prover<'_, P> {
         if let Some((tl, th)) = self.table.and_then(|t| t.bounds(pos, me, fresh)) {
             if tl >= beta || th <= alpha || tl == th {
                 self.stats.table_hits += 1;
+                // Exact for any history, or for this one with nothing before the node.
+                self.last_dep = usize::MAX;
                 return if th <= alpha { th } else { tl };
             }
             (lo, hi) = (tl, th);
         }
-        let tt_key = (pos.key(), set);
+        let tt_key = (pos.key(), sets.all);
         let mut first = None;
         if let Some(e) = self.tt.get(&tt_key) {
             self.stats.tt_hits += 1;
@@ -1277,14 +1393,37 @@ impl<P: EngineGame> Prover<'_, P> {
         alpha = alpha.max(lo);
         beta = beta.min(hi);
         let (alpha0, beta0) = (alpha, beta);
-        if alpha + 1 == beta {
-            if let Some(v) = self.history_free(pos, own, me, beta, ply) {
+        let null_window = alpha + 1 == beta;
+        // South's threshold: North's "at least beta" is South's "less than 1 - beta".
+        let t = if me == Side::South { beta } else { 1 - beta };
+        if null_window {
+            let south_gets = if self.mono.contains_key(&(pos.key(), t, sets.bad, true)) {
+                Some(true)
+            } else if self.mono.contains_key(&(pos.key(), t, sets.good, false)) {
+                Some(false)
+            } else {
+                None
+            };
+            if let Some(gets) = south_gets {
+                self.stats.mono_hits += 1;
+                self.last_dep = usize::MAX;
+                return if gets == (me == Side::South) {
+                    beta
+                } else {
+                    alpha
+                };
+            }
+            if let Some((v, any_history)) = self.history_free(pos, own, me, beta, ply) {
+                // A history-free verdict depends on no history; a first-cycle one does.
+                self.last_dep = if any_history { usize::MAX } else { 0 };
                 return v;
             }
             if self.stop.is_some() || self.endless.is_some() {
                 return 0;
             }
         }
+        let own_index = self.history.len() - 1;
+        let mut dep = usize::MAX;
 
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -1329,28 +1468,33 @@ impl<P: EngineGame> Prover<'_, P> {
         let mut best_move = order[0].2;
         for &(_, _, mv) in &order[..n] {
             let mut child = *pos;
-            let (effect, pushed) = match advance_keyed(&mut child, mv, &mut self.history) {
+            let step = match advance_keyed(&mut child, mv, &mut self.history) {
                 Ok(step) => step,
                 Err(_) => {
                     self.endless = Some(ply + 1);
                     return 0;
                 }
             };
-            let v = match (child.to_move(), pushed) {
+            if let Some(at) = step.repeated {
+                dep = dep.min(at);
+            }
+            let v = match (child.to_move(), step.pushed) {
                 (Some(side), Some((token, key))) => {
-                    let (cset, cfresh) = if effect.irreversible {
-                        (mix(&key), true)
+                    let good = step.rep_value.map(|r| r >= t);
+                    let (csets, cfresh) = if step.effect.irreversible {
+                        (Sets::fresh(&key, good), true)
                     } else if self.left_component(pos, own, &child, key) {
                         self.stats.component_exits += 1;
-                        (mix(&key), true)
+                        (Sets::fresh(&key, good), true)
                     } else {
-                        (set ^ mix(&key), false)
+                        (sets.with(&key, good), false)
                     };
                     let v = if side == me {
-                        self.search(&child, key, cset, cfresh, alpha, beta, ply + 1)
+                        self.search(&child, key, csets, cfresh, alpha, beta, ply + 1)
                     } else {
-                        -self.search(&child, key, cset, cfresh, -beta, -alpha, ply + 1)
+                        -self.search(&child, key, csets, cfresh, -beta, -alpha, ply + 1)
                     };
+                    dep = dep.min(self.last_dep);
                     self.history.pop(token);
                     v
                 }
@@ -1391,6 +1535,17 @@ impl<P: EngineGame> Prover<'_, P> {
         if best >= beta0 || best > alpha0 {
             e.best = best_move;
         }
+        if null_window && dep >= own_index {
+            // No position before this node decided a line: the result holds for every
+            // history with the same part of the kind that could change it.
+            let south_gets = (best >= beta0) == (me == Side::South);
+            let part = if south_gets { sets.bad } else { sets.good };
+            if self.mono.len() >= self.budget.max_entries {
+                self.mono.clear();
+            }
+            self.mono.insert((pos.key(), t, part, south_gets), ());
+        }
+        self.last_dep = dep;
         best
     }
 }
@@ -1436,7 +1591,14 @@ pub fn prove<P: EngineGame>(
     for &k in &history[1..] {
         h.push(k, false);
     }
-    let set = history.iter().fold(0, |acc, k| acc ^ mix(k));
+    let sets = history.iter().fold(
+        Sets {
+            all: 0,
+            good: 0,
+            bad: 0,
+        },
+        |acc, k| acc.with(k, None),
+    );
     let started = Instant::now();
     let mut prover = Prover::<P> {
         table,
@@ -1452,6 +1614,8 @@ pub fn prove<P: EngineGame>(
         bounds: (-INF, INF, 0),
         safe: HashMap::default(),
         analysed: HashMap::default(),
+        mono: HashMap::default(),
+        last_dep: 0,
         components: Components {
             labels: HashMap::default(),
             next: 0,
@@ -1482,7 +1646,7 @@ pub fn prove<P: EngineGame>(
         };
         prover.bounds = (lo, hi, t);
         prover.stats.tests += 1;
-        let v = prover.search(pos, pos.key(), set, fresh, t - 1, t, 0);
+        let v = prover.search(pos, pos.key(), sets, fresh, t - 1, t, 0);
         if let Some(ply) = prover.endless {
             return Err(SolveError::Endless { ply });
         }
@@ -1491,7 +1655,7 @@ pub fn prove<P: EngineGame>(
         }
         if v >= t {
             lo = v;
-            best = prover.tt.get(&(pos.key(), set)).map(|e| e.best);
+            best = prover.tt.get(&(pos.key(), sets.all)).map(|e| e.best);
         } else {
             hi = v;
         }

@@ -122,7 +122,7 @@ fn the_prover_agrees_with_plain_minimax_on_small_positions() {
 fn the_prover_agrees_with_plain_minimax_after_a_history() {
     // The history since the last capture changes values: a move back to an earlier
     // position ends the game by repetition. Play two quiet moves and prove from there.
-    let mut checked = 0;
+    let (mut checked, mut mono) = (0, 0);
     for (name, rules) in presets() {
         for pos in positions(rules, 2, 30, 2) {
             let mut keys = vec![pos.key()];
@@ -146,10 +146,14 @@ fn the_prover_agrees_with_plain_minimax_after_a_history() {
             let expected = minimax(&p, &mut history);
             let proof = solve(&p, &keys, None);
             assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
+            mono += proof.stats.mono_hits;
             checked += 1;
         }
     }
     assert!(checked >= 10, "only {checked} positions with a history");
+    eprintln!(
+        "{checked} proofs after a history, {mono} nodes settled by results after other histories"
+    );
 }
 
 /// The result an exact table entry gives to the side to move, if the entry is exact from an
@@ -232,7 +236,7 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
         history_free: 1,
         ..Budget::default()
     };
-    let (mut checked, mut settled, mut first_cycle) = (0, 0, 0);
+    let (mut checked, mut settled, mut first_cycle, mut mono) = (0, 0, 0, 0);
     for (name, rules) in presets() {
         for n in 2..=3 {
             for pos in positions(rules, n, 4, 3) {
@@ -242,6 +246,7 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
                 assert_eq!(proof.value(), Some(expected), "{name} {pos}");
                 settled += proof.stats.safe_hits;
                 first_cycle += proof.stats.first_cycle_hits;
+                mono += proof.stats.mono_hits;
                 checked += 1;
                 for last in [false, true] {
                     let Some((p, keys, mut history)) = after_quiet_moves(pos, last) else {
@@ -252,6 +257,7 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
                     assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
                     settled += proof.stats.safe_hits;
                     first_cycle += proof.stats.first_cycle_hits;
+                    mono += proof.stats.mono_hits;
                     checked += 1;
                 }
             }
@@ -260,7 +266,11 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
     assert!(checked >= 40, "{checked}");
     // The argument did settle nodes (else this test would only repeat the others).
     assert!(settled > 0, "no node settled by the history-free argument");
-    eprintln!("{checked} proofs, {settled} nodes settled history-free, {first_cycle} by the first-cycle argument");
+    assert!(
+        mono > 0,
+        "no node settled by a result proven after another history"
+    );
+    eprintln!("{checked} proofs, {settled} nodes settled history-free, {first_cycle} by the first-cycle argument, {mono} by results after other histories");
 }
 
 #[test]

@@ -34,10 +34,13 @@
 //! WebSocket (the engine does compete for the same cores meanwhile). A game that did not get
 //! through its moves in time still counts its latencies. Also prints where the server spent
 //! the time of the moves (waiting for the game's turn, checking the move, storing it;
-//! see `mancala_server::timing`), the process's resident memory before and with the games in
-//! memory, and checks every game in the store afterwards: each move a client saw answered is
-//! stored, in order, and no other (no move lost or recorded twice). Exits non-zero on any
-//! error.
+//! see `mancala_server::timing`) and the server's own p50/p99 (the move handler, from its
+//! start to its answer: without the network, the client or the wait for the handler to run),
+//! how much of the cores the process used and how long its threads waited for a free core (on
+//! a shared machine, that wait is in every latency), the process's resident memory before and
+//! with the games in memory, and checks every game in the store afterwards: each move a client
+//! saw answered is stored, in order, and no other (no move lost or recorded twice). Exits
+//! non-zero on any error.
 //!
 //! `cargo run --release -p mancala-server --example load`
 
@@ -295,19 +298,54 @@ fn rss_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// The time this process's threads have spent on a core and waiting for one (in the run
+/// queue, ready to run), summed over its live threads (`/proc/self/task/*/schedstat`); threads
+/// that ended are not counted. `None` where the kernel does not say.
+fn cpu_times() -> Option<(Duration, Duration)> {
+    let (mut on, mut waiting) = (0u64, 0u64);
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let Ok(text) = std::fs::read_to_string(task.ok()?.path().join("schedstat")) else {
+            continue;
+        };
+        let mut f = text
+            .split_whitespace()
+            .map(|w| w.parse::<u64>().unwrap_or(0));
+        on += f.next().unwrap_or(0);
+        waiting += f.next().unwrap_or(0);
+    }
+    Some((Duration::from_nanos(on), Duration::from_nanos(waiting)))
+}
+
+/// Prints how much of the cores the process used over `elapsed` since `before` (from
+/// [`cpu_times`]), and how long its threads waited for a core: on a machine shared with other
+/// work, that wait is in every latency measured here.
+fn print_cpu(before: Option<(Duration, Duration)>, elapsed: Duration) {
+    let (Some((on0, wait0)), Some((on1, wait1))) = (before, cpu_times()) else {
+        return;
+    };
+    let (on, wait) = (on1.saturating_sub(on0), wait1.saturating_sub(wait0));
+    println!(
+        "load: this process (instances and load clients) used {:.2} cores on average over {:.1} s \
+         ({:.1} s on a core); its threads waited {:.1} s in all for a core (ready to run, none \
+         free)",
+        on.as_secs_f64() / elapsed.as_secs_f64().max(1e-9),
+        elapsed.as_secs_f64(),
+        on.as_secs_f64(),
+        wait.as_secs_f64()
+    );
+    if let Ok(l) = std::fs::read_to_string("/proc/loadavg") {
+        println!(
+            "load: machine load average at the end: {}",
+            l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        );
+    }
+}
+
 /// Where the instances spent the time of the moves posted since `before`.
 fn print_timings(apps: &[Arc<mancala_server::App>], before: &[MoveTimings], what: &str) {
     let mut sum = MoveTimings::default();
     for (app, b) in apps.iter().zip(before) {
-        let now = app.move_timings();
-        sum = sum.plus(MoveTimings {
-            moves: now.moves - b.moves,
-            total: now.total.saturating_sub(b.total),
-            queued: now.queued.saturating_sub(b.queued),
-            locked: now.locked.saturating_sub(b.locked),
-            store: now.store.saturating_sub(b.store),
-            max_store: now.max_store,
-        });
+        sum = sum.plus(app.move_timings().since(*b));
     }
     let (total, queued, locked, store) = sum.mean_ms();
     println!(
@@ -316,6 +354,13 @@ fn print_timings(apps: &[Arc<mancala_server::App>], before: &[MoveTimings], what
          {store:.2} storing \
          (longest store {:.2} ms)",
         sum.max_store.as_secs_f64() * 1000.0
+    );
+    println!(
+        "load: {what}: the server's latency (the move handler, start to answer, within 19 %): \
+         p50 {:.2} ms, p99 {:.2} ms over {} requests",
+        ms(sum.percentile(0.50)),
+        ms(sum.percentile(0.99)),
+        sum.moves
     );
 }
 
@@ -487,6 +532,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         false => None,
     };
     let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
+    let cpu_before = cpu_times();
     let totals = Arc::new(Totals::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
@@ -562,10 +608,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
             print_latency("every move request (both kinds)", &all);
             print_timings(&apps, &before, "every move request");
+            print_cpu(cpu_before, elapsed);
             outcomes.push(part2);
         }
         _ => {
             print_timings(&apps, &before, "games against the computer");
+            print_cpu(cpu_before, part1_elapsed);
             if outcomes[0].errors == 0 {
                 let setup = timed_setup(&addrs).await?;
                 let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
@@ -697,7 +745,8 @@ struct TimedSetup {
 async fn timed_setup(
     addrs: &[std::net::SocketAddr],
 ) -> Result<TimedSetup, Box<dyn std::error::Error>> {
-    // The lobby lives in one instance; the games are played through all.
+    // Accounts through the first instance; seeks made through one instance and accepted
+    // through the next, watched from the last; the games played through all.
     let addr = addrs[0];
     let players = env("LOAD_PLAYERS", 100).max(2) as usize;
     let games = env("LOAD_TIMED_GAMES", 500) as usize;
@@ -722,8 +771,9 @@ async fn timed_setup(
     let accounts = start.elapsed();
 
     // A lobby watcher sees every seek come and go.
+    let watched = addrs[addrs.len() - 1];
     let (mut lobby, _) =
-        tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws")).await?;
+        tokio_tungstenite::connect_async(format!("ws://{watched}/api/lobby/ws")).await?;
     let lobby_updates = Arc::new(AtomicU64::new(0));
     let counter = Arc::clone(&lobby_updates);
     let lobby_task = tokio::spawn(async move {
@@ -734,26 +784,20 @@ async fn timed_setup(
 
     // Seeks, each accepted by the next player: game k is between players k and k+1 (mod).
     let mut pairs = Vec::with_capacity(games);
-    let mut c = Client::new(addr);
+    let mut clients: Vec<Client> = addrs.iter().map(|&a| Client::new(a)).collect();
+    let n = clients.len();
     for k in 0..games {
         let (owner, taker) = (k % players, (k + 1) % players);
+        let c = &mut clients[k % n];
         let variant = ["oware", "abapa", "wuri", "ouril"][k % 4];
         let body = json!({"variant": variant,
             "clock": {"initial_ms": 180_000, "increment_ms": 2_000},
             "rated": true, "side": "south"});
-        let r = post(
-            &mut c,
-            "/api/seeks",
-            &body,
-            Some(&tokens[owner]),
-            201,
-            "seek",
-        )
-        .await?;
+        let r = post(c, "/api/seeks", &body, Some(&tokens[owner]), 201, "seek").await?;
         let seek = r.json()["id"].as_str().ok_or("no seek id")?.to_string();
         let path = format!("/api/seeks/{seek}/accept");
         let r = post(
-            &mut c,
+            &mut clients[(k + 1) % n],
             &path,
             &json!({}),
             Some(&tokens[taker]),

@@ -472,7 +472,7 @@ pub(crate) async fn log_out(app: &Arc<App>, token: String) -> ApiResult<Option<A
     })
     .await?;
     if let Some(p) = &player {
-        app.lobby.owner_left(p);
+        app.lobby.owner_left(p).await;
     }
     Ok(player)
 }

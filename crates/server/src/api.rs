@@ -422,13 +422,16 @@ pub(crate) async fn post_move(
     };
     let stored = app.hub.shared_store().record_move(record).await;
     let spent = [queued, locked, storing.elapsed()];
-    if let Err(e) = stored {
-        if let StoreError::Conflict(_) = e {
-            // Another instance moved first: read the game back.
-            crate::refresh_later(&app, &room.meta.id);
+    let leased = match stored {
+        Ok(held) => held,
+        Err(e) => {
+            if let StoreError::Conflict(_) = e {
+                // Another instance moved first: read the game back.
+                crate::refresh_later(&app, &room.meta.id);
+            }
+            return Err(e.into());
         }
-        return Err(e.into());
-    }
+    };
     let view = match apply_move(&app, &room, checked) {
         Applied::View(view) => view,
         Applied::Ended(version, ending) => {
@@ -449,7 +452,12 @@ pub(crate) async fn post_move(
             room.view(&room.lock())
         }
     };
-    schedule_computer(&app, &room);
+    if leased {
+        // The lease was taken with the move: the computer answers without taking it again.
+        crate::service::schedule_computer_leased(&app, &room);
+    } else {
+        schedule_computer(&app, &room);
+    }
     let [queued, locked, store] = spent;
     app.moves.add(started.elapsed(), queued, locked, store);
     Ok(Json(view))

@@ -69,6 +69,7 @@ pub mod lobby;
 pub mod notice;
 pub mod pages;
 pub mod pg;
+mod pglobby;
 pub mod play;
 mod puzzles;
 mod records;
@@ -97,6 +98,7 @@ pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
 pub use notice::Notice;
 pub use pg::PgStore;
+pub use service::{COMPUTER_ATTEMPTS, COMPUTER_RETRY_CAP, COMPUTER_RETRY_FIRST};
 pub use store::{SqliteStore, Store};
 
 /// The OpenAPI description of the API.
@@ -200,11 +202,15 @@ pub struct App {
     /// Computer moves this instance chose but could not record because another instance had
     /// recorded that move number first (double work the leases should prevent).
     computer_conflicts: std::sync::atomic::AtomicU64,
+    /// Games in which the computer failed to move after every attempt (see
+    /// [`COMPUTER_ATTEMPTS`]).
+    computer_failures: std::sync::atomic::AtomicU64,
 }
 
 impl App {
     /// The state for `config`, with `store` and `brain`.
     pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
+        let seek_book = Arc::clone(&store).seek_book();
         Arc::new(App {
             hub: rooms::Hub::new(
                 store,
@@ -228,12 +234,13 @@ impl App {
                 config.auth_burst,
                 config.auth_per_minute,
             ),
-            lobby: lobby::Lobby::new(Duration::from_secs(config.seek_ttl_secs)),
+            lobby: lobby::Lobby::new(Duration::from_secs(config.seek_ttl_secs), seek_book),
             lobby_watchers: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
             max_lobby_watchers: config.max_lobby_watchers,
             timers: Arc::new(timers::Timers::new()),
             moves: timing::MoveCounters::default(),
             computer_conflicts: std::sync::atomic::AtomicU64::new(0),
+            computer_failures: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -289,6 +296,9 @@ impl App {
             "computer_conflicts": self
                 .computer_conflicts
                 .load(std::sync::atomic::Ordering::Relaxed),
+            "computer_failures": self
+                .computer_failures
+                .load(std::sync::atomic::Ordering::Relaxed),
         })
     }
 }
@@ -299,7 +309,7 @@ async fn sweep_idle_rooms(app: std::sync::Weak<App>, idle: Duration) {
     let ticks = tokio::time::interval_at((Instant::now() + every).into(), every);
     on_every_tick(app, ticks, |app| async move {
         app.evict_idle();
-        app.lobby.expire(Instant::now());
+        app.lobby.expire().await;
     })
     .await;
 }
@@ -346,8 +356,13 @@ fn refresh_game(app: &Arc<App>, id: &str) {
     let Some(room) = app.hub.peek(id) else {
         return;
     };
+    let had_offer = room.lock().offer.is_some();
     if !matches!(app.hub.refresh(&room), Ok(true)) {
         return;
+    }
+    if had_offer {
+        // Reading the game back dropped the offer: it stands unless its receiver moved.
+        play::offer_changed_elsewhere(app, id);
     }
     let deadline = {
         let live = room.lock();
@@ -420,6 +435,7 @@ fn apply_moved(
             live.offer = None;
         }
         live.computer_failed = false;
+        live.computer_failures = 0;
         live.version += 1;
         live.last = Some(rooms::LastMove {
             mv: live.game.moves().last().cloned().unwrap_or_default(),
@@ -459,8 +475,10 @@ async fn follow_changes(
         let Some(app) = app.upgrade() else {
             return;
         };
-        // Every notice waiting, in order; each game to read back once, after the others.
+        // Every notice waiting, in order; each game to read back once, after the others; the
+        // lobby's apart.
         let mut ids = std::collections::BTreeSet::new();
+        let mut lobby = LobbyNotices::default();
         let mut next = Some(first);
         while let Some(notice) = next.take().or_else(|| changes.try_recv().ok()) {
             match notice {
@@ -475,13 +493,21 @@ async fn follow_changes(
                         ids.insert(game);
                     }
                 }
-                other => {
-                    ids.insert(other.game().to_string());
+                Notice::Moved { game, .. } | Notice::Changed { game } => {
+                    ids.insert(game);
+                }
+                Notice::Seeks => lobby.seeks = true,
+                Notice::Started { message } => lobby.games.push(message),
+                Notice::Offer { game } => {
+                    lobby.offers.insert(game);
                 }
             }
         }
         if ids.contains(pg::ALL_GAMES) {
+            // Notices may have been missed: the seeks and offers too.
+            lobby.seeks = true;
             ids = app.hub.ids().iter().map(|id| id.to_string()).collect();
+            lobby.offers.extend(ids.iter().cloned());
         }
         // A few games at once, each on a blocking thread: one game's read does not wait for
         // another's, and the reads leave most of the pool's connections to the requests.
@@ -498,6 +524,53 @@ async fn follow_changes(
                 let _ = r.await;
             }
         }
+        lobby.apply(&app).await;
+    }
+}
+
+/// The lobby's notices among the change notices of other instances (see
+/// [`crate::pglobby`]).
+#[derive(Default)]
+struct LobbyNotices {
+    /// The seeks changed.
+    seeks: bool,
+    /// Games started, for the lobby sockets.
+    games: Vec<String>,
+    /// Games whose standing offer changed.
+    offers: std::collections::BTreeSet<String>,
+}
+
+impl LobbyNotices {
+    /// Tells this instance's lobby and games what the other instances changed.
+    async fn apply(self, app: &Arc<App>) {
+        for msg in &self.games {
+            app.lobby.message_from_elsewhere(msg);
+        }
+        if self.seeks {
+            app.lobby.changed_elsewhere().await;
+        }
+        for id in self.offers {
+            let app = Arc::clone(app);
+            // The game first (an offer may come with a move not yet read here).
+            let _ = tokio::task::spawn_blocking(move || {
+                refresh_game(&app, &id);
+                play::offer_changed_elsewhere(&app, &id);
+            })
+            .await;
+        }
+    }
+}
+
+/// Renews, now and then, the records of who has a lobby socket open on this instance (a
+/// shared store: see [`lobby::SeekBook::renew_presence`]).
+async fn keep_presence(app: std::sync::Weak<App>) {
+    let mut ticks = tokio::time::interval(lobby::PRESENCE_RENEWAL);
+    loop {
+        ticks.tick().await;
+        let Some(app) = app.upgrade() else {
+            return;
+        };
+        app.lobby.renew_presence().await;
     }
 }
 
@@ -802,6 +875,7 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
         tokio::spawn(follow_changes(Arc::downgrade(&app), changes));
         tokio::spawn(sweep_clocks(Arc::downgrade(&app)));
         tokio::spawn(keep_leases(Arc::downgrade(&app)));
+        tokio::spawn(keep_presence(Arc::downgrade(&app)));
     }
     let router = router(Arc::clone(&app), config);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

@@ -4,14 +4,20 @@
 //! A seek is an offer to play (preset and rule options, time control, rated or casual, the side
 //! its owner takes); accepting it starts a game between the two accounts, announced to both
 //! over the lobby socket (`{"type": "game", ...}`). A challenge is a seek addressed to one player
-//! by name: only he can accept (or decline) it. Seeks live in memory only. A seek disappears
-//! when its owner cancels it, logs out, or leaves: his last lobby socket closes and he does not
-//! come back within [`LEAVE_GRACE`] (a page reload keeps his seeks); and in any case after the
-//! seek lifetime ([`crate::Config::seek_ttl_secs`]).
+//! by name: only he can accept (or decline) it. A seek disappears when its owner cancels it,
+//! logs out, or leaves: his last lobby socket closes and he does not come back within
+//! [`LEAVE_GRACE`] (a page reload keeps his seeks); and in any case after the seek lifetime
+//! ([`crate::Config::seek_ttl_secs`]).
+//!
+//! The seeks are kept in a [`SeekBook`]: this process's memory ([`MemoryBook`]) with SQLite,
+//! the database with PostgreSQL (see [`crate::pglobby`]), where every instance sharing it sees
+//! the same seeks: a change made through one instance is pushed to the lobby sockets of all,
+//! a player's seeks stay while he has a lobby socket open on any, and of two instances
+//! accepting one seek at once one starts the game and the other answers 409.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -28,7 +34,7 @@ use tokio::sync::broadcast;
 use crate::accounts::require_player;
 use crate::api::parse_rules;
 use crate::clock::{now_ms, TimeControl};
-use crate::error::ApiError;
+use crate::error::{ApiError, StoreError};
 use crate::service::{blocking, created, parse_body, random_hex, random_u64, ApiResult, ID_BYTES};
 use crate::store::{GameMeta, Mode};
 use crate::App;
@@ -39,10 +45,26 @@ pub const LEAVE_GRACE: Duration = Duration::from_secs(5);
 pub const MAX_SEEKS_PER_PLAYER: usize = 10;
 /// ... and in all.
 pub const MAX_SEEKS: usize = 5000;
+/// How long an accepted seek is remembered, so that a late accept is told it was taken (409)
+/// rather than that it never existed.
+pub const TAKEN_MEMORY: Duration = Duration::from_secs(60);
+/// How often an instance sharing its seeks renews the records of the players who have a lobby
+/// socket open on it.
+pub const PRESENCE_RENEWAL: Duration = Duration::from_secs(10);
 const CHANNEL_DEPTH: usize = 64;
 
+/// `"south"` or `"north"` as a side.
+#[must_use]
+pub fn side_named(name: &str) -> Option<Side> {
+    match name {
+        "south" => Some(Side::South),
+        "north" => Some(Side::North),
+        _ => None,
+    }
+}
+
 /// One open seek or challenge.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Seek {
     /// Its id.
     pub id: String,
@@ -60,10 +82,10 @@ pub struct Seek {
     pub side: Option<Side>,
     /// For a challenge: the only player who may accept.
     pub to: Option<String>,
-    /// The owner's rating in this preset, for the list.
+    /// The owner's rating in this preset, for the list, and whether it is provisional.
     pub rating: Option<(f64, bool)>,
-    created: Instant,
-    created_ms: i64,
+    /// When it was made (milliseconds since the Unix epoch).
+    pub created_ms: i64,
 }
 
 impl Seek {
@@ -85,9 +107,175 @@ impl Seek {
     }
 }
 
+/// What [`SeekBook::add`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    /// The seek is open.
+    Yes,
+    /// Refused: the lobby holds the most open seeks it may.
+    Full,
+    /// Refused: the owner has the most open seeks he may.
+    TooMany,
+}
+
+/// What [`SeekBook::find`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Found {
+    /// An open seek.
+    Open(Seek),
+    /// A seek accepted lately: the game it started.
+    Taken(String),
+    /// No such seek (never made, cancelled, expired, or accepted long ago).
+    Unknown,
+}
+
+/// Where the lobby's seeks are kept: one process's memory ([`MemoryBook`]), or a database
+/// shared by several server instances (PostgreSQL: [`crate::pglobby`]). Its calls may block
+/// (on a database): the lobby makes them on the blocking pool.
+pub trait SeekBook: Send + Sync {
+    /// The open seeks, oldest first.
+    fn open(&self) -> Result<Vec<Seek>, StoreError>;
+    /// Adds `seek` unless `max` seeks are open, or `per_player` of its owner's.
+    fn add(&self, seek: &Seek, per_player: usize, max: usize) -> Result<Added, StoreError>;
+    /// Seek `id`, open or lately taken.
+    fn find(&self, id: &str) -> Result<Found, StoreError>;
+    /// Takes open seek `id` for game `game` at `now_ms`: true when this call took it (of two
+    /// calls at once, whichever the instance, one does).
+    fn take(&self, id: &str, game: &str, now_ms: i64) -> Result<bool, StoreError>;
+    /// Opens again seek `id` taken for `game` (the game could not be started).
+    fn untake(&self, id: &str, game: &str) -> Result<(), StoreError>;
+    /// Removes open seek `id`; true when it was open.
+    fn remove(&self, id: &str) -> Result<bool, StoreError>;
+    /// Removes the open seeks of `owner`, answering how many; with `unless_present`, only when
+    /// he has no lobby socket open on another instance sharing the book.
+    fn remove_owner(&self, owner: &str, unless_present: bool) -> Result<usize, StoreError>;
+    /// Drops the open seeks made before `created_before_ms` and the memory of the seeks taken
+    /// before `taken_before_ms`; answers how many open seeks went.
+    fn expire(&self, created_before_ms: i64, taken_before_ms: i64) -> Result<usize, StoreError>;
+    /// Records that `who` has a lobby socket open on this instance (`here`), or no more.
+    fn present(&self, who: &str, here: bool) -> Result<(), StoreError> {
+        let _ = (who, here);
+        Ok(())
+    }
+    /// Renews the records of [`SeekBook::present`] of this instance (an instance that stops
+    /// renewing them, having died, no longer keeps its players' seeks).
+    fn renew_presence(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Tells the other instances sharing the book that the seeks changed (`None`), or gives
+    /// them `message` for their lobby sockets.
+    fn announce(&self, message: Option<&str>) -> Result<(), StoreError> {
+        let _ = message;
+        Ok(())
+    }
+}
+
+/// The seeks of one process, in memory.
+#[derive(Debug, Default)]
+pub struct MemoryBook {
+    state: Mutex<MemoryState>,
+}
+
+#[derive(Debug, Default)]
+struct MemoryState {
+    open: Vec<Seek>,
+    /// Seeks taken lately: id → (game, when, the seek).
+    taken: HashMap<String, (String, i64, Seek)>,
+}
+
+impl MemoryBook {
+    fn state(&self) -> std::sync::MutexGuard<'_, MemoryState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl SeekBook for MemoryBook {
+    fn open(&self) -> Result<Vec<Seek>, StoreError> {
+        Ok(self.state().open.clone())
+    }
+
+    fn add(&self, seek: &Seek, per_player: usize, max: usize) -> Result<Added, StoreError> {
+        let mut st = self.state();
+        if st.open.len() >= max {
+            return Ok(Added::Full);
+        }
+        if st.open.iter().filter(|s| s.owner == seek.owner).count() >= per_player {
+            return Ok(Added::TooMany);
+        }
+        st.open.push(seek.clone());
+        Ok(Added::Yes)
+    }
+
+    fn find(&self, id: &str) -> Result<Found, StoreError> {
+        let st = self.state();
+        if let Some(s) = st.open.iter().find(|s| s.id == id) {
+            return Ok(Found::Open(s.clone()));
+        }
+        Ok(st
+            .taken
+            .get(id)
+            .map_or(Found::Unknown, |(g, _, _)| Found::Taken(g.clone())))
+    }
+
+    fn take(&self, id: &str, game: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let mut st = self.state();
+        let Some(i) = st.open.iter().position(|s| s.id == id) else {
+            return Ok(false);
+        };
+        let seek = st.open.remove(i);
+        st.taken
+            .insert(id.to_string(), (game.to_string(), now_ms, seek));
+        Ok(true)
+    }
+
+    fn untake(&self, id: &str, game: &str) -> Result<(), StoreError> {
+        let mut st = self.state();
+        if st.taken.get(id).is_some_and(|(g, _, _)| g == game) {
+            if let Some((_, _, seek)) = st.taken.remove(id) {
+                let at = st
+                    .open
+                    .iter()
+                    .position(|s| s.created_ms > seek.created_ms)
+                    .unwrap_or(st.open.len());
+                st.open.insert(at, seek);
+            }
+        }
+        Ok(())
+    }
+
+    fn remove(&self, id: &str) -> Result<bool, StoreError> {
+        let mut st = self.state();
+        let before = st.open.len();
+        st.open.retain(|s| s.id != id);
+        Ok(st.open.len() < before)
+    }
+
+    fn remove_owner(&self, owner: &str, _unless_present: bool) -> Result<usize, StoreError> {
+        let mut st = self.state();
+        let before = st.open.len();
+        st.open.retain(|s| &*s.owner != owner);
+        Ok(before - st.open.len())
+    }
+
+    fn expire(&self, created_before_ms: i64, taken_before_ms: i64) -> Result<usize, StoreError> {
+        let mut st = self.state();
+        st.taken.retain(|_, (_, at, _)| *at >= taken_before_ms);
+        let before = st.open.len();
+        st.open.retain(|s| s.created_ms >= created_before_ms);
+        Ok(before - st.open.len())
+    }
+}
+
 /// The open seeks and the lobby's watchers.
 pub struct Lobby {
-    seeks: Mutex<Vec<Seek>>,
+    book: Arc<dyn SeekBook>,
+    /// Whether other instances share the book.
+    shared: bool,
+    /// The open seeks as last read from the book (what the watchers were last sent).
+    seen: Mutex<Vec<Seek>>,
+    /// Reads and pushes of the seeks one at a time, so that an older list is never pushed
+    /// after a newer one.
+    pushing: tokio::sync::Mutex<()>,
     present: Mutex<HashMap<Arc<str>, usize>>,
     tx: broadcast::Sender<Utf8Bytes>,
     ttl: Duration,
@@ -99,127 +287,307 @@ impl std::fmt::Debug for Lobby {
     }
 }
 
+fn store_error(e: StoreError) -> ApiError {
+    e.into()
+}
+
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
 impl Lobby {
-    /// An empty lobby whose seeks last at most `ttl`.
+    /// A lobby whose seeks last at most `ttl`, kept in `book` when several instances share it,
+    /// else in memory.
     #[must_use]
-    pub fn new(ttl: Duration) -> Lobby {
+    pub fn new(ttl: Duration, book: Option<Arc<dyn SeekBook>>) -> Lobby {
+        let shared = book.is_some();
         Lobby {
-            seeks: Mutex::new(Vec::new()),
+            book: book.unwrap_or_else(|| Arc::new(MemoryBook::default())),
+            shared,
+            seen: Mutex::new(Vec::new()),
+            pushing: tokio::sync::Mutex::new(()),
             present: Mutex::new(HashMap::new()),
             tx: broadcast::channel(CHANNEL_DEPTH).0,
             ttl,
         }
     }
 
-    fn seeks(&self) -> std::sync::MutexGuard<'_, Vec<Seek>> {
-        self.seeks.lock().unwrap_or_else(PoisonError::into_inner)
+    fn seen(&self) -> std::sync::MutexGuard<'_, Vec<Seek>> {
+        self.seen.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The open seeks, oldest first, as JSON.
+    /// The open seeks, oldest first, as JSON (as last read: see [`Lobby::current`]).
     #[must_use]
     pub fn list(&self) -> Value {
-        Value::Array(self.seeks().iter().map(Seek::json).collect())
+        Value::Array(self.seen().iter().map(Seek::json).collect())
     }
 
-    /// Open seeks.
+    /// Open seeks (as last read).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.seeks().len()
+        self.seen().len()
     }
 
-    /// True when no seek is open.
+    /// True when no seek is open (as last read).
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    fn push(&self, msg: Value) {
+    fn push(&self, msg: &Value) {
         let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
     }
 
-    fn publish_seeks(&self) {
-        self.push(json!({ "type": "seeks", "seeks": self.list() }));
+    /// Runs `f` with the book on the blocking pool.
+    async fn with_book<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn SeekBook) -> Result<T, StoreError> + Send + 'static,
+    ) -> ApiResult<T> {
+        let book = Arc::clone(&self.book);
+        blocking(move || f(&*book).map_err(store_error)).await
     }
 
-    fn add(&self, seek: Seek) -> ApiResult<()> {
-        {
-            let mut seeks = self.seeks();
-            if seeks.len() >= MAX_SEEKS {
+    /// Reads the open seeks from the book, pushes them to the watchers if they changed, and
+    /// answers them as JSON.
+    pub async fn current(&self) -> ApiResult<Value> {
+        let _one = self.pushing.lock().await;
+        let open = self.with_book(|b| b.open()).await?;
+        let list = Value::Array(open.iter().map(Seek::json).collect());
+        let changed = {
+            let mut seen = self.seen();
+            let changed = *seen != open;
+            *seen = open;
+            changed
+        };
+        if changed {
+            self.push(&json!({ "type": "seeks", "seeks": list }));
+        }
+        Ok(list)
+    }
+
+    /// The seeks changed through this instance: its watchers and the other instances' hear.
+    async fn changed(&self) {
+        // The change is made: a failure to read it back or to tell it is not the request's;
+        // the next change or sweep catches up.
+        let _ = self.current().await;
+        if self.shared {
+            let _ = self.with_book(|b| b.announce(None)).await;
+        }
+    }
+
+    /// Another instance sharing the book changed the seeks: the watchers here hear.
+    pub async fn changed_elsewhere(&self) {
+        let _ = self.current().await;
+    }
+
+    /// Another instance sharing the book sent `message` to the lobby sockets (a game started).
+    pub fn message_from_elsewhere(&self, message: &str) {
+        if serde_json::from_str::<Value>(message).is_ok() {
+            let _ = self.tx.send(Utf8Bytes::from(message.to_string()));
+        }
+    }
+
+    async fn add(&self, seek: Seek) -> ApiResult<()> {
+        let added = self
+            .with_book(move |b| b.add(&seek, MAX_SEEKS_PER_PLAYER, MAX_SEEKS))
+            .await?;
+        match added {
+            Added::Yes => {}
+            Added::Full => {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "lobby_full",
                     "the lobby is full; try again shortly",
-                ));
+                ))
             }
-            if seeks.iter().filter(|s| s.owner == seek.owner).count() >= MAX_SEEKS_PER_PLAYER {
+            Added::TooMany => {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "too_many_seeks",
                     format!("at most {MAX_SEEKS_PER_PLAYER} open seeks per player"),
-                ));
+                ))
             }
-            seeks.push(seek);
         }
-        self.publish_seeks();
+        self.changed().await;
         Ok(())
     }
 
-    /// Removes the seeks that match `pred`; answers how many.
-    fn remove_where(&self, pred: impl Fn(&Seek) -> bool) -> usize {
-        let n = {
-            let mut seeks = self.seeks();
-            let before = seeks.len();
-            seeks.retain(|s| !pred(s));
-            before - seeks.len()
-        };
+    /// The owner logged out: his seeks go.
+    pub async fn owner_left(&self, owner: &str) {
+        let owner = owner.to_string();
+        if let Ok(n) = self.with_book(move |b| b.remove_owner(&owner, false)).await {
+            if n > 0 {
+                self.changed().await;
+            }
+        }
+    }
+
+    /// The owner's last lobby socket here closed a while ago: his seeks go unless he has one
+    /// open on another instance.
+    async fn owner_gone(&self, owner: &str) {
+        let owner = owner.to_string();
+        if let Ok(n) = self.with_book(move |b| b.remove_owner(&owner, true)).await {
+            if n > 0 {
+                self.changed().await;
+            }
+        }
+    }
+
+    /// Drops the seeks older than the lifetime (and the memory of seeks taken long enough
+    /// ago); answers how many open seeks went.
+    pub async fn expire(&self) -> usize {
+        let now = now_ms();
+        let (created, taken) = (now - millis(self.ttl), now - millis(TAKEN_MEMORY));
+        let n = self
+            .with_book(move |b| b.expire(created, taken))
+            .await
+            .unwrap_or(0);
         if n > 0 {
-            self.publish_seeks();
+            self.changed().await;
         }
         n
     }
 
-    /// The owner left (logged out, or his last lobby socket closed): his seeks go.
-    pub fn owner_left(&self, owner: &str) {
-        self.remove_where(|s| &*s.owner == owner);
+    /// Renews the records of the players who have a lobby socket open here (with a book
+    /// shared by several instances).
+    pub async fn renew_presence(&self) {
+        if self.shared {
+            let _ = self.with_book(|b| b.renew_presence()).await;
+        }
     }
 
-    /// Drops the seeks older than the lifetime; answers how many.
-    pub fn expire(&self, now: Instant) -> usize {
-        let ttl = self.ttl;
-        self.remove_where(|s| now.saturating_duration_since(s.created) >= ttl)
-    }
-
-    /// Announces a game started from the lobby (or a rematch) to its players' lobby sockets.
+    /// Announces a game started from the lobby (or a rematch) to its players' lobby sockets,
+    /// on every instance (may block on the database: call it off the async threads).
     pub fn game_started(&self, game: &str, players: &[Option<String>; 2]) {
-        self.push(json!({
+        let msg = json!({
             "type": "game",
             "game": game,
             "players": { "south": players[0], "north": players[1] },
-        }));
-    }
-
-    fn arrive(&self, who: &Arc<str>) {
-        *self
-            .present
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .entry(Arc::clone(who))
-            .or_insert(0) += 1;
-    }
-
-    /// One lobby socket of `who` closed; answers true when it was his last.
-    fn depart(&self, who: &Arc<str>) -> bool {
-        let mut present = self.present.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(n) = present.get_mut(who) else {
-            return true;
-        };
-        *n -= 1;
-        if *n == 0 {
-            present.remove(who);
-            true
-        } else {
-            false
+        });
+        self.push(&msg);
+        if self.shared {
+            let _ = self.book.announce(Some(&msg.to_string()));
         }
+    }
+
+    /// Takes open seek `id` for the game `game` that `me` starts by accepting it: the seek, or
+    /// why not.
+    async fn take(&self, id: &str, me: &Arc<str>, game: &str) -> ApiResult<Seek> {
+        let (book, id, me, game) = (
+            Arc::clone(&self.book),
+            id.to_string(),
+            Arc::clone(me),
+            game.to_string(),
+        );
+        let seek = blocking(move || {
+            let seek = match book.find(&id)? {
+                Found::Open(s) => s,
+                Found::Taken(_) => return Err(taken()),
+                Found::Unknown => return Err(no_seek()),
+            };
+            if seek.owner == me {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "own_seek",
+                    "you cannot accept your own seek",
+                ));
+            }
+            if seek.to.as_deref().is_some_and(|to| to != &*me) {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "not_for_you",
+                    "this challenge is for another player",
+                ));
+            }
+            // Of two accepting at once (through any instances), one takes it.
+            if !book.take(&id, &game, now_ms())? {
+                return Err(taken());
+            }
+            Ok(seek)
+        })
+        .await?;
+        self.changed().await;
+        Ok(seek)
+    }
+
+    /// Opens again seek `id`, taken for `game` that could not be started.
+    async fn untake(&self, id: &str, game: &str) {
+        let (id, game) = (id.to_string(), game.to_string());
+        let _ = self.with_book(move |b| b.untake(&id, &game)).await;
+        self.changed().await;
+    }
+
+    /// Removes seek `id` if `me` may: its owner cancels, or the challenged player declines.
+    async fn withdraw(&self, id: &str, me: &Arc<str>, decline: bool) -> ApiResult<()> {
+        let (book, id, me) = (Arc::clone(&self.book), id.to_string(), Arc::clone(me));
+        blocking(move || {
+            let s = match book.find(&id)? {
+                Found::Open(s) => s,
+                Found::Taken(_) => return Err(taken()),
+                Found::Unknown => return Err(no_seek()),
+            };
+            let allowed = if decline {
+                s.to.as_deref() == Some(&*me)
+            } else {
+                s.owner == me
+            };
+            if !allowed {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "not_yours",
+                    if decline {
+                        "only the challenged player can decline"
+                    } else {
+                        "only its owner can cancel a seek"
+                    },
+                ));
+            }
+            if !book.remove(&id)? {
+                // Accepted meanwhile.
+                return Err(taken());
+            }
+            Ok(())
+        })
+        .await?;
+        self.changed().await;
+        Ok(())
+    }
+
+    async fn arrive(&self, who: &Arc<str>) {
+        let first = {
+            let mut present = self.present.lock().unwrap_or_else(PoisonError::into_inner);
+            let n = present.entry(Arc::clone(who)).or_insert(0);
+            *n += 1;
+            *n == 1
+        };
+        if first && self.shared {
+            let who = who.to_string();
+            let _ = self.with_book(move |b| b.present(&who, true)).await;
+        }
+    }
+
+    /// One lobby socket of `who` closed; answers true when it was his last here.
+    async fn depart(&self, who: &Arc<str>) -> bool {
+        let last = {
+            let mut present = self.present.lock().unwrap_or_else(PoisonError::into_inner);
+            match present.get_mut(who) {
+                None => true,
+                Some(n) => {
+                    *n -= 1;
+                    if *n == 0 {
+                        present.remove(who);
+                        true
+                    } else {
+                        false
+                    }
+                }
+            }
+        };
+        if last && self.shared {
+            let who = who.to_string();
+            let _ = self.with_book(move |b| b.present(&who, false)).await;
+        }
+        last
     }
 
     fn is_present(&self, who: &str) -> bool {
@@ -319,19 +687,20 @@ async fn new_seek(
         Ok((rating.or(Some((crate::glicko::START.rating, true))), to))
     })
     .await?;
-    app.lobby.add(Seek {
-        id: id.clone(),
-        owner,
-        variant: variant.name().to_string(),
-        rules,
-        clock,
-        rated: req.rated,
-        side,
-        to,
-        rating,
-        created: Instant::now(),
-        created_ms: now_ms(),
-    })?;
+    app.lobby
+        .add(Seek {
+            id: id.clone(),
+            owner,
+            variant: variant.name().to_string(),
+            rules,
+            clock,
+            rated: req.rated,
+            side,
+            to,
+            rating,
+            created_ms: now_ms(),
+        })
+        .await?;
     Ok(created(&json!({ "id": id }), &format!("/api/seeks/{id}")))
 }
 
@@ -346,15 +715,23 @@ pub(crate) async fn post_seek<const CHALLENGE: bool>(
 }
 
 /// `GET /api/seeks`: the open seeks and challenges, oldest first.
-pub(crate) async fn get_seeks(State(app): State<Arc<App>>) -> Json<Value> {
-    Json(app.lobby.list())
+pub(crate) async fn get_seeks(State(app): State<Arc<App>>) -> ApiResult<Json<Value>> {
+    Ok(Json(app.lobby.current().await?))
 }
 
 fn no_seek() -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "no_such_seek",
-        "no open seek with this id (taken, cancelled or expired)",
+        "no open seek with this id (cancelled or expired)",
+    )
+}
+
+fn taken() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "seek_taken",
+        "this seek has just been accepted by another player",
     )
 }
 
@@ -365,27 +742,27 @@ pub(crate) async fn accept_seek(
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let me = require_player(&app, &headers).await?;
-    let seek = {
-        let mut seeks = app.lobby.seeks();
-        let i = seeks.iter().position(|s| s.id == id).ok_or_else(no_seek)?;
-        let s = &seeks[i];
-        if s.owner == me {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "own_seek",
-                "you cannot accept your own seek",
-            ));
+    let game_id = random_hex(ID_BYTES)?;
+    let seek = app.lobby.take(&id, &me, &game_id).await?;
+    let players = match start_game(&app, &seek, &me, &game_id).await {
+        Ok(p) => p,
+        Err(e) => {
+            app.lobby.untake(&id, &game_id).await;
+            return Err(e);
         }
-        if s.to.as_deref().is_some_and(|to| to != &*me) {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "not_for_you",
-                "this challenge is for another player",
-            ));
-        }
-        seeks.remove(i)
     };
-    app.lobby.publish_seeks();
+    Ok(Json(
+        json!({ "game": game_id, "players": { "south": players[0], "north": players[1] } }),
+    ))
+}
+
+/// Starts game `game_id` of `seek` accepted by `me` and announces it: answers its players.
+async fn start_game(
+    app: &Arc<App>,
+    seek: &Seek,
+    me: &str,
+    game_id: &str,
+) -> ApiResult<[Option<String>; 2]> {
     let owner_side = match seek.side {
         Some(s) => s,
         None => {
@@ -405,9 +782,8 @@ pub(crate) async fn accept_seek(
         .new_game(&seek.rules, None)
         .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
     let now = now_ms();
-    let game_id = random_hex(ID_BYTES)?;
     let meta = GameMeta {
-        id: game_id.clone(),
+        id: game_id.to_string(),
         variant: seek.variant.clone(),
         rules: seek.rules.clone(),
         position: None,
@@ -422,15 +798,17 @@ pub(crate) async fn accept_seek(
         clock: seek.clock,
         started_ms: now,
     };
-    let app2 = Arc::clone(&app);
-    blocking(move || crate::api::open_game(&app2, meta, game).map(drop)).await?;
-    app.lobby.game_started(&game_id, &players);
-    Ok(Json(
-        json!({ "game": game_id, "players": { "south": players[0], "north": players[1] } }),
-    ))
+    let (app2, id, both) = (Arc::clone(app), game_id.to_string(), players.clone());
+    blocking(move || {
+        crate::api::open_game(&app2, meta, game)?;
+        app2.lobby.game_started(&id, &both);
+        Ok(())
+    })
+    .await?;
+    Ok(players)
 }
 
-/// Removes seek `id` if `me` may: its owner cancels, or the challenged player declines.
+/// Removes seek `id` if the caller may: its owner cancels, or the challenged player declines.
 async fn withdraw(
     app: Arc<App>,
     id: String,
@@ -438,27 +816,7 @@ async fn withdraw(
     decline: bool,
 ) -> ApiResult<Json<Value>> {
     let me = require_player(&app, &headers).await?;
-    {
-        let seeks = app.lobby.seeks();
-        let s = seeks.iter().find(|s| s.id == id).ok_or_else(no_seek)?;
-        let allowed = if decline {
-            s.to.as_deref() == Some(&*me)
-        } else {
-            s.owner == me
-        };
-        if !allowed {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "not_yours",
-                if decline {
-                    "only the challenged player can decline"
-                } else {
-                    "only its owner can cancel a seek"
-                },
-            ));
-        }
-    }
-    app.lobby.remove_where(|s| s.id == id);
+    app.lobby.withdraw(&id, &me, decline).await?;
     Ok(Json(json!({ "id": id, "removed": true })))
 }
 
@@ -502,15 +860,15 @@ pub(crate) async fn lobby_ws(
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {
             if let Some(w) = &who {
-                app.lobby.arrive(w);
+                app.lobby.arrive(w).await;
             }
             watch(socket, &app).await;
             drop(admitted);
             if let Some(w) = who {
-                if app.lobby.depart(&w) {
+                if app.lobby.depart(&w).await {
                     tokio::time::sleep(LEAVE_GRACE).await;
                     if !app.lobby.is_present(&w) {
-                        app.lobby.owner_left(&w);
+                        app.lobby.owner_gone(&w).await;
                     }
                 }
             }
@@ -519,7 +877,13 @@ pub(crate) async fn lobby_ws(
 
 async fn watch(mut socket: WebSocket, app: &Arc<App>) {
     let mut rx = app.lobby.tx.subscribe();
-    let hello = json!({ "type": "seeks", "seeks": app.lobby.list() }).to_string();
+    // Read now (another instance may have changed the seeks a moment ago); what the store
+    // cannot tell, the last list read does.
+    let seeks = match app.lobby.current().await {
+        Ok(list) => list,
+        Err(_) => app.lobby.list(),
+    };
+    let hello = json!({ "type": "seeks", "seeks": seeks }).to_string();
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
@@ -551,5 +915,83 @@ async fn watch(mut socket: WebSocket, app: &Arc<App>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(id: &str, owner: &str, created_ms: i64) -> Seek {
+        Seek {
+            id: id.into(),
+            owner: Arc::from(owner),
+            variant: "oware".into(),
+            rules: Vec::new(),
+            clock: None,
+            rated: false,
+            side: None,
+            to: None,
+            rating: None,
+            created_ms,
+        }
+    }
+
+    fn ids(book: &dyn SeekBook) -> Vec<String> {
+        book.open().unwrap().into_iter().map(|s| s.id).collect()
+    }
+
+    #[test]
+    fn a_seek_is_taken_once_remembered_a_while_and_put_back_on_failure() {
+        let book = MemoryBook::default();
+        assert_eq!(
+            book.add(&seek("a", "Ama", 10), 10, 100).unwrap(),
+            Added::Yes
+        );
+        assert_eq!(
+            book.add(&seek("b", "Kofi", 20), 10, 100).unwrap(),
+            Added::Yes
+        );
+        assert!(book.take("a", "g1", 30).unwrap());
+        assert!(!book.take("a", "g2", 31).unwrap());
+        assert_eq!(book.find("a").unwrap(), Found::Taken("g1".into()));
+        assert_eq!(ids(&book), ["b"]);
+        // Only the game it was taken for gives it back, in its place.
+        book.untake("a", "g2").unwrap();
+        assert_eq!(book.find("a").unwrap(), Found::Taken("g1".into()));
+        book.untake("a", "g1").unwrap();
+        assert_eq!(ids(&book), ["a", "b"]);
+        assert!(book.take("a", "g3", 40).unwrap());
+        // Taken seeks are remembered until their time passes; open ones last their lifetime.
+        assert_eq!(book.expire(0, 40).unwrap(), 0);
+        assert_eq!(book.find("a").unwrap(), Found::Taken("g3".into()));
+        assert_eq!(book.expire(21, 41).unwrap(), 1);
+        assert_eq!(book.find("a").unwrap(), Found::Unknown);
+        assert_eq!(book.find("b").unwrap(), Found::Unknown);
+        assert!(ids(&book).is_empty());
+    }
+
+    #[test]
+    fn seeks_are_limited_per_player_and_in_all_and_withdrawn() {
+        let book = MemoryBook::default();
+        assert_eq!(book.add(&seek("a", "Ama", 1), 2, 3).unwrap(), Added::Yes);
+        assert_eq!(book.add(&seek("b", "Ama", 2), 2, 3).unwrap(), Added::Yes);
+        assert_eq!(
+            book.add(&seek("c", "Ama", 3), 2, 3).unwrap(),
+            Added::TooMany
+        );
+        assert_eq!(book.add(&seek("d", "Kofi", 4), 2, 3).unwrap(), Added::Yes);
+        assert_eq!(book.add(&seek("e", "Esi", 5), 2, 3).unwrap(), Added::Full);
+        assert_eq!(book.remove_owner("Ama", true).unwrap(), 2);
+        assert!(book.remove("d").unwrap());
+        assert!(!book.remove("d").unwrap());
+        assert!(ids(&book).is_empty());
+    }
+
+    #[test]
+    fn sides_are_named() {
+        assert_eq!(side_named("south"), Some(Side::South));
+        assert_eq!(side_named("north"), Some(Side::North));
+        assert_eq!(side_named("random"), None);
     }
 }

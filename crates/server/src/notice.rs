@@ -3,8 +3,10 @@
 //! without reading the database back.
 //!
 //! A notice's text is `INSTANCE KIND REST`: the sending instance (so that it can skip its own)
-//! and one of the kinds of [`Notice`]. A receiver that cannot apply a notice (unknown kind,
-//! bad text, a move that is not the next of the game it holds) reads the game back instead.
+//! and one of the kinds of [`Notice`]. A receiver that cannot apply a notice about a game
+//! (unknown kind, bad text, a move that is not the next of the game it holds) reads the game
+//! back instead. The lobby's notices (see [`crate::pglobby`]) are `INSTANCE ~seeks`,
+//! `INSTANCE ~game JSON` and `INSTANCE ~offer GAME`.
 
 use crate::store::MoveStamp;
 
@@ -34,14 +36,29 @@ pub enum Notice {
         /// Its clock stamp (timed games).
         stamp: Option<MoveStamp>,
     },
+    /// The lobby's seeks changed.
+    Seeks,
+    /// A game was started from the lobby: `message` is what the lobby's sockets are sent.
+    Started {
+        /// The lobby's message (JSON).
+        message: String,
+    },
+    /// The draw or agreement offer standing in game `game` changed.
+    Offer {
+        /// The game.
+        game: String,
+    },
 }
 
 impl Notice {
-    /// The game the notice is about.
+    /// The game the notice is about (`None` for [`Notice::Seeks`] and [`Notice::Started`]).
     #[must_use]
-    pub fn game(&self) -> &str {
+    pub fn game(&self) -> Option<&str> {
         match self {
-            Notice::Changed { game } | Notice::Moved { game, .. } => game,
+            Notice::Changed { game } | Notice::Moved { game, .. } | Notice::Offer { game } => {
+                Some(game)
+            }
+            Notice::Seeks | Notice::Started { .. } => None,
         }
     }
 
@@ -51,6 +68,13 @@ impl Notice {
     pub fn encode(&self, from: &str) -> String {
         let text = match self {
             Notice::Changed { game } => format!("{from} changed {game}"),
+            Notice::Seeks => return format!("{from} ~seeks"),
+            // Too long a message to carry is told as a change of the seeks.
+            Notice::Started { message } if message.len() + from.len() + 7 > MAX_NOTICE => {
+                return format!("{from} ~seeks")
+            }
+            Notice::Started { message } => return format!("{from} ~game {message}"),
+            Notice::Offer { game } => format!("{from} ~offer {game}"),
             Notice::Moved {
                 game,
                 ply,
@@ -70,8 +94,9 @@ impl Notice {
                 }
             }
         };
-        if text.len() > MAX_NOTICE || self.game().contains(' ') {
-            return format!("{from} changed {}", self.game());
+        let game = self.game().unwrap_or_default();
+        if text.len() > MAX_NOTICE || game.contains(' ') {
+            return format!("{from} changed {game}");
         }
         text
     }
@@ -81,6 +106,14 @@ impl Notice {
     /// game.
     #[must_use]
     pub fn parse(text: &str) -> Option<(&str, Notice)> {
+        let (from, rest) = text.split_once(' ')?;
+        if rest == "~seeks" {
+            return Some((from, Notice::Seeks));
+        }
+        if let Some(message) = rest.strip_prefix("~game ") {
+            let message = message.to_string();
+            return Some((from, Notice::Started { message }));
+        }
         let mut words = text.split(' ');
         let from = words.next()?;
         let kind = words.next()?;
@@ -94,6 +127,7 @@ impl Notice {
                 };
                 Some((from, moved))
             }
+            "~offer" => Some((from, Notice::Offer { game })),
             _ => changed(game),
         }
     }
@@ -160,6 +194,21 @@ mod tests {
         }
         let c = Notice::Changed { game: "g1".into() };
         assert_eq!(Notice::parse(&c.encode("i2")), Some(("i2", c)));
+        let lobby = [
+            Notice::Seeks,
+            Notice::Started {
+                message: r#"{"type": "game", "id": "g1"}"#.into(),
+            },
+            Notice::Offer { game: "g1".into() },
+        ];
+        for n in lobby {
+            assert_eq!(Notice::parse(&n.encode("i3")), Some(("i3", n.clone())));
+        }
+        assert_eq!(Notice::Seeks.encode("i3"), "i3 ~seeks");
+        assert_eq!(
+            Notice::Offer { game: "g1".into() }.encode("i3"),
+            "i3 ~offer g1"
+        );
     }
 
     #[test]

@@ -112,6 +112,37 @@ const PG_MIGRATIONS: &[&str] = &[
         expires_ms BIGINT NOT NULL
     );
     CREATE INDEX leases_expiry ON leases(expires_ms);",
+    // 3: the lobby's seeks, who has a lobby socket open where, and the games' standing offers
+    // (see `crate::pglobby`).
+    "CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        clock TEXT,
+        rated BOOLEAN NOT NULL,
+        side TEXT,
+        to_player TEXT,
+        rating DOUBLE PRECISION,
+        provisional BOOLEAN,
+        created_ms BIGINT NOT NULL,
+        game TEXT,
+        taken_ms BIGINT
+    );
+    CREATE INDEX seeks_owner ON seeks(owner);
+    CREATE INDEX seeks_created ON seeks(created_ms);
+    CREATE TABLE lobby_presence (
+        player TEXT NOT NULL,
+        instance TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, instance)
+    );
+    CREATE TABLE offers (
+        game TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        by_side TEXT NOT NULL,
+        ply BIGINT NOT NULL
+    );",
 ];
 
 /// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
@@ -172,8 +203,9 @@ pub struct PgStore {
     instance: String,
 }
 
-/// The channel of change notices (see [`crate::notice`]).
-const CHANNEL: &str = "mancala_games";
+/// The channel of change notices (see [`crate::notice`]): the games' and the lobby's (see
+/// [`crate::pglobby`]).
+pub(crate) const CHANNEL: &str = "mancala_games";
 
 /// A random name for this store's instance.
 fn instance_name() -> String {
@@ -290,7 +322,7 @@ impl PgStore {
     }
 
     /// Runs `work` with the pool on this store's runtime and waits for its answer.
-    fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T, StoreError>
+    pub(crate) fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: Future<Output = Result<T, StoreError>> + Send + 'static,
@@ -360,6 +392,38 @@ impl PgStore {
             stamp: m.stamp,
         }
         .encode(&self.instance)
+    }
+
+    /// This instance's name in its change notices and leases.
+    pub(crate) fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Runs statement `sql` (PostgreSQL's form) with boxed `params` and answers the rows it
+    /// changed (for parameters the [`Arg`]s do not cover, such as nullable reals).
+    pub(crate) fn execute_boxed(
+        &self,
+        sql: &'static str,
+        params: Params,
+    ) -> Result<u64, StoreError> {
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            Ok(client.execute(&stmt, &refs(&params)).await?)
+        })
+    }
+
+    /// Runs query `sql` (PostgreSQL's form) with boxed `params` and answers its rows.
+    pub(crate) fn query_boxed(
+        &self,
+        sql: &'static str,
+        params: Params,
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let stmt = client.prepare_cached(sql).await?;
+            Ok(client.query(&stmt, &refs(&params)).await?)
+        })
     }
 
     /// Runs query `s` with `args` and answers its rows.
@@ -474,6 +538,17 @@ fn bound(values: &[impl Bind]) -> Vec<Arg<'_>> {
     values.iter().map(Bind::arg).collect()
 }
 
+/// Owned statement parameters, boxed (see [`PgStore::execute_boxed`]).
+pub(crate) type Params = Vec<Box<dyn ToSql + Send + Sync>>;
+
+/// Boxed parameters, borrowed.
+pub(crate) fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
+    params
+        .iter()
+        .map(|p| p.as_ref() as &(dyn ToSql + Sync))
+        .collect()
+}
+
 /// The first as many of `args` as prepared statement `stmt` has parameters (see
 /// [`crate::sql`]).
 fn pg_args<'a>(
@@ -546,11 +621,12 @@ impl Store for PgStore {
         true
     }
 
-    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
         Box::pin(async move {
             // Awaited where the caller runs: no thread in between. One statement, one round
             // trip, one implicit transaction: the lease (when asked), the move, the clock's
-            // deadline (timed games) and the notice carrying the move.
+            // deadline (timed games) and the notice carrying the move; with the lease, the
+            // answer says whether this instance holds it.
             let notice = self.move_notice(&m);
             let client = self.moves.get().await?;
             let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
@@ -571,9 +647,32 @@ impl Store for PgStore {
                 (true, true) => PUSH_TIMED_MOVE_LEASED,
             };
             let stmt = client.prepare_cached(sql).await?;
-            client.execute(&stmt, &list).await?;
-            Ok(())
+            if !m.lease {
+                client.execute(&stmt, &list).await?;
+                return Ok(false);
+            }
+            let row = client.query_one(&stmt, &list).await?;
+            let held: i64 = row
+                .try_get(1)
+                .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
+            Ok(held == 1)
         })
+    }
+
+    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::lobby::SeekBook>> {
+        Some(self)
+    }
+
+    fn save_offer(
+        &self,
+        id: &str,
+        offer: Option<(crate::ending::Offer, usize)>,
+    ) -> Result<(), StoreError> {
+        crate::pglobby::save_offer(self, id, offer)
+    }
+
+    fn stored_offer(&self, id: &str) -> Result<Option<(crate::ending::Offer, usize)>, StoreError> {
+        crate::pglobby::stored_offer(self, id)
     }
 
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
@@ -881,25 +980,26 @@ macro_rules! hold_lease_sql {
 /// [`hold_lease_sql`] of game `$1`, instance `$2`, for `$3` ms.
 const HOLD_LEASE: &str = hold_lease_sql!("$1", "$2", "$3");
 
-/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`.
+/// [`PUSH_MOVE`] taking the lease first: then the instance `$6` and the lease's time `$7`;
+/// answers the notice and whether the lease is this instance's (1) or another's (0).
 const PUSH_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$6", "$7"),
-    "), m AS (",
+    " RETURNING 1), m AS (",
     sql::insert_move_sql!(),
-    ") SELECT pg_notify($4, $5)"
+    ") SELECT pg_notify($4, $5), (SELECT count(*) FROM l)"
 );
 
 /// [`PUSH_TIMED_MOVE`] taking the lease first: then the instance `$10` and the lease's time
-/// `$11`.
+/// `$11`; answers as [`PUSH_MOVE_LEASED`] does.
 const PUSH_TIMED_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$10", "$11"),
-    "), m AS (",
+    " RETURNING 1), m AS (",
     sql::insert_timed_move_sql!(),
     "), g AS (",
     sql::set_deadline_sql!(),
-    ") SELECT pg_notify($8, $9)"
+    ") SELECT pg_notify($8, $9), (SELECT count(*) FROM l)"
 );
 
 /// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel

@@ -197,27 +197,114 @@ pub(crate) async fn offer(
             ))
         }
     };
-    Seated::find(&app, room, &headers)
-        .await?
-        .act(move |app, room, live, side| {
-            not_over(live)?;
-            match live.offer {
-                Some(o) if o.by != side && o.kind == kind => accept_offer(app, room, live, o),
-                Some(o) if o.by == side && o.kind == kind => {
-                    Err(conflict("already_offered", "you have offered this already"))
-                }
-                _ => {
-                    live.offer = Some(Offer { kind, by: side });
-                    live.version += 1;
-                    room.publish("offer", live);
-                    Ok(())
-                }
+    let seat = Seated::find(&app, room, &headers).await?;
+    catch_up(&seat).await?;
+    seat.act(move |app, room, live, side| {
+        not_over(live)?;
+        offer_from_store(app, room, live)?;
+        match live.offer {
+            Some(o) if o.by != side && o.kind == kind => accept_offer(app, room, live, o),
+            Some(o) if o.by == side && o.kind == kind => {
+                Err(conflict("already_offered", "you have offered this already"))
             }
-        })
-        .await
+            _ => {
+                let o = Offer { kind, by: side };
+                app.hub
+                    .store()
+                    .save_offer(&room.meta.id, Some((o, live.game.moves().len())))?;
+                live.offer = Some(o);
+                live.version += 1;
+                room.publish("offer", live);
+                Ok(())
+            }
+        }
+    })
+    .await
+}
+
+/// With a store shared by several instances, reads the game back first: an offer may have
+/// been made or answered through another instance, on a move this one has not seen yet.
+async fn catch_up(seat: &Seated) -> ApiResult<()> {
+    if !seat.app.hub.store().shared() {
+        return Ok(());
+    }
+    let (app, room) = (Arc::clone(&seat.app), Arc::clone(&seat.room));
+    blocking(move || Ok(app.hub.refresh(&room).map(drop)?)).await
+}
+
+/// With a store shared by several instances, the offer standing is the stored one (made
+/// through any instance), unless its receiver has moved since.
+pub(crate) fn offer_from_store(app: &App, room: &Room, live: &mut Live) -> ApiResult<()> {
+    let store = app.hub.store();
+    if store.shared() {
+        let moves = live.game.moves();
+        live.offer = store
+            .stored_offer(&room.meta.id)?
+            .filter(|&(o, at)| at <= moves.len() && !moved_since(room, &moves, at, o.by.opponent()))
+            .map(|(o, _)| o);
+    }
+    Ok(())
+}
+
+/// Whether `side` made any of `moves` from number `from` on (replaying the game: who moves
+/// when is the rules' business).
+fn moved_since(room: &Room, moves: &[String], from: usize, side: Side) -> bool {
+    if from == moves.len() {
+        return false;
+    }
+    let m = &room.meta;
+    let Ok(variant) = mancala_core::variant::Variant::from_name(&m.variant) else {
+        return true;
+    };
+    let Ok(mut game) = variant.new_game(&m.rules, m.position.as_deref()) else {
+        return true;
+    };
+    for (k, mv) in moves.iter().enumerate() {
+        if k >= from && game.state().to_move == Some(side) {
+            return true;
+        }
+        if game.play(mv).is_err() {
+            return true;
+        }
+    }
+    false
+}
+
+/// The offer standing in game `id` changed through another instance: its watchers here see
+/// the stored one (the caller read the game back first).
+pub(crate) fn offer_changed_elsewhere(app: &App, id: &str) {
+    let Some(room) = app.hub.peek(id) else {
+        return;
+    };
+    if room.meta.mode != Mode::Online {
+        return;
+    }
+    let mut live = room.lock();
+    if live.is_over() {
+        return;
+    }
+    let before = live.offer;
+    if offer_from_store(app, &room, &mut live).is_err() || live.offer == before {
+        live.offer = before;
+        return;
+    }
+    live.version += 1;
+    let event = if live.offer.is_some() {
+        "offer"
+    } else {
+        "offer_declined"
+    };
+    room.publish(event, &live);
 }
 
 fn accept_offer(app: &App, room: &Room, live: &mut Live, o: Offer) -> ApiResult<()> {
+    ended_by_offer(app, room, live, o)?;
+    // The game is over: its stored offer is of no more use (tidied later if this fails).
+    let _ = app.hub.store().save_offer(&room.meta.id, None);
+    Ok(())
+}
+
+fn ended_by_offer(app: &App, room: &Room, live: &mut Live, o: Offer) -> ApiResult<()> {
     match o.kind {
         OfferKind::Draw => end_now(app, room, live, GameResult::Draw, "draw_agreed"),
         OfferKind::Agreement => {
@@ -240,8 +327,10 @@ pub(crate) async fn offer_decline(seat: Seated) -> ApiResult<Json<Value>> {
 }
 
 async fn answer_offer(seat: Seated, accept: bool) -> ApiResult<Json<Value>> {
+    catch_up(&seat).await?;
     seat.act(move |app, room, live, side| {
         not_over(live)?;
+        offer_from_store(app, room, live)?;
         let Some(o) = live.offer else {
             return Err(conflict("no_offer", "there is no offer to answer"));
         };
@@ -255,6 +344,7 @@ async fn answer_offer(seat: Seated, accept: bool) -> ApiResult<Json<Value>> {
             }
             return accept_offer(app, room, live, o);
         }
+        app.hub.store().save_offer(&room.meta.id, None)?;
         live.offer = None;
         live.version += 1;
         room.publish("offer_declined", live);

@@ -54,8 +54,13 @@ pub struct Live {
     pub version: u64,
     /// The computer is choosing a move.
     pub thinking: bool,
-    /// The engine could not choose a move (a game type it does not know yet).
+    /// The computer could not move, after [`crate::COMPUTER_ATTEMPTS`] attempts (the
+    /// engine found no move, or the move could not be stored): it is not asked again until the
+    /// game changes.
     pub computer_failed: bool,
+    /// Failed attempts of the computer to move since its last move (retried after a wait that
+    /// doubles each time).
+    pub computer_failures: u32,
     /// The last move.
     pub last: Option<LastMove>,
     /// How the game ended, once over (by the rules, on time, by resignation, agreement ...).
@@ -111,6 +116,7 @@ impl Room {
                 version: 0,
                 thinking: false,
                 computer_failed: false,
+                computer_failures: 0,
                 last: None,
                 offer: None,
                 moved: [false; 2],
@@ -666,6 +672,7 @@ impl Hub {
         live.ending = None;
         live.offer = None;
         live.computer_failed = false;
+        live.computer_failures = 0;
         restore(&mut live, last, moved, stamp, ending);
         if live.ending.is_none() {
             if let Some(o) = live.game.state().outcome {

@@ -222,8 +222,20 @@ pub(crate) async fn engine_permit(app: &App) -> ApiResult<OwnedSemaphorePermit> 
 /// When other instances share the store, only the holder of the game's lease plays for the
 /// computer: this instance takes the lease first (free, lapsed or its own). When another
 /// instance holds it, that one plays; this one looks again once a lease would have lapsed,
-/// and takes over if the game has not moved on meanwhile (the holder died).
+/// and takes over if the game has not moved on meanwhile (the holder died, or gave the game
+/// up). While the holder keeps it without moving (its computer failed), the looks grow apart:
+/// the wait doubles each time, up to [`COMPUTER_POLL_CAP`]. (A holder that dies is replaced
+/// sooner: every instance looks for lapsed leases each second.)
 pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
+    schedule_computer_after(app, room, 0);
+}
+
+/// The longest wait between two looks at a game whose computer another instance holds.
+pub const COMPUTER_POLL_CAP: Duration = Duration::from_secs(30);
+
+/// [`schedule_computer`] after `looks` looks found the game held by another instance and not
+/// moved on.
+fn schedule_computer_after(app: &Arc<App>, room: &Arc<Room>, looks: u32) {
     if !computer_due(room) {
         return;
     }
@@ -241,7 +253,10 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
             return;
         }
         let version = room.lock().version;
-        tokio::time::sleep(crate::store::LEASE_TTL).await;
+        let wait = crate::store::LEASE_TTL
+            .saturating_mul(1 << looks.min(16))
+            .min(COMPUTER_POLL_CAP);
+        tokio::time::sleep(wait).await;
         let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
         let unchanged = tokio::task::spawn_blocking(move || {
             let _ = app2.hub.refresh(&room2);
@@ -250,9 +265,17 @@ pub(crate) fn schedule_computer(app: &Arc<App>, room: &Arc<Room>) {
         .await
         .unwrap_or(false);
         if unchanged {
-            schedule_computer(&app, &room);
+            schedule_computer_after(&app, &room, looks + 1);
         }
     });
+}
+
+/// [`schedule_computer`] when this instance holds the game's lease already (taken with the move
+/// just recorded, see [`crate::store::MoveRecord::lease`]): the computer thinks at once.
+pub(crate) fn schedule_computer_leased(app: &Arc<App>, room: &Arc<Room>) {
+    if computer_due(room) {
+        think(app, room);
+    }
 }
 
 /// Whether the computer is to move in `room` and nothing stops it from thinking.
@@ -316,6 +339,44 @@ fn think(app: &Arc<App>, room: &Arc<Room>) {
     });
 }
 
+/// How many times the computer tries to move (the engine finding no move, or the move not being
+/// stored) before its game is marked as failed ([`crate::rooms::Live::computer_failed`]).
+pub const COMPUTER_ATTEMPTS: u32 = 4;
+/// The wait before the computer's second attempt; doubled before each next one, up to
+/// [`COMPUTER_RETRY_CAP`].
+pub const COMPUTER_RETRY_FIRST: Duration = Duration::from_millis(250);
+/// The longest wait between two attempts of the computer.
+pub const COMPUTER_RETRY_CAP: Duration = Duration::from_secs(4);
+
+/// The wait before the computer's attempt after `failures` failed ones.
+fn computer_retry_wait(failures: u32) -> Duration {
+    COMPUTER_RETRY_FIRST
+        .saturating_mul(1 << failures.saturating_sub(1).min(16))
+        .min(COMPUTER_RETRY_CAP)
+}
+
+/// The computer failed to move in `room` (held locked in `live`): tries again after a wait, or,
+/// after [`COMPUTER_ATTEMPTS`] attempts, marks the game (its view says so) and counts it in
+/// `GET /api/health` (`computer_failures`).
+fn computer_failed(app: &Arc<App>, room: &Arc<Room>, live: &mut Live) {
+    live.computer_failures += 1;
+    if live.computer_failures < COMPUTER_ATTEMPTS {
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            let wait = computer_retry_wait(live.computer_failures);
+            let (app, room) = (Arc::clone(app), Arc::clone(room));
+            rt.spawn(async move {
+                tokio::time::sleep(wait).await;
+                schedule_computer(&app, &room);
+            });
+            return;
+        }
+    }
+    live.computer_failed = true;
+    app.computer_failures
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    room.publish("computer_failed", live);
+}
+
 /// Plays the computer's chosen move unless the game changed meanwhile; true when the computer
 /// should be asked again (the game changed, or it has another turn). As a person's move, it is
 /// checked and played on a copy of the game, recorded (the room's lock is not held meanwhile;
@@ -353,8 +414,7 @@ async fn apply_computer_move(
         });
         let Some(played) = played else {
             live.thinking = false;
-            live.computer_failed = true;
-            room.publish("computer_failed", &live);
+            computer_failed(app, room, &mut live);
             return false;
         };
         played
@@ -378,8 +438,7 @@ async fn apply_computer_move(
                 crate::refresh_later(app, &room.meta.id);
                 return false;
             }
-            live.computer_failed = true;
-            room.publish("computer_failed", &live);
+            computer_failed(app, room, &mut live);
             return false;
         }
         if live.version != version {
@@ -389,6 +448,7 @@ async fn apply_computer_move(
         }
         let outcome = game.state().outcome;
         live.game = game;
+        live.computer_failures = 0;
         live.version += 1;
         live.moved[computer.index()] = true;
         live.last = Some(last);

@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use crate::rows::Dialect;
 use crate::sql::{self, Arg, Bind, Statement};
 
-use crate::ending::Ending;
+use crate::ending::{Ending, Offer};
 use crate::error::StoreError;
 use crate::notice::Notice;
 pub(crate) use crate::records::hash_text;
@@ -67,16 +67,16 @@ pub trait Store: Send + Sync + 'static {
         stamp: Option<&MoveStamp>,
     ) -> Result<(), StoreError>;
     /// Records move `m` as [`Store::push_timed_move`] does (after taking the lease when asked),
-    /// without blocking the caller's thread. By default both run on the blocking pool (a store
-    /// that blocks, as SQLite does); a store with an asynchronous driver awaits the database
-    /// where the caller runs.
-    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<()> {
+    /// without blocking the caller's thread; answers whether the lease was asked for and this
+    /// instance holds it now (so that the computer's answer needs no [`Store::hold_lease`] of
+    /// its own). By default both run on the blocking pool (a store that blocks, as SQLite
+    /// does); a store with an asynchronous driver awaits the database where the caller runs.
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
-                if m.lease {
-                    let _ = self.hold_lease(&m.game);
-                }
-                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())
+                let held = m.lease && self.hold_lease(&m.game).unwrap_or(false);
+                self.push_timed_move(&m.game, m.ply, &m.mv, m.stamp.as_ref())?;
+                Ok(held)
             })
             .await
             .map_err(|e| StoreError::Io(std::io::Error::other(e.to_string())))?
@@ -161,6 +161,26 @@ pub trait Store: Send + Sync + 'static {
     /// their background work has no owner.
     fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
         Ok(Vec::new())
+    }
+    /// The lobby's seeks kept in this store, shared by every instance using it (see
+    /// [`crate::lobby::SeekBook`]); `None` when this process alone keeps them, in memory
+    /// (SQLite: one process).
+    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::lobby::SeekBook>> {
+        let _ = self;
+        None
+    }
+    /// Records the draw or agreement offer standing in game `id` (made when the game had
+    /// `plies` moves), or with `None` withdraws it, and tells the other instances; a shared
+    /// store only (one process keeps its offers in memory).
+    fn save_offer(&self, id: &str, offer: Option<(Offer, usize)>) -> Result<(), StoreError> {
+        let _ = (id, offer);
+        Ok(())
+    }
+    /// The offer recorded by [`Store::save_offer`] for game `id`, with the number of moves the
+    /// game had when it was made.
+    fn stored_offer(&self, id: &str) -> Result<Option<(Offer, usize)>, StoreError> {
+        let _ = id;
+        Ok(None)
     }
 }
 

@@ -2,7 +2,7 @@
 //! tokens. The opponent is the real engine at level 1 (a shallow search, fast).
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -586,6 +586,92 @@ impl Brain for MoodyBrain {
         }
         EngineBrain.choose(game, level, seed)
     }
+}
+
+/// The engine, except that it finds no move the first `failures` times it is asked.
+struct FlakyBrain {
+    failures: AtomicU32,
+    asked: AtomicU32,
+}
+
+impl FlakyBrain {
+    fn new(failures: u32) -> Arc<FlakyBrain> {
+        Arc::new(FlakyBrain {
+            failures: AtomicU32::new(failures),
+            asked: AtomicU32::new(0),
+        })
+    }
+
+    fn asked(&self) -> u32 {
+        self.asked.load(Ordering::Acquire)
+    }
+}
+
+impl Brain for FlakyBrain {
+    fn choose(&self, game: &AnyGame, level: u8, seed: u64) -> Option<String> {
+        self.asked.fetch_add(1, Ordering::AcqRel);
+        let failing = self
+            .failures
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1))
+            .is_ok();
+        if failing {
+            return None;
+        }
+        EngineBrain.choose(game, level, seed)
+    }
+}
+
+/// A game against `brain` in which the computer opens: the address and the game's id.
+async fn computer_opens(brain: &Arc<FlakyBrain>) -> (SocketAddr, String) {
+    let (addr, _) = start_with(
+        Config {
+            create_burst: 1000,
+            ..Config::default()
+        },
+        Arc::clone(brain) as Arc<dyn Brain>,
+    )
+    .await;
+    let g = create(
+        &mut Client::new(addr),
+        json!({"variant": "oware", "mode": "computer", "side": "north", "level": 1}),
+    )
+    .await;
+    (addr, g["id"].as_str().unwrap().to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_computer_is_retried_a_few_times_then_marked() {
+    // Failing less often than it is tried: it moves, after waits that double.
+    let brain = FlakyBrain::new(mancala_server::COMPUTER_ATTEMPTS - 1);
+    let started = std::time::Instant::now();
+    let (addr, id) = computer_opens(&brain).await;
+    let mut c = Client::new(addr);
+    let s = wait_for(&mut c, &id, |g| g["ply"] == 1).await;
+    assert!(s.get("computer_error").is_none(), "{s}");
+    assert_eq!(brain.asked(), mancala_server::COMPUTER_ATTEMPTS);
+    let waits: Duration = (0..mancala_server::COMPUTER_ATTEMPTS - 1)
+        .map(|k| {
+            (mancala_server::COMPUTER_RETRY_FIRST * 2u32.pow(k))
+                .min(mancala_server::COMPUTER_RETRY_CAP)
+        })
+        .sum();
+    assert!(
+        started.elapsed() >= waits,
+        "{:?} < {waits:?}",
+        started.elapsed()
+    );
+
+    // Failing every time: tried as often, then the game says so and nobody asks again.
+    let brain = FlakyBrain::new(u32::MAX);
+    let (addr, id) = computer_opens(&brain).await;
+    let mut c = Client::new(addr);
+    let s = wait_for(&mut c, &id, |g| g["computer_error"].is_string()).await;
+    assert_eq!(s["ply"], 0);
+    assert_eq!(brain.asked(), mancala_server::COMPUTER_ATTEMPTS);
+    tokio::time::sleep(mancala_server::COMPUTER_RETRY_CAP + Duration::from_millis(500)).await;
+    assert_eq!(brain.asked(), mancala_server::COMPUTER_ATTEMPTS);
+    let h = c.get("/api/health").await.unwrap().json();
+    assert_eq!(h["computer_failures"], 1, "{h}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

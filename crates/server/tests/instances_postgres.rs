@@ -1,6 +1,6 @@
 //! Several server instances on one PostgreSQL database: a change made through one reaches the
-//! watchers of another, two instances never both accept one move, and a flag fall or a
-//! computer's move is done once.
+//! watchers of another, two instances never both accept one move (or one seek), a flag fall or
+//! a computer's move is done once, and the lobby and the offers are the same on every instance.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -22,6 +22,9 @@ async fn instances(n: usize) -> Vec<(SocketAddr, Arc<App>)> {
             postgres: Some(url.clone()),
             db_pool: 4,
             create_burst: 1000,
+            auth_burst: 1000,
+            password_memory_kib: 64,
+            password_passes: 1,
             ..Config::default()
         };
         let bound = mancala_server::bind(&config, Arc::new(EngineBrain))
@@ -222,5 +225,329 @@ async fn the_computer_moves_once_and_another_instance_flags_a_clock() {
         let u = update_at(ws, usize::MAX).await;
         assert_eq!(u["game"]["reason"], "time");
         assert_eq!(u["game"]["result"], "north");
+    }
+}
+
+/// Signs `name` up through `addr` and logs him in: his session token.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    let cred = json!({"name": name, "password": "secret-password"});
+    let mut c = Client::new(addr);
+    let r = c.post_json("/api/players", &cred, None).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.text());
+    let r = c.post_json("/api/session", &cred, None).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()["token"].as_str().unwrap().to_string()
+}
+
+/// Posts `body` to `path` through `addr` with `token`: the status and the JSON answer.
+async fn post(addr: SocketAddr, path: &str, body: Value, token: &str) -> (u16, Value) {
+    let r = Client::new(addr)
+        .post_json(path, &body, Some(token))
+        .await
+        .unwrap();
+    let v = if r.text().is_empty() {
+        Value::Null
+    } else {
+        r.json()
+    };
+    (r.status, v)
+}
+
+/// The open seeks as `GET /api/seeks` through `addr` answers.
+async fn seeks(addr: SocketAddr) -> Vec<Value> {
+    let r = Client::new(addr).get("/api/seeks").await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json().as_array().unwrap().clone()
+}
+
+/// A lobby socket on `addr` (signed in with `token`, if any), past its first list: that list.
+async fn lobby(addr: SocketAddr, token: Option<&str>) -> (Ws, Value) {
+    let path = match token {
+        Some(t) => format!("ws://{addr}/api/lobby/ws?token={t}"),
+        None => format!("ws://{addr}/api/lobby/ws"),
+    };
+    let (mut ws, _) = tokio_tungstenite::connect_async(path).await.unwrap();
+    let hello = next_update(&mut ws).await;
+    assert_eq!(hello["type"], "seeks", "{hello}");
+    (ws, hello["seeks"].clone())
+}
+
+/// Lobby messages until one satisfying `pred` (within five seconds each).
+async fn lobby_until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let m = next_update(ws).await;
+        if pred(&m) {
+            return m;
+        }
+    }
+}
+
+/// The lobby messages `ws` receives within `window`.
+async fn lobby_within(ws: &mut Ws, window: Duration) -> Vec<Value> {
+    let end = tokio::time::Instant::now() + window;
+    let mut out = Vec::new();
+    while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end, ws.next()).await {
+        if let Ok(text) = m.to_text() {
+            out.push(serde_json::from_str(text).unwrap());
+        }
+    }
+    out
+}
+
+fn lists(m: &Value, id: &str) -> bool {
+    m["type"] == "seeks" && m["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_reach_every_lobby_and_one_of_two_accepts_wins() {
+    let inst = instances(3).await;
+    let (a, b, c) = (inst[0].0, inst[1].0, inst[2].0);
+    let ama = account(a, "Ama").await;
+    let kofi = account(b, "Kofi").await;
+    let esi = account(c, "Esi").await;
+    let (mut ama_on_a, _) = lobby(a, Some(&ama)).await;
+    let (mut on_b, hello) = lobby(b, None).await;
+    assert_eq!(hello, json!([]));
+    let (mut on_c, _) = lobby(c, Some(&esi)).await;
+
+    // A seek made through A reaches the lobby sockets on B and C within 200 ms.
+    let t = Instant::now();
+    let (status, made) = post(
+        a,
+        "/api/seeks",
+        json!({"variant": "oware", "side": "south"}),
+        &ama,
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    for ws in [&mut on_b, &mut on_c] {
+        let m = lobby_until(ws, |m| lists(m, &id)).await;
+        assert_eq!(m["seeks"][0]["owner"], "Ama");
+    }
+    let took = t.elapsed();
+    assert!(
+        took < Duration::from_millis(200),
+        "the pushes took {took:?}"
+    );
+    for addr in [a, b, c] {
+        let list = seeks(addr).await;
+        assert_eq!(list.len(), 1, "{addr}");
+        assert_eq!(list[0]["id"], id.as_str());
+    }
+    // A new lobby socket on C lists it at once.
+    let (_, hello) = lobby(c, None).await;
+    assert_eq!(hello[0]["id"], id.as_str());
+
+    // Kofi through B and Esi through C accept it at once: one game, the other a clean 409.
+    let path = format!("/api/seeks/{id}/accept");
+    let (r1, r2) = tokio::join!(
+        post(b, &path, json!({}), &kofi),
+        post(c, &path, json!({}), &esi)
+    );
+    let statuses = [r1.0, r2.0];
+    assert!(
+        statuses.contains(&200) && statuses.contains(&409),
+        "{statuses:?}: {r1:?} {r2:?}"
+    );
+    let (won, lost, winner) = if r1.0 == 200 {
+        (r1.1, r2.1, "Kofi")
+    } else {
+        (r2.1, r1.1, "Esi")
+    };
+    assert_eq!(lost["error"], "seek_taken", "{lost}");
+    let game = won["game"].as_str().unwrap().to_string();
+    assert_eq!(won["players"], json!({"south": "Ama", "north": winner}));
+    // Every instance serves the game, with its players.
+    for addr in [a, b, c] {
+        let r = Client::new(addr)
+            .get(&format!("/api/games/{game}"))
+            .await
+            .unwrap();
+        assert_eq!(r.status, 200, "{addr}: {}", r.text());
+        assert_eq!(
+            r.json()["players"],
+            json!({"south": "Ama", "north": winner})
+        );
+    }
+    // The owner's lobby socket on A hears of the one game, and of the seek gone.
+    let heard = lobby_within(&mut ama_on_a, Duration::from_millis(500)).await;
+    let games: Vec<&Value> = heard.iter().filter(|m| m["type"] == "game").collect();
+    assert_eq!(games.len(), 1, "{heard:?}");
+    assert_eq!(games[0]["game"], game.as_str());
+    assert_eq!(games[0]["players"]["south"], "Ama");
+    let last = heard
+        .iter()
+        .rev()
+        .find(|m| m["type"] == "seeks")
+        .expect("a list");
+    assert_eq!(last["seeks"], json!([]));
+    for addr in [a, b, c] {
+        assert!(seeks(addr).await.is_empty(), "{addr}");
+    }
+    // Accepted again through A: taken.
+    let (status, body) = post(a, &path, json!({}), &esi).await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (409, json!("seek_taken")),
+        "{body}"
+    );
+
+    // A challenge made through C, declined through A, is gone everywhere.
+    let (status, made) = post(
+        c,
+        "/api/challenges",
+        json!({"variant": "abapa", "to": "Kofi"}),
+        &esi,
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let ch = made["id"].as_str().unwrap().to_string();
+    lobby_until(&mut on_b, |m| lists(m, &ch)).await;
+    let (status, body) = post(a, &format!("/api/seeks/{ch}/accept"), json!({}), &ama).await;
+    assert_eq!((status, body["error"].clone()), (403, json!("not_for_you")));
+    let (status, _) = post(a, &format!("/api/seeks/{ch}/decline"), json!({}), &kofi).await;
+    assert_eq!(status, 200);
+    lobby_until(&mut on_b, |m| {
+        m["type"] == "seeks" && m["seeks"] == json!([])
+    })
+    .await;
+    assert!(seeks(c).await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_stays_while_its_owner_is_in_a_lobby_of_any_instance() {
+    let inst = instances(2).await;
+    let (a, b) = (inst[0].0, inst[1].0);
+    let yaw = account(a, "Yaw").await;
+    let (on_a, _) = lobby(a, Some(&yaw)).await;
+    let (on_b, _) = lobby(b, Some(&yaw)).await;
+    let (status, _) = post(a, "/api/seeks", json!({"variant": "wuri"}), &yaw).await;
+    assert_eq!(status, 201);
+    // He leaves the lobby on A but stays on B: past the grace, his seek is still open.
+    drop(on_a);
+    tokio::time::sleep(mancala_server::lobby::LEAVE_GRACE + Duration::from_millis(1500)).await;
+    assert_eq!(seeks(a).await.len(), 1);
+    // He leaves B too: it goes.
+    drop(on_b);
+    let t = Instant::now();
+    while !seeks(a).await.is_empty() {
+        assert!(
+            t.elapsed() < mancala_server::lobby::LEAVE_GRACE + Duration::from_secs(5),
+            "the seek outlived its owner's departure"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offers_made_through_one_instance_are_answered_through_another() {
+    let inst = instances(3).await;
+    let (a, b, c) = (inst[0].0, inst[1].0, inst[2].0);
+    let ama = account(a, "Ama").await;
+    let kofi = account(b, "Kofi").await;
+    let (_, made) = post(
+        a,
+        "/api/seeks",
+        json!({"variant": "oware", "side": "south"}),
+        &ama,
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let (status, won) = post(b, &format!("/api/seeks/{id}/accept"), json!({}), &kofi).await;
+    assert_eq!(status, 200, "{won}");
+    let game = won["game"].as_str().unwrap().to_string();
+    let act = |addr, action: &'static str, body: Value, token: String| {
+        let game = game.clone();
+        async move { post(addr, &format!("/api/games/{game}/{action}"), body, &token).await }
+    };
+    let mut on_a = watch(a, &game).await;
+    let mut on_b = watch(b, &game).await;
+
+    // A draw offered through A: the watchers on B see it within 200 ms.
+    let t = Instant::now();
+    let (status, v) = act(a, "offer", json!({"kind": "draw"}), ama.clone()).await;
+    assert_eq!(status, 200, "{v}");
+    let u = next_update(&mut on_b).await;
+    let took = t.elapsed();
+    assert_eq!(
+        u["game"]["offer"],
+        json!({"kind": "draw", "by": "south"}),
+        "{u}"
+    );
+    assert!(took < Duration::from_millis(200), "the push took {took:?}");
+    assert_eq!(
+        next_update(&mut on_a).await["game"]["offer"]["kind"],
+        "draw"
+    );
+    // Offered again through C: already offered. Declined through B: gone on A too.
+    let (status, v) = act(c, "offer", json!({"kind": "draw"}), ama.clone()).await;
+    assert_eq!(
+        (status, v["error"].clone()),
+        (409, json!("already_offered")),
+        "{v}"
+    );
+    let (status, v) = act(b, "offer/decline", json!({}), kofi.clone()).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["offer"], Value::Null);
+    let u = next_update(&mut on_a).await;
+    assert_eq!(u["event"], "offer_declined", "{u}");
+    assert_eq!(u["game"]["offer"], Value::Null);
+    next_update(&mut on_b).await;
+
+    // Offered through A with the offerer's move: it stands on B. The receiver's move through
+    // B ends it, on A too, and accepting it through C or A then finds none.
+    let (status, _) = act(a, "offer", json!({"kind": "agreement"}), ama.clone()).await;
+    assert_eq!(status, 200);
+    let (status, v) = play(a, &game, "F", 0, &ama).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["offer"]["kind"], "agreement", "{v}");
+    let mut u = update_at(&mut on_b, 1).await;
+    while u["game"]["offer"].is_null() {
+        u = next_update(&mut on_b).await;
+    }
+    assert_eq!(
+        u["game"]["offer"],
+        json!({"kind": "agreement", "by": "south"}),
+        "{u}"
+    );
+    let (status, v) = play(b, &game, "f", 1, &kofi).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["offer"], Value::Null, "{v}");
+    let mut u = update_at(&mut on_a, 2).await;
+    while !u["game"]["offer"].is_null() {
+        u = next_update(&mut on_a).await;
+    }
+    for via in [c, a] {
+        let (status, v) = act(via, "offer/accept", json!({}), kofi.clone()).await;
+        assert_eq!(
+            (status, v["error"].clone()),
+            (409, json!("no_offer")),
+            "{v}"
+        );
+    }
+
+    // Offered by North through B, accepted by South through C: one ending, seen on A and B.
+    let (status, _) = act(b, "offer", json!({"kind": "draw"}), kofi.clone()).await;
+    assert_eq!(status, 200);
+    let (status, v) = act(c, "offer/accept", json!({}), ama.clone()).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["reason"], "draw_agreed", "{v}");
+    for ws in [&mut on_a, &mut on_b] {
+        let u = update_at(ws, usize::MAX).await;
+        assert_eq!(u["game"]["result"], "draw");
+        assert_eq!(u["game"]["reason"], "draw_agreed");
+    }
+    for addr in [a, b, c] {
+        let r = Client::new(addr)
+            .get(&format!("/api/games/{game}"))
+            .await
+            .unwrap();
+        let g = r.json();
+        assert_eq!(
+            (g["result"].clone(), g["moves"].clone()),
+            (json!("draw"), json!(["F", "f"])),
+            "{addr}"
+        );
     }
 }

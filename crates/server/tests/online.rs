@@ -234,9 +234,20 @@ async fn lobby_seeks_challenges_and_pushes() {
     let r = seek_act(&mut c, &id, "accept", &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let game = r.json()["game"].as_str().unwrap().to_string();
-    // Replayed: the seek is gone.
+    // Replayed, or accepted by another a moment too late: the seek was taken.
     assert_error(
         &seek_act(&mut c, &id, "accept", &x).await,
+        409,
+        "seek_taken",
+    );
+    assert_error(
+        &seek_act(&mut c, &id, "cancel", &a).await,
+        409,
+        "seek_taken",
+    );
+    // A seek never made is unknown.
+    assert_error(
+        &seek_act(&mut c, "0123456789abcdef", "accept", &x).await,
         404,
         "no_such_seek",
     );
