@@ -340,7 +340,6 @@ const CLOCK_SWEEP: Duration = Duration::from_secs(2);
 /// its watchers, and arms its clock; when the computer is to move, plays for it if this
 /// instance holds (or can take) the game's lease (see [`service::schedule_computer`]).
 fn refresh_game(app: &Arc<App>, id: &str) {
-    use mancala_core::variant::DynGame;
     // A game between people that nobody here watches or plays at the moment (say, one the lobby
     // started here and that is played through another instance) is dropped rather than read
     // back: no read per move of another instance. (Its clock's flag is still watched: the timer
@@ -364,16 +363,18 @@ fn refresh_game(app: &Arc<App>, id: &str) {
         // Reading the game back dropped the offer: it stands unless its receiver moved.
         play::offer_changed_elsewhere(app, id);
     }
-    let deadline = {
-        let live = room.lock();
-        let to_move = live.game.state().to_move.filter(|_| !live.is_over());
-        to_move.and_then(|s| live.clock.map(|c| c.deadline(s)))
-    };
+    let deadline = room.lock().deadline();
+    follow_up(app, id, &room, deadline);
+}
+
+/// After a change made elsewhere: arms game `id`'s flag-fall timer for `deadline` (or disarms
+/// it) and lets the computer answer if it is to move.
+fn follow_up(app: &Arc<App>, id: &str, room: &Arc<rooms::Room>, deadline: Option<i64>) {
     match deadline {
         Some(d) => app.timers.arm(id, d),
         None => app.timers.disarm(id),
     }
-    service::schedule_computer(app, &room);
+    service::schedule_computer(app, room);
 }
 
 /// Reads back, after this instance lost a race for it, game `id` from the store (off the
@@ -452,14 +453,9 @@ fn apply_moved(
             None => "move",
         };
         room.publish(event, &live);
-        let to_move = live.game.state().to_move.filter(|_| !live.is_over());
-        to_move.and_then(|s| live.clock.map(|c| c.deadline(s)))
+        live.deadline()
     };
-    match deadline {
-        Some(d) => app.timers.arm(id, d),
-        None => app.timers.disarm(id),
-    }
-    service::schedule_computer(app, &room);
+    follow_up(app, id, &room, deadline);
     true
 }
 

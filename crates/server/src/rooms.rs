@@ -81,6 +81,13 @@ impl Live {
     pub fn is_over(&self) -> bool {
         self.ending.is_some()
     }
+
+    /// When the clock of the side to move runs out (server time, ms), if a clock runs.
+    #[must_use]
+    pub fn deadline(&self) -> Option<i64> {
+        let to_move = self.game.state().to_move.filter(|_| !self.is_over());
+        to_move.and_then(|s| self.clock.map(|c| c.deadline(s)))
+    }
 }
 
 /// One game in play.

@@ -347,6 +347,21 @@ impl std::fmt::Debug for SqliteStore {
 }
 
 impl SqliteStore {
+    /// Runs statement `s` with `args` on the connection; the rows changed.
+    fn exec(&self, s: Statement, args: &[impl Bind]) -> Result<usize, StoreError> {
+        exec(&self.conn(), s, args)
+    }
+
+    /// Every row statement `s` answers with `args` on the connection, each read by `read`.
+    fn all<T>(
+        &self,
+        s: Statement,
+        args: &[impl Bind],
+        read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        all(&self.conn(), s, args, read)
+    }
+
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
         let mut store = Self::init(Connection::open(path)?)?;
@@ -475,26 +490,9 @@ fn all<T>(
     Ok(out)
 }
 
-/// The first row statement `s` answers with `args`, read by `read`.
-fn first<T>(
-    conn: &Connection,
-    s: Statement,
-    args: &[impl Bind],
-    read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
-) -> Result<Option<T>, StoreError> {
-    let mut stmt = conn.prepare_cached(s.sql(Dialect::Sqlite))?;
-    bind(&mut stmt, args)?;
-    let mut rows = stmt.raw_query();
-    rows.next()?.map(read).transpose()
-}
-
 impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        exec(
-            &self.conn(),
-            Statement::CreateGame,
-            &rows::new_game_values(m),
-        )?;
+        self.exec(Statement::CreateGame, &rows::new_game_values(m))?;
         Ok(())
     }
 
@@ -521,19 +519,19 @@ impl Store for SqliteStore {
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
         let conn = self.conn();
         let key = [Arg::text(id)];
-        let stamp = first(&conn, Statement::LastStamp, &key, |r| {
+        let stamp = all(&conn, Statement::LastStamp, &key, |r| {
             rows::move_stamp(r, 0)
-        })?;
-        let ending = first(&conn, Statement::GameEnding, &key, |r| rows::ending(r, 0))?;
+        })?
+        .into_iter()
+        .next();
+        let ending = all(&conn, Statement::GameEnding, &key, |r| rows::ending(r, 0))?
+            .into_iter()
+            .next();
         Ok((stamp.flatten(), ending.flatten()))
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        let n = exec(
-            &self.conn(),
-            Statement::Finish,
-            &sql::finish_args(id, ending, plies),
-        )?;
+        let n = self.exec(Statement::Finish, &sql::finish_args(id, ending, plies))?;
         if n == 0 {
             return Err(StoreError::Conflict(format!(
                 "game {id} is over or has moved on"
@@ -543,33 +541,30 @@ impl Store for SqliteStore {
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        exec(&self.conn(), Statement::Reopen, &[Arg::text(id)])?;
+        self.exec(Statement::Reopen, &[Arg::text(id)])?;
         Ok(())
     }
 
     fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        all(
-            &self.conn(),
-            Statement::RunningClocks,
-            &[] as &[Arg<'_>],
-            |r| Ok((r.text(0)?, r.int(1)?)),
-        )
+        self.all(Statement::RunningClocks, &[] as &[Arg<'_>], |r| {
+            Ok((r.text(0)?, r.int(1)?))
+        })
     }
 
     fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = exec(
-            &self.conn(),
-            Statement::CreatePlayer,
-            &rows::player_values(p),
-        )?;
+        let n = self.exec(Statement::CreatePlayer, &rows::player_values(p))?;
         Ok(n == 1)
     }
 
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
         let key = name.to_lowercase();
-        first(&self.conn(), Statement::Player, &[Arg::text(&key)], |r| {
-            rows::player_row(r)
-        })
+        Ok(
+            all(&self.conn(), Statement::Player, &[Arg::text(&key)], |r| {
+                rows::player_row(r)
+            })?
+            .into_iter()
+            .next(),
+        )
     }
 
     fn create_session(
@@ -579,8 +574,7 @@ impl Store for SqliteStore {
         expires: i64,
     ) -> Result<(), StoreError> {
         let digest = hash_text(Some(token));
-        exec(
-            &self.conn(),
+        self.exec(
             Statement::CreateSession,
             &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
         )?;
@@ -589,31 +583,26 @@ impl Store for SqliteStore {
 
     fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
         let digest = hash_text(Some(token));
-        first(
+        Ok(all(
             &self.conn(),
             Statement::Session,
             &[Arg::text(&digest)],
             |r| Ok((r.text(0)?, r.int(1)?)),
-        )
+        )?
+        .into_iter()
+        .next())
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
         let digest = hash_text(Some(token));
-        exec(
-            &self.conn(),
-            Statement::DeleteSession,
-            &[Arg::text(&digest)],
-        )?;
+        self.exec(Statement::DeleteSession, &[Arg::text(&digest)])?;
         Ok(())
     }
 
     fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        all(
-            &self.conn(),
-            Statement::Ratings,
-            &[Arg::text(player)],
-            |r| rows::named_rating(r, 0),
-        )
+        self.all(Statement::Ratings, &[Arg::text(player)], |r| {
+            rows::named_rating(r, 0)
+        })
     }
 
     fn rate(
@@ -643,12 +632,9 @@ impl Store for SqliteStore {
     }
 
     fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        all(
-            &self.conn(),
-            Statement::RatingHistory,
-            &[Arg::text(player)],
-            |r| rows::rating_point(r, 0),
-        )
+        self.all(Statement::RatingHistory, &[Arg::text(player)], |r| {
+            rows::rating_point(r, 0)
+        })
     }
 
     fn leaderboard(
@@ -656,8 +642,7 @@ impl Store for SqliteStore {
         variant: &str,
         limit: u32,
     ) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        all(
-            &self.conn(),
+        self.all(
             Statement::Leaderboard,
             &[Arg::text(variant), Arg::int(i64::from(limit))],
             |r| rows::named_rating(r, 0),
@@ -678,18 +663,17 @@ impl Store for SqliteStore {
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
-        exec(
-            &self.conn(),
-            Statement::Truncate,
-            &[Arg::text(id), Arg::int(len as i64)],
-        )?;
+        self.exec(Statement::Truncate, &[Arg::text(id), Arg::int(len as i64)])?;
         Ok(())
     }
 
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
         let conn = self.conn();
         let key = [Arg::text(id)];
-        let Some(meta) = first(&conn, Statement::LoadGame, &key, |r| rows::game_meta(r))? else {
+        let Some(meta) = all(&conn, Statement::LoadGame, &key, |r| rows::game_meta(r))?
+            .into_iter()
+            .next()
+        else {
             return Ok(None);
         };
         let moves = all(&conn, Statement::LoadMoves, &key, |r| r.text(0))?;

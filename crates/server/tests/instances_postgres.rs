@@ -86,20 +86,8 @@ async fn create(addr: SocketAddr, body: Value) -> Value {
 }
 
 async fn play(addr: SocketAddr, id: &str, mv: &str, ply: usize, token: &str) -> (u16, Value) {
-    let r = Client::new(addr)
-        .post_json(
-            &format!("/api/games/{id}/moves"),
-            &json!({"move": mv, "ply": ply}),
-            Some(token),
-        )
-        .await
-        .unwrap();
-    let body = if r.text().is_empty() {
-        Value::Null
-    } else {
-        r.json()
-    };
-    (r.status, body)
+    let path = format!("/api/games/{id}/moves");
+    post(addr, &path, json!({"move": mv, "ply": ply}), token).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -240,6 +228,13 @@ async fn account(addr: SocketAddr, name: &str) -> String {
 }
 
 /// Posts `body` to `path` through `addr` with `token`: the status and the JSON answer.
+/// Posts `body` to `path` as `token`, checks that it created something (201) and returns its id.
+async fn created(addr: SocketAddr, path: &str, body: Value, token: &str) -> String {
+    let (status, made) = post(addr, path, body, token).await;
+    assert_eq!(status, 201, "{made}");
+    made["id"].as_str().unwrap().to_string()
+}
+
 async fn post(addr: SocketAddr, path: &str, body: Value, token: &str) -> (u16, Value) {
     let r = Client::new(addr)
         .post_json(path, &body, Some(token))
@@ -312,15 +307,13 @@ async fn seeks_reach_every_lobby_and_one_of_two_accepts_wins() {
 
     // A seek made through A reaches the lobby sockets on B and C within 200 ms.
     let t = Instant::now();
-    let (status, made) = post(
+    let id = created(
         a,
         "/api/seeks",
         json!({"variant": "oware", "side": "south"}),
         &ama,
     )
     .await;
-    assert_eq!(status, 201, "{made}");
-    let id = made["id"].as_str().unwrap().to_string();
     for ws in [&mut on_b, &mut on_c] {
         let m = lobby_until(ws, |m| lists(m, &id)).await;
         assert_eq!(m["seeks"][0]["owner"], "Ama");
@@ -394,15 +387,13 @@ async fn seeks_reach_every_lobby_and_one_of_two_accepts_wins() {
     );
 
     // A challenge made through C, declined through A, is gone everywhere.
-    let (status, made) = post(
+    let ch = created(
         c,
         "/api/challenges",
         json!({"variant": "abapa", "to": "Kofi"}),
         &esi,
     )
     .await;
-    assert_eq!(status, 201, "{made}");
-    let ch = made["id"].as_str().unwrap().to_string();
     lobby_until(&mut on_b, |m| lists(m, &ch)).await;
     let (status, body) = post(a, &format!("/api/seeks/{ch}/accept"), json!({}), &ama).await;
     assert_eq!((status, body["error"].clone()), (403, json!("not_for_you")));

@@ -24,6 +24,18 @@ async fn seek_game(c: &mut Client, a: &str, b: &str, seek: Value) -> String {
 }
 
 /// Posts the action `action` (`accept`, `cancel`, `decline`) on the seek `id` with `token`.
+/// Asserts that `token`'s `action` on seek `id` is refused with `status` and error `code`.
+async fn seek_refused(
+    c: &mut Client,
+    id: &str,
+    action: &str,
+    token: &str,
+    status: u16,
+    code: &str,
+) {
+    assert_error(&seek_act(c, id, action, token).await, status, code);
+}
+
 async fn seek_act(c: &mut Client, id: &str, action: &str, token: &str) -> Reply {
     post(c, &format!("/api/seeks/{id}/{action}"), json!({}), token).await
 }
@@ -229,28 +241,24 @@ async fn lobby_seeks_challenges_and_pushes() {
     assert_eq!(s["rating"], 1500.0);
 
     // Nobody accepts his own seek; cancelling is for the owner.
-    assert_error(&seek_act(&mut c, &id, "accept", &a).await, 403, "own_seek");
-    assert_error(&seek_act(&mut c, &id, "cancel", &b).await, 403, "not_yours");
+    seek_refused(&mut c, &id, "accept", &a, 403, "own_seek").await;
+    seek_refused(&mut c, &id, "cancel", &b, 403, "not_yours").await;
     let r = seek_act(&mut c, &id, "accept", &b).await;
     assert_eq!(r.status, 200, "{}", r.text());
     let game = r.json()["game"].as_str().unwrap().to_string();
     // Replayed, or accepted by another a moment too late: the seek was taken.
-    assert_error(
-        &seek_act(&mut c, &id, "accept", &x).await,
-        409,
-        "seek_taken",
-    );
-    assert_error(
-        &seek_act(&mut c, &id, "cancel", &a).await,
-        409,
-        "seek_taken",
-    );
+    seek_refused(&mut c, &id, "accept", &x, 409, "seek_taken").await;
+    seek_refused(&mut c, &id, "cancel", &a, 409, "seek_taken").await;
     // A seek never made is unknown.
-    assert_error(
-        &seek_act(&mut c, "0123456789abcdef", "accept", &x).await,
+    seek_refused(
+        &mut c,
+        "0123456789abcdef",
+        "accept",
+        &x,
         404,
         "no_such_seek",
-    );
+    )
+    .await;
     // The lobby hears the list change and the game start.
     let mut started = None;
     for _ in 0..3 {
@@ -276,16 +284,8 @@ async fn lobby_seeks_challenges_and_pushes() {
     let challenge = json!({"to": "yaw", "variant": "oware"});
     let ch = created_id(&post(&mut c, "/api/challenges", challenge, &a).await);
     assert_eq!(get(&mut c, "/api/seeks").await[0]["to"], "Yaw");
-    assert_error(
-        &seek_act(&mut c, &ch, "accept", &x).await,
-        403,
-        "not_for_you",
-    );
-    assert_error(
-        &seek_act(&mut c, &ch, "decline", &x).await,
-        403,
-        "not_yours",
-    );
+    seek_refused(&mut c, &ch, "accept", &x, 403, "not_for_you").await;
+    seek_refused(&mut c, &ch, "decline", &x, 403, "not_yours").await;
     ok(&seek_act(&mut c, &ch, "decline", &b).await);
     assert!(seeks(&mut c).await.is_empty());
     for (to, status, code) in [
