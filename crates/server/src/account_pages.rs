@@ -13,8 +13,8 @@ use axum::response::{IntoResponse, Response};
 use crate::accounts::{self, Credentials};
 use mancala_i18n::tr;
 
+use crate::html::escape;
 use crate::lang::{cat, current, switch};
-use crate::pages::escape;
 use crate::service::client_ip;
 use crate::App;
 

@@ -77,6 +77,22 @@ pub(crate) fn variants_json() -> Value {
     json!({ "variants": list, "levels": levels })
 }
 
+/// `GET /api/i18n/{lang}`: the browser's messages in `lang` (`auto`: the request's language).
+pub(crate) async fn messages(Path(lang): Path<String>) -> Response {
+    match crate::lang::browser_messages(&lang) {
+        Some(body) => ([(header::CACHE_CONTROL, "no-cache")], Json(body)).into_response(),
+        None => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_language",
+            format!(
+                "no catalogue for this language; the languages are: {}",
+                mancala_i18n::languages().join(", ")
+            ),
+        )
+        .into_response(),
+    }
+}
+
 /// `GET /api/variants`.
 pub(crate) async fn variants(State(app): State<Arc<App>>) -> Response {
     (

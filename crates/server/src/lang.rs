@@ -1,16 +1,15 @@
 //! The language of each request: `?lang=` (which also sets the `lang` cookie, the switch on every
 //! page), else the `lang` cookie, else the browser's `Accept-Language`, else English. A
-//! middleware keeps it for the request's handlers ([`cat`]); `GET /api/i18n/{lang}` serves the
-//! browser's messages as JSON.
+//! middleware keeps it for the request's handlers ([`cat`]); [`browser_messages`] are the
+//! browser's messages, served as JSON by `GET /api/i18n/{lang}`.
 
-use axum::extract::{Path, Request};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use mancala_i18n::{catalog, Catalog, DEFAULT};
 
-use crate::error::ApiError;
-use crate::pages::escape;
+use crate::html::escape;
 
 tokio::task_local! {
     static LANG: &'static str;
@@ -107,32 +106,20 @@ pub(crate) fn switch() -> String {
     out
 }
 
-/// `GET /api/i18n/{lang}`: the browser's messages in `lang` (`auto`: the request's language).
-pub(crate) async fn messages(Path(lang): Path<String>) -> Response {
+/// The browser's messages in `lang` (`auto`: the request's language), with the list of our
+/// languages; `None` when we have no catalogue for `lang`.
+pub(crate) fn browser_messages(lang: &str) -> Option<serde_json::Value> {
     let lang = if lang == "auto" {
-        Some(current())
+        current()
     } else {
-        known(&lang)
+        known(lang)?
     };
-    match lang {
-        Some(l) => {
-            let mut body = mancala_i18n::export::browser_messages(l);
-            body["languages"] = mancala_i18n::languages()
-                .into_iter()
-                .map(|code| serde_json::json!({ "code": code, "name": mancala_i18n::native_name(code) }))
-                .collect();
-            ([(header::CACHE_CONTROL, "no-cache")], axum::Json(body)).into_response()
-        }
-        None => ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_such_language",
-            format!(
-                "no catalogue for this language; the languages are: {}",
-                mancala_i18n::languages().join(", ")
-            ),
-        )
-        .into_response(),
-    }
+    let mut body = mancala_i18n::export::browser_messages(lang);
+    body["languages"] = mancala_i18n::languages()
+        .into_iter()
+        .map(|code| serde_json::json!({ "code": code, "name": mancala_i18n::native_name(code) }))
+        .collect();
+    Some(body)
 }
 
 /// The message of an API error in the request's language: the catalogue's text for its code

@@ -61,6 +61,7 @@ pub mod ending;
 pub mod error;
 mod evals;
 pub mod glicko;
+mod html;
 pub mod http;
 pub mod json;
 mod lang;
@@ -644,7 +645,7 @@ pub fn open_store(config: &Config) -> Result<Arc<dyn Store>, StoreError> {
 pub fn router(app: Arc<App>, config: &Config) -> Router {
     let api = Router::new()
         .route("/variants", get(api::variants))
-        .route("/i18n/{lang}", get(lang::messages))
+        .route("/i18n/{lang}", get(api::messages))
         .route("/puzzles", get(puzzles::list))
         .route("/puzzles/random", get(puzzles::random))
         .route("/puzzles/{id}", get(puzzles::one))

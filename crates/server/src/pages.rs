@@ -16,6 +16,7 @@ use mancala_i18n::{tr, translated_rules_text};
 
 use crate::assets::rules_text_in;
 use crate::error::ApiError;
+use crate::html::escape;
 use crate::lang::{cat, current, switch};
 
 /// The fragments a preset's page is made of, in order.
@@ -31,22 +32,6 @@ fn parts(v: Variant) -> &'static [&'static str] {
         Variant::BaAwa => &["ba-awa"],
         Variant::Isolo => &["isolo"],
     }
-}
-
-/// Escapes text for HTML content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A whole page around `body`, in the request's language, with the language switch.
@@ -351,11 +336,7 @@ mod tests {
     }
 
     #[test]
-    fn text_is_escaped() {
-        assert_eq!(
-            escape("<a href=\"x\">&'"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
-        );
+    fn a_sentence_starts_with_a_capital_and_ends_with_a_full_stop() {
         assert_eq!(sentence("relay sowing"), "Relay sowing.");
     }
 }
