@@ -24,8 +24,9 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Timeouts}
 use tokio_postgres::types::ToSql;
 use tokio_postgres::NoTls;
 
-use crate::ending::Ending;
+use crate::ending::{Ending, Offer, OfferKind};
 use crate::error::StoreError;
+use crate::lobby::side_named;
 use crate::notice::Notice;
 use crate::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::sql::{self, Arg, Bind, Statement};
@@ -541,6 +542,14 @@ fn bound(values: &[impl Bind]) -> Vec<Arg<'_>> {
 /// Owned statement parameters, boxed (see [`PgStore::execute_boxed`]).
 pub(crate) type Params = Vec<Box<dyn ToSql + Send + Sync>>;
 
+/// Boxes statement parameters as [`Params`].
+macro_rules! args {
+    ($($p:expr),* $(,)?) => {
+        vec![$(Box::new($p) as Box<dyn tokio_postgres::types::ToSql + Send + Sync>),*]
+    };
+}
+pub(crate) use args;
+
 /// Boxed parameters, borrowed.
 pub(crate) fn refs(params: &Params) -> Vec<&(dyn ToSql + Sync)> {
     params
@@ -663,16 +672,71 @@ impl Store for PgStore {
         Some(self)
     }
 
-    fn save_offer(
-        &self,
-        id: &str,
-        offer: Option<(crate::ending::Offer, usize)>,
-    ) -> Result<(), StoreError> {
-        crate::pglobby::save_offer(self, id, offer)
+    fn save_offer(&self, id: &str, offer: Option<(Offer, usize)>) -> Result<(), StoreError> {
+        // The offer's row, and a notice.
+        let notice = Notice::Offer {
+            game: id.to_string(),
+        }
+        .encode(self.instance());
+        let id = id.to_string();
+        match offer {
+            Some((o, plies)) => self.run(move |pool| async move {
+                let client = pool.get().await?;
+                let stmt = client
+                    .prepare_cached(
+                        "WITH o AS (
+                            INSERT INTO offers (game, kind, by_side, ply) VALUES ($1, $2, $3, $4)
+                            ON CONFLICT (game) DO UPDATE SET kind = EXCLUDED.kind,
+                                by_side = EXCLUDED.by_side, ply = EXCLUDED.ply
+                         ) SELECT pg_notify($5, $6)",
+                    )
+                    .await?;
+                let params: Params = args![
+                    id,
+                    o.kind.name().to_string(),
+                    o.by.name().to_string(),
+                    to_i64(plies),
+                    CHANNEL,
+                    notice
+                ];
+                client.execute(&stmt, &refs(&params)).await?;
+                Ok(())
+            }),
+            None => self.run(move |pool| async move {
+                let client = pool.get().await?;
+                let stmt = client
+                    .prepare_cached(
+                        "WITH o AS (DELETE FROM offers WHERE game = $1) SELECT pg_notify($2, $3)",
+                    )
+                    .await?;
+                client.execute(&stmt, &[&id, &CHANNEL, &notice]).await?;
+                Ok(())
+            }),
+        }
     }
 
-    fn stored_offer(&self, id: &str) -> Result<Option<(crate::ending::Offer, usize)>, StoreError> {
-        crate::pglobby::stored_offer(self, id)
+    fn stored_offer(&self, id: &str) -> Result<Option<(Offer, usize)>, StoreError> {
+        let rows = self.query_boxed(
+            "SELECT kind, by_side, ply FROM offers WHERE game = $1",
+            args![id.to_string()],
+        )?;
+        let Some(r) = rows.first() else {
+            return Ok(None);
+        };
+        let (kind, by) = (r.text(0)?, r.text(1)?);
+        let kind = match kind.as_str() {
+            "draw" => OfferKind::Draw,
+            "agreement" => OfferKind::Agreement,
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: offer of {other:?}"
+                )))
+            }
+        };
+        let by = side_named(&by)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: offer by {by:?}")))?;
+        let plies = usize::try_from(r.int(2)?).unwrap_or(usize::MAX);
+        Ok(Some((Offer { kind, by }, plies)))
     }
 
     fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {

@@ -1,5 +1,6 @@
-//! The lobby's seeks and the games' standing offers in PostgreSQL, shared by every server
-//! instance using the database (see [`crate::lobby`] and [`crate::play`]).
+//! The lobby's seeks in PostgreSQL, shared by every server instance using the database (see
+//! [`crate::lobby`]; the games' standing offers, see [`crate::play`], are kept by the store
+//! itself, [`crate::pg`]).
 //!
 //! A seek is a row of `seeks` until it is cancelled, expires or is accepted. Accepting marks the
 //! row with the new game (`game`, `taken_ms`) in one conditional update, so that of two
@@ -12,17 +13,14 @@
 //! closes and none is open on another (a record of an instance that died lapses).
 //!
 //! Changes are told to the other instances on the change notices' channel
-//! ([`crate::pg::CHANNEL`]): [`Notice::Seeks`], [`Notice::Started`] and [`Notice::Offer`].
+//! ([`crate::pg::CHANNEL`]): [`Notice::Seeks`] and [`Notice::Started`].
 
 use std::sync::Arc;
 
-use tokio_postgres::types::ToSql;
-
-use crate::ending::{Offer, OfferKind};
 use crate::error::StoreError;
 use crate::lobby::{side_named, Added, Found, Seek, SeekBook};
 use crate::notice::Notice;
-use crate::pg::{refs, Params, PgStore, CHANNEL};
+use crate::pg::{args, PgStore, CHANNEL};
 use crate::records::{decode_clock, decode_rules, encode_rules};
 use crate::rows::RowAccess;
 
@@ -33,13 +31,6 @@ const PRESENCE_TTL_MS: i64 = 30_000;
 macro_rules! db_now {
     () => {
         "(extract(epoch from clock_timestamp()) * 1000)::bigint"
-    };
-}
-
-/// Boxes statement parameters.
-macro_rules! args {
-    ($($p:expr),* $(,)?) => {
-        vec![$(Box::new($p) as Box<dyn ToSql + Send + Sync>),*]
     };
 }
 
@@ -272,79 +263,4 @@ impl SeekBook for PgStore {
             }),
         }
     }
-}
-
-/// [`crate::store::Store::save_offer`] in PostgreSQL: the offer's row, and a notice.
-pub(crate) fn save_offer(
-    store: &PgStore,
-    id: &str,
-    offer: Option<(Offer, usize)>,
-) -> Result<(), StoreError> {
-    let notice = Notice::Offer {
-        game: id.to_string(),
-    }
-    .encode(store.instance());
-    let id = id.to_string();
-    match offer {
-        Some((o, plies)) => store.run(move |pool| async move {
-            let client = pool.get().await?;
-            let stmt = client
-                .prepare_cached(
-                    "WITH o AS (
-                        INSERT INTO offers (game, kind, by_side, ply) VALUES ($1, $2, $3, $4)
-                        ON CONFLICT (game) DO UPDATE SET kind = EXCLUDED.kind,
-                            by_side = EXCLUDED.by_side, ply = EXCLUDED.ply
-                     ) SELECT pg_notify($5, $6)",
-                )
-                .await?;
-            let params: Params = args![
-                id,
-                o.kind.name().to_string(),
-                o.by.name().to_string(),
-                to_i64(plies),
-                CHANNEL,
-                notice
-            ];
-            client.execute(&stmt, &refs(&params)).await?;
-            Ok(())
-        }),
-        None => store.run(move |pool| async move {
-            let client = pool.get().await?;
-            let stmt = client
-                .prepare_cached(
-                    "WITH o AS (DELETE FROM offers WHERE game = $1) SELECT pg_notify($2, $3)",
-                )
-                .await?;
-            client.execute(&stmt, &[&id, &CHANNEL, &notice]).await?;
-            Ok(())
-        }),
-    }
-}
-
-/// [`crate::store::Store::stored_offer`] in PostgreSQL.
-pub(crate) fn stored_offer(
-    store: &PgStore,
-    id: &str,
-) -> Result<Option<(Offer, usize)>, StoreError> {
-    let rows = store.query_boxed(
-        "SELECT kind, by_side, ply FROM offers WHERE game = $1",
-        args![id.to_string()],
-    )?;
-    let Some(r) = rows.first() else {
-        return Ok(None);
-    };
-    let (kind, by) = (r.text(0)?, r.text(1)?);
-    let kind = match kind.as_str() {
-        "draw" => OfferKind::Draw,
-        "agreement" => OfferKind::Agreement,
-        other => {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: offer of {other:?}"
-            )))
-        }
-    };
-    let by = side_named(&by)
-        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: offer by {by:?}")))?;
-    let plies = usize::try_from(r.int(2)?).unwrap_or(usize::MAX);
-    Ok(Some((Offer { kind, by }, plies)))
 }
