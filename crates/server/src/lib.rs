@@ -76,6 +76,7 @@ mod puzzles;
 mod records;
 pub mod rooms;
 pub mod rows;
+pub mod seeks;
 mod service;
 mod sql;
 pub mod store;

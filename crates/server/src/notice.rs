@@ -8,7 +8,7 @@
 //! back instead. The lobby's notices (see [`crate::pglobby`]) are `INSTANCE ~seeks`,
 //! `INSTANCE ~game JSON` and `INSTANCE ~offer GAME`.
 
-use crate::store::MoveStamp;
+use crate::records::MoveStamp;
 
 /// Longest notice text PostgreSQL carries is 8000 bytes; longer ones are sent as
 /// [`Notice::Changed`] (read back by the receivers).

@@ -26,9 +26,9 @@ use tokio_postgres::NoTls;
 
 use crate::ending::{Ending, Offer, OfferKind};
 use crate::error::StoreError;
-use crate::lobby::side_named;
 use crate::notice::Notice;
 use crate::rows::{self, Dialect, RowAccess, SqlValue};
+use crate::seeks::side_named;
 use crate::sql::{self, Arg, Bind, Statement};
 use crate::store::{
     hash_text, GameMeta, GameQuery, GameSummary, MoveRecord, MoveStamp, PlayerRow, RatingPoint,
@@ -668,7 +668,7 @@ impl Store for PgStore {
         })
     }
 
-    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::lobby::SeekBook>> {
+    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::seeks::SeekBook>> {
         Some(self)
     }
 

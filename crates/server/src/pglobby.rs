@@ -18,11 +18,11 @@
 use std::sync::Arc;
 
 use crate::error::StoreError;
-use crate::lobby::{side_named, Added, Found, Seek, SeekBook};
 use crate::notice::Notice;
 use crate::pg::{args, PgStore, CHANNEL};
 use crate::records::{decode_clock, decode_rules, encode_rules};
 use crate::rows::RowAccess;
+use crate::seeks::{side_named, Added, Found, Seek, SeekBook};
 
 /// How long a presence record lasts unless renewed (see [`SeekBook::renew_presence`]).
 const PRESENCE_TTL_MS: i64 = 30_000;

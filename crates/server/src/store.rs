@@ -163,9 +163,9 @@ pub trait Store: Send + Sync + 'static {
         Ok(Vec::new())
     }
     /// The lobby's seeks kept in this store, shared by every instance using it (see
-    /// [`crate::lobby::SeekBook`]); `None` when this process alone keeps them, in memory
+    /// [`crate::seeks::SeekBook`]); `None` when this process alone keeps them, in memory
     /// (SQLite: one process).
-    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::lobby::SeekBook>> {
+    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::seeks::SeekBook>> {
         let _ = self;
         None
     }
