@@ -17,6 +17,7 @@ use mancala_tablebase::{file, rules, Exactness, TablebaseError};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
+use crate::checkpoint;
 use crate::cluster::{Cluster, DistError};
 use crate::rounds::{self, Route, Traffic};
 
@@ -106,11 +107,7 @@ pub fn build_to_dir(
         max_seeds,
         dir: dir.to_path_buf(),
     };
-    let restart = if job.exact {
-        "the build resumes after the last level written"
-    } else {
-        "a graded build starts again from 0 seeds"
-    };
+    let restart = "the build resumes after the last level finished";
     let (tx, rx) = mpsc::channel::<Report>();
     let tx = Mutex::new(tx);
     let guards = timely::execute(cluster.config(), move |worker| {
@@ -133,6 +130,7 @@ pub fn build_to_dir(
     };
     let mut levels = Vec::new();
     let mut done = 0;
+    let mut stopped = None;
     for got in rx {
         match got {
             Report::Level(level) => {
@@ -140,6 +138,11 @@ pub fn build_to_dir(
                 levels.push(level);
             }
             Report::Done => done += 1,
+            // Worker 0's own error follows on this process, if it runs here: wait for it.
+            Report::Failed(e @ DistError::Stopped(_)) => {
+                stopped = Some(e);
+                done += 1;
+            }
             Report::Failed(e) => {
                 // The other workers may wait for the one that failed for ever: leave them to
                 // the end of the process rather than join them.
@@ -147,6 +150,10 @@ pub fn build_to_dir(
                 return Err(e);
             }
         }
+    }
+    if let Some(e) = stopped {
+        std::mem::forget(guards);
+        return Err(e);
     }
     if done < local {
         // A worker stopped without a word: a panic, most often the connection to a peer
@@ -207,15 +214,24 @@ impl Route for Wire {
     }
 }
 
-/// A range of entries, a resume point or a worker's figures, between worker 0 and the others.
+/// A range of entries or bounds, a resume point or a worker's figures, between worker 0 and
+/// the others.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-enum Share {
+pub(crate) enum Share {
     /// Entries of `level` from board `start` on.
     Entries {
         to: u32,
         level: u32,
         start: u64,
         bytes: Vec<u8>,
+    },
+    /// Bounds `lo` and `hi` of `level` (graded tables) from board `start` on.
+    Bounds {
+        to: u32,
+        level: u32,
+        start: u64,
+        lo: Vec<u8>,
+        hi: Vec<u8>,
     },
     /// Levels below `from` are in the directory already.
     Resume { to: u32, from: u32 },
@@ -227,9 +243,10 @@ enum Share {
 impl Route for Share {
     fn to(&self) -> usize {
         match self {
-            Share::Entries { to, .. } | Share::Resume { to, .. } | Share::Figures { to, .. } => {
-                *to as usize
-            }
+            Share::Entries { to, .. }
+            | Share::Bounds { to, .. }
+            | Share::Resume { to, .. }
+            | Share::Figures { to, .. } => *to as usize,
         }
     }
 
@@ -237,6 +254,9 @@ impl Route for Share {
         // bincode: a 4-byte variant tag, fixed-size integers, 8-byte lengths.
         match self {
             Share::Entries { bytes, .. } => 4 + 4 + 4 + 8 + 8 + bytes.len() as u64,
+            Share::Bounds { lo, hi, .. } => {
+                4 + 4 + 4 + 8 + 8 + lo.len() as u64 + 8 + hi.len() as u64
+            }
             Share::Resume { .. } => 4 + 4 + 4,
             Share::Figures { figures, .. } => 4 + 4 + 8 + 8 * figures.len() as u64,
         }
@@ -244,7 +264,7 @@ impl Route for Share {
 }
 
 /// Entries sent in one message at most.
-const CHUNK: usize = 1 << 20;
+pub(crate) const CHUNK: usize = 1 << 20;
 
 /// One worker's state: its ranges of the levels built, and the level being built.
 struct State {
@@ -404,42 +424,14 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
                     Share::Entries { level, bytes, .. } => {
                         s.lower[level as usize] = bytes;
                     }
-                    Share::Figures { .. } => {}
+                    Share::Bounds { .. } | Share::Figures { .. } => {}
                 }
             }
         },
     );
     let from = state.borrow().from;
-    if me == 0 {
-        for (m, &size) in resumed_sizes.iter().enumerate() {
-            let stats = LevelStats {
-                seeds: m as u32,
-                positions: size,
-                exact_any: 0,
-                exact_empty: size,
-                sweeps: 0,
-                moves_time: Duration::ZERO,
-                sweep_time: if m == 0 {
-                    started.elapsed()
-                } else {
-                    Duration::ZERO
-                },
-                bounds_met: 0,
-                histogram: Vec::new(),
-            };
-            let level = DistLevel {
-                stats,
-                resumed: true,
-                moves: Traffic::default(),
-                rounds: Vec::new(),
-                gather: Traffic::default(),
-                write_time: Duration::ZERO,
-                peak_memory: peak_memory(),
-            };
-            if tx.send(Report::Level(level)).is_err() {
-                return Ok(());
-            }
-        }
+    if me == 0 && !report_resumed(tx, &resumed_sizes, started) {
+        return Ok(());
     }
 
     for n in from..=job.max_seeds {
@@ -449,6 +441,41 @@ fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Resu
         }
     }
     Ok(())
+}
+
+/// Worker 0: reports the levels read from the directory (`sizes`: their boards), the time
+/// reading them took (from `started`) on the first. False when nobody listens any more.
+pub(crate) fn report_resumed(tx: &mpsc::Sender<Report>, sizes: &[u64], started: Instant) -> bool {
+    for (m, &size) in sizes.iter().enumerate() {
+        let stats = LevelStats {
+            seeds: m as u32,
+            positions: size,
+            exact_any: 0,
+            exact_empty: size,
+            sweeps: 0,
+            moves_time: Duration::ZERO,
+            sweep_time: if m == 0 {
+                started.elapsed()
+            } else {
+                Duration::ZERO
+            },
+            bounds_met: 0,
+            histogram: Vec::new(),
+        };
+        let level = DistLevel {
+            stats,
+            resumed: true,
+            moves: Traffic::default(),
+            rounds: Vec::new(),
+            gather: Traffic::default(),
+            write_time: Duration::ZERO,
+            peak_memory: peak_memory(),
+        };
+        if tx.send(Report::Level(level)).is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 fn build_level(
@@ -594,27 +621,33 @@ fn build_level(
         s.level = Level::default();
     }
     let times = (moves_time, fixpoint_time, started);
-    finish_level(worker, job, n, start, entries, figures, times)
+    finish_level(worker, job, n, start, entries, None, figures, times)
 }
 
 /// The entries of a level and the workers' figures, gathered on worker 0.
 #[derive(Default)]
 struct Gathered {
     entries: Vec<u8>,
+    lo: Vec<u8>,
+    hi: Vec<u8>,
     figures: Vec<Vec<u64>>,
 }
 
 /// Sends this worker's `entries` of level `n` (from board `start` on) and its `figures`
 /// (boards whose bounds met, the moves stage's messages and bytes, its process's peak memory,
 /// then messages and bytes per round) to worker 0, which writes the level's file and returns
-/// the level's figures (the other workers return a placeholder). `times`: the moves stage,
-/// the fixpoint, and when the gathering started.
+/// the level's figures (the other workers return a placeholder). `bounds`: the bounds `lo`
+/// and `hi` of the same boards (graded tables), which worker 0 writes to the level's
+/// checkpoint after the table file. `times`: the moves stage, the fixpoint, and when the
+/// gathering started.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn finish_level(
     worker: &mut Worker,
     job: &Job,
     n: u32,
     start: u64,
     entries: Vec<u8>,
+    bounds: Option<(Vec<u8>, Vec<u8>)>,
     figures: Vec<u64>,
     times: (Duration, Duration, Instant),
 ) -> Result<DistLevel, DistError> {
@@ -628,6 +661,10 @@ pub(crate) fn finish_level(
         move |s: &mut Gathered, out: &mut Vec<Share>| {
             if me == 0 {
                 s.entries = vec![0; positions(n) as usize];
+                if bounds.is_some() {
+                    s.lo = vec![0; positions(n) as usize];
+                    s.hi = vec![0; positions(n) as usize];
+                }
             }
             for (c, chunk) in entries.chunks(CHUNK).enumerate() {
                 out.push(Share::Entries {
@@ -637,6 +674,17 @@ pub(crate) fn finish_level(
                     bytes: chunk.to_vec(),
                 });
             }
+            if let Some((lo, hi)) = &bounds {
+                for (c, (lo, hi)) in lo.chunks(CHUNK).zip(hi.chunks(CHUNK)).enumerate() {
+                    out.push(Share::Bounds {
+                        to: 0,
+                        level: n,
+                        start: start + (c * CHUNK) as u64,
+                        lo: lo.to_vec(),
+                        hi: hi.to_vec(),
+                    });
+                }
+            }
             out.push(Share::Figures { to: 0, figures });
         },
         |s, _round, received, _out| {
@@ -645,6 +693,11 @@ pub(crate) fn finish_level(
                     Share::Entries { start, bytes, .. } => {
                         let a = start as usize;
                         s.entries[a..a + bytes.len()].copy_from_slice(&bytes);
+                    }
+                    Share::Bounds { start, lo, hi, .. } => {
+                        let a = start as usize;
+                        s.lo[a..a + lo.len()].copy_from_slice(&lo);
+                        s.hi[a..a + hi.len()].copy_from_slice(&hi);
                     }
                     Share::Figures { figures, .. } => s.figures.push(figures),
                     Share::Resume { .. } => {}
@@ -657,17 +710,27 @@ pub(crate) fn finish_level(
     }
     let Gathered {
         entries: whole,
+        lo,
+        hi,
         figures: all,
     } = state.take();
     let half = job.exact;
-    file::write(
-        &file::path_in(&job.dir, &job.preset, n),
-        &job.preset,
-        job.fingerprint,
-        n,
-        half,
-        &whole,
-    )?;
+    let path = file::path_in(&job.dir, &job.preset, n);
+    file::write(&path, &job.preset, job.fingerprint, n, half, &whole)?;
+    if !job.exact {
+        let level = checkpoint::Level {
+            preset: &job.preset,
+            fingerprint: job.fingerprint,
+            seeds: n,
+            table_checksum: file::read_header(&path)?.checksum,
+        };
+        checkpoint::write(
+            &checkpoint::path_in(&job.dir, &job.preset, n),
+            level,
+            &lo,
+            &hi,
+        )?;
+    }
     let write_time = started.elapsed();
     let mut histogram = vec![0u64; if half { 2 * n } else { n } as usize + 1];
     let (mut exact_any, mut exact_empty) = (0, 0);

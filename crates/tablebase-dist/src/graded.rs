@@ -14,14 +14,21 @@
 //! Every update is monotone from a start below (or above) the fixpoint, so rounds of
 //! simultaneous updates reach the fixpoints of the single-process builder's in-place sweeps,
 //! and the entries (value `clamp(own row, lo, hi)` and grade) are the same bytes. The builder's
-//! `--smoothing` sweeps are sequential and not distributed. Lower levels keep `lo`, `hi` and the
-//! entry of every board, which the files do not hold: a graded build always starts from 0
-//! seeds (the files are written level by level all the same).
+//! `--smoothing` sweeps are sequential and not distributed.
+//!
+//! Lower levels keep `lo`, `hi` and the entry of every board. The table files hold the entries
+//! only: worker 0 writes the bounds of each finished level to a checkpoint beside its table
+//! file (`checkpoint`), and a build started again reads the levels whose table file and
+//! checkpoint both check, hands each worker its ranges, and builds the rest. A complete build
+//! deletes the checkpoints: the directory then holds the single-process builder's files.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::Instant;
+
+use mancala_tablebase::build::MAX_BUILD_SEEDS;
+use mancala_tablebase::{file, TablebaseError};
 
 use mancala_core::oware::OwareRules;
 use mancala_tablebase::build::{graded_entry, graded_moves, GradedMove};
@@ -31,9 +38,10 @@ use mancala_tablebase::Exactness;
 use timely::worker::Worker;
 
 use crate::build::{
-    finish_level, owner, peak_memory, range_start, wire, DistLevel, Job, Report, Wire, ANSWER,
-    BOUNDS, REQUEST,
+    finish_level, owner, peak_memory, range_start, report_resumed, wire, DistLevel, Job, Report,
+    Share, Wire, ANSWER, BOUNDS, REQUEST,
 };
+use crate::checkpoint;
 use crate::cluster::DistError;
 use crate::rounds::{self, Traffic};
 
@@ -155,6 +163,8 @@ struct State {
     peers: usize,
     lower: Vec<Lower>,
     level: Level,
+    /// The first level to build (after a resume).
+    from: u32,
 }
 
 /// One round of a fixpoint: the children's new words into their slots, then every board that
@@ -186,7 +196,36 @@ fn fixpoint_round(
     received.clear();
 }
 
-/// Builds every level of a graded preset from 0 seeds (module docs).
+/// The levels an earlier build finished: the longest run from 0 seeds of table files of the
+/// same rules, each fully checked, with their checkpoints. A checkpoint that does not check is
+/// an error; a missing one ends the run.
+fn finished_levels(job: &Job) -> Result<Vec<Lower>, DistError> {
+    let mut levels = Vec::new();
+    for n in 0..=job.max_seeds {
+        let Ok((h, entries)) = file::read(&file::path_in(&job.dir, &job.preset, n)) else {
+            break;
+        };
+        if h.fingerprint != job.fingerprint || h.half_seeds || h.seeds != n {
+            break;
+        }
+        let level = checkpoint::Level {
+            preset: &job.preset,
+            fingerprint: job.fingerprint,
+            seeds: n,
+            table_checksum: h.checksum,
+        };
+        match checkpoint::read(&checkpoint::path_in(&job.dir, &job.preset, n), level)? {
+            Some((lo, hi)) => levels.push(Lower { lo, hi, entries }),
+            None => break,
+        }
+    }
+    Ok(levels)
+}
+
+/// Worker 0's word when it could not read the directory: every worker stops.
+const FAILED: u32 = u32::MAX;
+
+/// Builds the levels of a graded preset, after those an earlier build finished (module docs).
 pub(crate) fn run_worker(
     worker: &mut Worker,
     job: &Job,
@@ -199,11 +238,109 @@ pub(crate) fn run_worker(
         peers,
         lower: Vec::new(),
         level: Level::default(),
+        from: 0,
     }));
-    for n in 0..=job.max_seeds {
+
+    // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
+    let started = Instant::now();
+    let (resumed, failed) = if me == 0 {
+        match finished_levels(job) {
+            Ok(levels) => (levels, None),
+            Err(e) => (Vec::new(), Some(e)),
+        }
+    } else {
+        (Vec::new(), None)
+    };
+    let sizes: Vec<u64> = resumed.iter().map(|l| l.entries.len() as u64).collect();
+    let from = if failed.is_some() {
+        FAILED
+    } else {
+        resumed.len() as u32
+    };
+    rounds::run(
+        worker,
+        "Resume",
+        &state,
+        move |_s: &mut State, out: &mut Vec<Share>| {
+            // Worker 0 alone says where the build starts.
+            if me != 0 {
+                return;
+            }
+            for w in 0..peers {
+                out.push(Share::Resume { to: w as u32, from });
+            }
+            for (m, low) in resumed.into_iter().enumerate() {
+                let size = low.entries.len() as u64;
+                for w in 0..peers {
+                    let (a, b) = (range_start(size, peers, w), range_start(size, peers, w + 1));
+                    let (a, b) = (a as usize, b as usize);
+                    out.push(Share::Entries {
+                        to: w as u32,
+                        level: m as u32,
+                        start: a as u64,
+                        bytes: low.entries[a..b].to_vec(),
+                    });
+                    out.push(Share::Bounds {
+                        to: w as u32,
+                        level: m as u32,
+                        start: a as u64,
+                        lo: low.lo[a..b].to_vec(),
+                        hi: low.hi[a..b].to_vec(),
+                    });
+                }
+            }
+        },
+        |s, _round, received, _out| {
+            for share in received.drain(..) {
+                match share {
+                    Share::Resume { from, .. } => {
+                        s.from = from;
+                        if from != FAILED {
+                            s.lower.resize_with(from as usize, Lower::default);
+                        }
+                    }
+                    Share::Entries { level, bytes, .. } => {
+                        s.lower[level as usize].entries = bytes;
+                    }
+                    Share::Bounds { level, lo, hi, .. } => {
+                        let low = &mut s.lower[level as usize];
+                        (low.lo, low.hi) = (lo, hi);
+                    }
+                    Share::Figures { .. } => {}
+                }
+            }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let from = state.borrow().from;
+    if from == FAILED {
+        return Err(DistError::Stopped(
+            "it could not read the levels finished earlier (its output says why)".into(),
+        ));
+    }
+    if me == 0 && !report_resumed(tx, &sizes, started) {
+        return Ok(());
+    }
+
+    for n in from..=job.max_seeds {
         let level = build_level(worker, job, &state, n)?;
         if me == 0 && tx.send(Report::Level(level)).is_err() {
             return Ok(());
+        }
+    }
+    if me == 0 {
+        // Complete: the checkpoints are of no more use (the files are the single-process
+        // builder's).
+        for n in 0..=MAX_BUILD_SEEDS {
+            let path = checkpoint::path_in(&job.dir, &job.preset, n);
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(TablebaseError::Io { path, source: e }.into());
+                }
+                _ => {}
+            }
         }
     }
     Ok(())
@@ -404,6 +541,7 @@ fn build_level(
         (level.start, lower, met)
     };
     let entries = lower.entries.clone();
+    let (lower_lo, lower_hi) = (lower.lo.clone(), lower.hi.clone());
     {
         let mut s = state.borrow_mut();
         s.lower.push(lower);
@@ -415,13 +553,102 @@ fn build_level(
     for t in safe.iter().chain(&bounds) {
         figures.extend([t.messages, t.bytes]);
     }
+    let bounds = (lower_lo, lower_hi);
     finish_level(
         worker,
         job,
         n,
         start,
         entries,
+        Some(bounds),
         figures,
         (moves_time, fixpoint_time, started),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{build_to_dir, Cluster};
+    use mancala_tablebase::build::BuildOptions;
+    use mancala_tablebase::file;
+
+    #[test]
+    fn a_graded_build_on_threads_resumes_from_its_checkpoints() {
+        let base = std::env::temp_dir().join(format!("mancala-graded-unit-{}", std::process::id()));
+        let (single, full, dir) = (base.join("single"), base.join("full"), base.join("resumed"));
+        let _ = std::fs::remove_dir_all(&base);
+        mancala_tablebase::build::build_to_dir(
+            "abapa",
+            8,
+            &BuildOptions::default(),
+            &single,
+            &mut |_| {},
+            &mut |_| {},
+        )
+        .unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        let cluster = Cluster::threads(4).unwrap();
+        // Levels 0 to 5 and their checkpoints as a build killed during level 6 leaves them.
+        let copy = |to: &std::path::Path| {
+            std::fs::create_dir_all(to).unwrap();
+            for n in 0..=5 {
+                for path in [
+                    file::path_in(&full, "abapa", n),
+                    crate::checkpoint::path_in(&full, "abapa", n),
+                ] {
+                    std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+                }
+            }
+        };
+        build_to_dir("abapa", 8, &full, &cluster, &mut |l| {
+            if l.stats.seeds == 5 {
+                copy(&dir);
+                copy(&base.join("broken"));
+            }
+        })
+        .unwrap();
+        let names = |d: &std::path::Path| {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        // A complete build leaves the single-process builder's files, no checkpoint.
+        assert_eq!(names(&full), names(&single));
+        assert_eq!(names(&dir).len(), 12, "{:?}", names(&dir));
+
+        let broken = base.join("broken");
+        let levels = build_to_dir("abapa", 8, &dir, &cluster, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        let resumed: Vec<bool> = levels.iter().map(|l| l.resumed).collect();
+        assert_eq!(resumed, [[true; 6].as_slice(), &[false; 3]].concat());
+        assert_eq!(names(&dir), names(&single));
+        for n in 0..=8 {
+            let a = std::fs::read(file::path_in(&single, "abapa", n)).unwrap();
+            let b = std::fs::read(file::path_in(&dir, "abapa", n)).unwrap();
+            assert!(a == b, "level {n} differs");
+        }
+
+        // A corrupt checkpoint stops the build with an error that names it.
+        let cp = crate::checkpoint::path_in(&broken, "abapa", 3);
+        let mut bytes = std::fs::read(&cp).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        std::fs::write(&cp, bytes).unwrap();
+        let e = build_to_dir("abapa", 8, &broken, &cluster, &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("abapa-03.tbc") && e.contains("corrupt"), "{e}");
+        // Without it, the build starts again from level 3.
+        std::fs::remove_file(&cp).unwrap();
+        let levels = build_to_dir("abapa", 8, &broken, &cluster, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(levels.iter().filter(|l| l.resumed).count(), 3);
+        assert_eq!(names(&broken), names(&single));
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }
