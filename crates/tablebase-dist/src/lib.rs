@@ -1,11 +1,13 @@
 //! # mancala-tablebase-dist
 //!
-//! The exact endgame-table builder of `mancala-tablebase` (Awari's rules, every value exact,
-//! [`mancala_tablebase::exact`]) on **timely dataflow**, so that the same code runs on one
-//! thread, on several threads, on several processes of one machine, and on a cluster
-//! (docs/distributed-tables.md for the operator's side).
+//! The endgame-table builders of `mancala-tablebase` on **timely dataflow**, so that the same
+//! code runs on one thread, on several threads, on several processes of one machine, and on a
+//! cluster (docs/distributed-tables.md for the operator's side): the exact one (Awari's rules,
+//! every value exact, [`mancala_tablebase::exact`]), described below, and the graded one
+//! (`abapa`, `wuri`, `ouril-ludii`: the same stages with that builder's fixpoints, module
+//! `graded`). The files are byte for byte the single-process builders'.
 //!
-//! # How a level is built
+//! # How a level of exact tables is built
 //!
 //! The boards of level `n` (`C(n + 11, 11)` of them) are split into equal index ranges, one per
 //! worker; each worker also keeps its range of every level below. A level takes three stages,
@@ -29,9 +31,10 @@
 //! 3. **Gather.** Every worker sends its range of entries to worker 0, which writes the level
 //!    file (atomically, through a temporary file: the level's checkpoint).
 //!
-//! A build that finds levels already in its directory (an interrupted build of the same
+//! An exact build that finds levels already in its directory (an interrupted build of the same
 //! rules) starts after the last of them: worker 0 reads them, checks them fully and sends
-//! each worker its ranges.
+//! each worker its ranges. A graded build does the same with the levels whose checkpoint (every
+//! board's bounds, module `checkpoint`) is there too; a complete build deletes them.
 //!
 //! # Memory
 //!
@@ -41,6 +44,7 @@
 #![forbid(unsafe_code)]
 
 mod build;
+mod checkpoint;
 mod cluster;
 mod graded;
 mod rounds;
