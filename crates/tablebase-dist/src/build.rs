@@ -1,24 +1,21 @@
 //! The levels, one after the other, on every worker (crate docs).
 
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::mpsc;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use mancala_core::oware::{GrandSlam, OwareRules, SkipOrigin};
-use mancala_tablebase::build::{LevelStats, MAX_BUILD_SEEDS};
-use mancala_tablebase::exact::{
-    entry_value, exact_entry, exact_moves, play_rules, predecessors, ExactMove,
-};
+use mancala_tablebase::build::LevelStats;
+use mancala_tablebase::exact::{entry_value, exact_entry, exact_moves, predecessors, ExactMove};
 use mancala_tablebase::index::{next_board, positions, unrank};
-use mancala_tablebase::{file, rules, Exactness, TablebaseError};
+use mancala_tablebase::{file, Exactness};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
 use crate::checkpoint;
-use crate::cluster::{Cluster, DistError};
+use crate::cluster::DistError;
 use crate::rounds::{self, Route, Traffic};
 
 /// The figures of one level of a distributed build (on the process of worker 0).
@@ -72,101 +69,6 @@ pub(crate) struct Job {
     pub(crate) rules: OwareRules,
     pub(crate) max_seeds: u32,
     pub(crate) dir: PathBuf,
-}
-
-/// Builds `preset`'s tables (exact or graded) of 0 to `max_seeds` seeds into `dir` on the
-/// workers of `cluster` (crate docs). Every process of a cluster calls it with the same arguments; the
-/// process of worker 0 writes the files and calls `level_done` with each level's figures as
-/// it is done (resumed levels first), and gets them all back; the others get `None`.
-pub fn build_to_dir(
-    preset: &str,
-    max_seeds: u32,
-    dir: &Path,
-    cluster: &Cluster,
-    level_done: &mut dyn FnMut(&DistLevel),
-) -> Result<Option<Vec<DistLevel>>, DistError> {
-    let (variant, table_rules) = rules::preset_rules(preset)?;
-    if max_seeds > MAX_BUILD_SEEDS {
-        return Err(TablebaseError::TooManySeeds {
-            seeds: max_seeds,
-            max: MAX_BUILD_SEEDS,
-        }
-        .into());
-    }
-    if cluster.writes() {
-        std::fs::create_dir_all(dir).map_err(|source| TablebaseError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    let job = Job {
-        exact: rules::exact_cycles(&table_rules),
-        preset: variant.name().to_string(),
-        fingerprint: rules::fingerprint(&table_rules),
-        rules: play_rules(&table_rules),
-        max_seeds,
-        dir: dir.to_path_buf(),
-    };
-    let restart = "the build resumes after the last level finished";
-    let (tx, rx) = mpsc::channel::<Report>();
-    let tx = Mutex::new(tx);
-    let guards = timely::execute(cluster.config(), move |worker| {
-        let tx = tx.lock().map(|t| t.clone());
-        let Ok(tx) = tx else { return };
-        let run = if job.exact {
-            run_worker(worker, &job, &tx)
-        } else {
-            crate::graded::run_worker(worker, &job, &tx)
-        };
-        let _ = tx.send(match run {
-            Ok(()) => Report::Done,
-            Err(e) => Report::Failed(e),
-        });
-    })
-    .map_err(DistError::Start)?;
-    let local = match cluster {
-        Cluster::Threads(w) => *w,
-        Cluster::Processes { .. } => 1,
-    };
-    let mut levels = Vec::new();
-    let mut done = 0;
-    let mut stopped = None;
-    for got in rx {
-        match got {
-            Report::Level(level) => {
-                level_done(&level);
-                levels.push(level);
-            }
-            Report::Done => done += 1,
-            // Worker 0's own error follows on this process, if it runs here: wait for it.
-            Report::Failed(e @ DistError::Stopped(_)) => {
-                stopped = Some(e);
-                done += 1;
-            }
-            Report::Failed(e) => {
-                // The other workers may wait for the one that failed for ever: leave them to
-                // the end of the process rather than join them.
-                std::mem::forget(guards);
-                return Err(e);
-            }
-        }
-    }
-    if let Some(e) = stopped {
-        std::mem::forget(guards);
-        return Err(e);
-    }
-    if done < local {
-        // A worker stopped without a word: a panic, most often the connection to a peer
-        // process lost. Joining timely's network threads would panic in turn.
-        std::mem::forget(guards);
-        return Err(DistError::Worker(format!(
-            "a worker thread stopped (a peer process gone?); start every process again: {restart}"
-        )));
-    }
-    for r in guards.join() {
-        r.map_err(DistError::Worker)?;
-    }
-    Ok(cluster.writes().then_some(levels))
 }
 
 /// The first board of worker `w`'s range of a level of `size` boards shared by `peers`.
@@ -568,7 +470,12 @@ fn finished_levels(job: &Job) -> Vec<Vec<u8>> {
     levels
 }
 
-fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Result<(), DistError> {
+/// Builds the exact tables of `job` on this worker (crate docs); worker 0 reports to `tx`.
+pub(crate) fn run_worker(
+    worker: &mut Worker,
+    job: &Job,
+    tx: &mpsc::Sender<Report>,
+) -> Result<(), DistError> {
     let state = ExactState::shared(worker);
     // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
     let started = Instant::now();
@@ -941,7 +848,10 @@ fn placeholder(n: u32) -> DistLevel {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use std::path::Path;
+
     use super::*;
+    use crate::{build_to_dir, Cluster};
 
     /// A fresh folder `name` in the temporary directory, and in it `single`: `preset`'s tables of
     /// 0 to `seeds` seeds by the single-process builder.

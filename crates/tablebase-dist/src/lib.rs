@@ -46,11 +46,13 @@
 mod build;
 mod checkpoint;
 mod cluster;
+mod driver;
 mod graded;
 mod rounds;
 
-pub use build::{build_to_dir, DistLevel};
+pub use build::DistLevel;
 pub use cluster::{Cluster, DistError};
+pub use driver::build_to_dir;
 pub use rounds::Traffic;
 
 #[cfg(doc)]
