@@ -1,10 +1,11 @@
 //! `mancala tb build --workers`: the builders on timely dataflow write the single-process
 //! builders' files byte for byte (Awari's exact tables and Abapa's graded ones), with one
-//! worker, four threads and four processes on loopback, and an Awari build whose process was
-//! killed resumes after the last level written.
+//! worker, four threads and four processes on loopback, and an Awari and an Abapa build whose
+//! process was killed resume after the last level finished.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -45,14 +46,21 @@ fn assert_same_files(dir: &Path, reference: &[(String, Vec<u8>)]) {
     }
 }
 
-/// The single-process build: the reference.
-fn single(dir: &Path, preset: &str) -> Vec<(String, Vec<u8>)> {
-    let d = dir.to_str().unwrap();
-    let o = mancala(&["tb", "build", preset, "--seeds", SEEDS, "--dir", d]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let reference = files(dir);
-    assert_eq!(reference.len(), 13);
-    reference
+/// The files of the single-process build of `preset` (`awari` or `abapa`): the reference,
+/// built once for the tests that need it.
+fn single(preset: &str) -> &'static [(String, Vec<u8>)] {
+    static AWARI: OnceLock<Vec<(String, Vec<u8>)>> = OnceLock::new();
+    static ABAPA: OnceLock<Vec<(String, Vec<u8>)>> = OnceLock::new();
+    let cell = if preset == "awari" { &AWARI } else { &ABAPA };
+    cell.get_or_init(|| {
+        let dir = scratch(&format!("{preset}-single"));
+        let d = dir.to_str().unwrap();
+        let o = mancala(&["tb", "build", preset, "--seeds", SEEDS, "--dir", d]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let reference = files(&dir);
+        assert_eq!(reference.len(), 13);
+        reference
+    })
 }
 
 /// A host file of `k` loopback addresses on ports free a moment ago.
@@ -127,7 +135,7 @@ fn log(logs: &Path, i: usize) -> String {
 
 /// One worker, four threads and four processes write `preset`'s files as one process does.
 fn same_files(preset: &str) {
-    let reference = single(&scratch(&format!("{preset}-single")), preset);
+    let reference = single(preset);
     for workers in ["1", "4"] {
         let dir = scratch(&format!("{preset}-threads-{workers}"));
         let d = dir.to_str().unwrap();
@@ -145,7 +153,7 @@ fn same_files(preset: &str) {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(out.contains(&format!("on {workers} workers")), "{out}");
-        assert_same_files(&dir, &reference);
+        assert_same_files(&dir, reference);
     }
 
     let dir = scratch(&format!("{preset}-processes"));
@@ -165,7 +173,7 @@ fn same_files(preset: &str) {
     let bytes: u64 = line.split_whitespace().nth(9).unwrap().parse().unwrap();
     assert!(bytes > 0, "{line}");
     assert!(log(&logs, 1).lines().all(|l| !l.starts_with("   12")));
-    assert_same_files(&dir, &reference);
+    assert_same_files(&dir, reference);
 }
 
 #[test]
@@ -178,16 +186,18 @@ fn abapa_on_one_worker_four_threads_and_four_processes_gives_the_single_process_
     same_files("abapa");
 }
 
-#[test]
-fn a_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
-    let reference = single(&scratch("resume-single"), "awari");
-    let dir = scratch("resume");
-    let logs = scratch("resume-logs");
+/// A build of `preset` on 4 processes, one of them killed once `finished` (the file that
+/// marks level 10 finished) is in the directory, then started again: it reads levels 0 to 10
+/// at least, builds the rest, and ends with the single-process files (no checkpoint left).
+fn killed_and_resumed(preset: &str, finished: &str) {
+    let reference = single(preset);
+    let dir = scratch(&format!("{preset}-resume"));
+    let logs = scratch(&format!("{preset}-resume-logs"));
     let hosts = host_file(&logs, 4);
-    let mut children = start_processes("awari", &dir, &logs, &hosts, 4);
-    // Kill process 2 once level 10 is written (levels 11 and 12 take seconds more).
+    let mut children = start_processes(preset, &dir, &logs, &hosts, 4);
+    // Kill process 2 once level 10 is finished (levels 11 and 12 take seconds more).
     let deadline = Instant::now() + Duration::from_secs(600);
-    while !dir.join("awari-10.tb").exists() {
+    while !dir.join(finished).exists() {
         assert!(Instant::now() < deadline, "level 10 not written");
         assert!(
             children.iter_mut().all(|c| c.try_wait().unwrap().is_none()),
@@ -207,11 +217,11 @@ fn a_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
         "{}",
         log(&logs, 0)
     );
-    assert!(!dir.join("awari-12.tb").exists());
+    assert!(!dir.join(format!("{preset}-12.tb")).exists());
 
     // Started again, the processes read levels 0 to 10 at least and build the rest.
     let hosts = host_file(&logs, 4);
-    let mut children = start_processes("awari", &dir, &logs, &hosts, 4);
+    let mut children = start_processes(preset, &dir, &logs, &hosts, 4);
     let status = wait_all(&mut children, Duration::from_secs(600));
     for (i, s) in status.iter().enumerate() {
         assert!(s.success(), "process {i}: {s}\n{}", log(&logs, i));
@@ -222,7 +232,18 @@ fn a_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
         .filter(|l| l.contains("finished earlier"))
         .count();
     assert!((11..13).contains(&resumed), "{out}");
-    assert_same_files(&dir, &reference);
+    assert_same_files(&dir, reference);
+}
+
+#[test]
+fn an_awari_cluster_build_killed_mid_way_resumes_after_the_last_level_written() {
+    killed_and_resumed("awari", "awari-10.tb");
+}
+
+#[test]
+fn an_abapa_cluster_build_killed_mid_way_resumes_from_its_checkpoints() {
+    // A graded level is finished once its checkpoint (the bounds) follows its table file.
+    killed_and_resumed("abapa", "abapa-10.tbc");
 }
 
 #[test]

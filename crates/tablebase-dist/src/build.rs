@@ -1,23 +1,21 @@
 //! The levels, one after the other, on every worker (crate docs).
 
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::mpsc;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use mancala_core::oware::{GrandSlam, OwareRules, SkipOrigin};
-use mancala_tablebase::build::{LevelStats, MAX_BUILD_SEEDS};
-use mancala_tablebase::exact::{
-    entry_value, exact_entry, exact_moves, play_rules, predecessors, ExactMove,
-};
+use mancala_tablebase::build::LevelStats;
+use mancala_tablebase::exact::{entry_value, exact_entry, exact_moves, predecessors, ExactMove};
 use mancala_tablebase::index::{next_board, positions, unrank};
-use mancala_tablebase::{file, rules, Exactness, TablebaseError};
+use mancala_tablebase::{file, Exactness};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
-use crate::cluster::{Cluster, DistError};
+use crate::checkpoint;
+use crate::cluster::DistError;
 use crate::rounds::{self, Route, Traffic};
 
 /// The figures of one level of a distributed build (on the process of worker 0).
@@ -73,95 +71,6 @@ pub(crate) struct Job {
     pub(crate) dir: PathBuf,
 }
 
-/// Builds `preset`'s tables (exact or graded) of 0 to `max_seeds` seeds into `dir` on the
-/// workers of `cluster` (crate docs). Every process of a cluster calls it with the same arguments; the
-/// process of worker 0 writes the files and calls `level_done` with each level's figures as
-/// it is done (resumed levels first), and gets them all back; the others get `None`.
-pub fn build_to_dir(
-    preset: &str,
-    max_seeds: u32,
-    dir: &Path,
-    cluster: &Cluster,
-    level_done: &mut dyn FnMut(&DistLevel),
-) -> Result<Option<Vec<DistLevel>>, DistError> {
-    let (variant, table_rules) = rules::preset_rules(preset)?;
-    if max_seeds > MAX_BUILD_SEEDS {
-        return Err(TablebaseError::TooManySeeds {
-            seeds: max_seeds,
-            max: MAX_BUILD_SEEDS,
-        }
-        .into());
-    }
-    if cluster.writes() {
-        std::fs::create_dir_all(dir).map_err(|source| TablebaseError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    let job = Job {
-        exact: rules::exact_cycles(&table_rules),
-        preset: variant.name().to_string(),
-        fingerprint: rules::fingerprint(&table_rules),
-        rules: play_rules(&table_rules),
-        max_seeds,
-        dir: dir.to_path_buf(),
-    };
-    let restart = if job.exact {
-        "the build resumes after the last level written"
-    } else {
-        "a graded build starts again from 0 seeds"
-    };
-    let (tx, rx) = mpsc::channel::<Report>();
-    let tx = Mutex::new(tx);
-    let guards = timely::execute(cluster.config(), move |worker| {
-        let tx = tx.lock().map(|t| t.clone());
-        let Ok(tx) = tx else { return };
-        let run = if job.exact {
-            run_worker(worker, &job, &tx)
-        } else {
-            crate::graded::run_worker(worker, &job, &tx)
-        };
-        let _ = tx.send(match run {
-            Ok(()) => Report::Done,
-            Err(e) => Report::Failed(e),
-        });
-    })
-    .map_err(DistError::Start)?;
-    let local = match cluster {
-        Cluster::Threads(w) => *w,
-        Cluster::Processes { .. } => 1,
-    };
-    let mut levels = Vec::new();
-    let mut done = 0;
-    for got in rx {
-        match got {
-            Report::Level(level) => {
-                level_done(&level);
-                levels.push(level);
-            }
-            Report::Done => done += 1,
-            Report::Failed(e) => {
-                // The other workers may wait for the one that failed for ever: leave them to
-                // the end of the process rather than join them.
-                std::mem::forget(guards);
-                return Err(e);
-            }
-        }
-    }
-    if done < local {
-        // A worker stopped without a word: a panic, most often the connection to a peer
-        // process lost. Joining timely's network threads would panic in turn.
-        std::mem::forget(guards);
-        return Err(DistError::Worker(format!(
-            "a worker thread stopped (a peer process gone?); start every process again: {restart}"
-        )));
-    }
-    for r in guards.join() {
-        r.map_err(DistError::Worker)?;
-    }
-    Ok(cluster.writes().then_some(levels))
-}
-
 /// The first board of worker `w`'s range of a level of `size` boards shared by `peers`.
 pub(crate) fn range_start(size: u64, peers: usize, w: usize) -> u64 {
     (u128::from(size) * w as u128 / peers as u128) as u64
@@ -207,15 +116,24 @@ impl Route for Wire {
     }
 }
 
-/// A range of entries, a resume point or a worker's figures, between worker 0 and the others.
+/// A range of entries or bounds, a resume point or a worker's figures, between worker 0 and
+/// the others.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-enum Share {
+pub(crate) enum Share {
     /// Entries of `level` from board `start` on.
     Entries {
         to: u32,
         level: u32,
         start: u64,
         bytes: Vec<u8>,
+    },
+    /// Bounds `lo` and `hi` of `level` (graded tables) from board `start` on.
+    Bounds {
+        to: u32,
+        level: u32,
+        start: u64,
+        lo: Vec<u8>,
+        hi: Vec<u8>,
     },
     /// Levels below `from` are in the directory already.
     Resume { to: u32, from: u32 },
@@ -227,9 +145,10 @@ enum Share {
 impl Route for Share {
     fn to(&self) -> usize {
         match self {
-            Share::Entries { to, .. } | Share::Resume { to, .. } | Share::Figures { to, .. } => {
-                *to as usize
-            }
+            Share::Entries { to, .. }
+            | Share::Bounds { to, .. }
+            | Share::Resume { to, .. }
+            | Share::Figures { to, .. } => *to as usize,
         }
     }
 
@@ -237,6 +156,9 @@ impl Route for Share {
         // bincode: a 4-byte variant tag, fixed-size integers, 8-byte lengths.
         match self {
             Share::Entries { bytes, .. } => 4 + 4 + 4 + 8 + 8 + bytes.len() as u64,
+            Share::Bounds { lo, hi, .. } => {
+                4 + 4 + 4 + 8 + 8 + lo.len() as u64 + 8 + hi.len() as u64
+            }
             Share::Resume { .. } => 4 + 4 + 4,
             Share::Figures { figures, .. } => 4 + 4 + 8 + 8 * figures.len() as u64,
         }
@@ -244,7 +166,7 @@ impl Route for Share {
 }
 
 /// Entries sent in one message at most.
-const CHUNK: usize = 1 << 20;
+pub(crate) const CHUNK: usize = 1 << 20;
 
 /// One worker's state through a build, the same for both builders: who it is, its ranges of
 /// the levels built (`lower[m]`: level `m`), and its range of the level being built.
@@ -300,21 +222,134 @@ impl Part {
 }
 
 /// Builds levels `levels` one after the other on this worker, `build_level` building this
-/// worker's range of each; worker 0 reports each level to `tx` (and stops when nobody listens).
+/// worker's range of each; worker 0 reports each level to `tx`. True when every level was
+/// built, false when worker 0 stopped because nobody listens any more.
 pub(crate) fn build_levels(
     worker: &mut Worker,
     levels: std::ops::RangeInclusive<u32>,
     tx: &mpsc::Sender<Report>,
     mut build_level: impl FnMut(&mut Worker, Part) -> Result<DistLevel, DistError>,
-) -> Result<(), DistError> {
+) -> Result<bool, DistError> {
     let (me, peers) = (worker.index(), worker.peers());
     for n in levels {
         let level = build_level(worker, Part::new(n, peers, me))?;
         if me == 0 && tx.send(Report::Level(level)).is_err() {
-            break;
+            return Ok(false);
         }
     }
-    Ok(())
+    Ok(true)
+}
+
+/// A worker's range of a level built earlier (`lower[m]` of its [`State`]), as the resume
+/// round hands it out: worker 0 reads whole levels and sends each worker its range.
+pub(crate) trait LowerLevel: Default + 'static {
+    /// The boards of this (whole) level.
+    fn boards(&self) -> usize;
+    /// The shares of `level` (this one, whole) that give worker `to` its boards `range`.
+    fn shares(&self, to: u32, level: u32, range: std::ops::Range<usize>, out: &mut Vec<Share>);
+    /// Takes in one of the shares [`LowerLevel::shares`] made of this worker's range.
+    fn receive(&mut self, share: Share);
+}
+
+/// An exact build's lower level: its entries.
+impl LowerLevel for Vec<u8> {
+    fn boards(&self) -> usize {
+        self.len()
+    }
+
+    fn shares(&self, to: u32, level: u32, range: std::ops::Range<usize>, out: &mut Vec<Share>) {
+        out.push(Share::Entries {
+            to,
+            level,
+            start: range.start as u64,
+            bytes: self[range].to_vec(),
+        });
+    }
+
+    fn receive(&mut self, share: Share) {
+        if let Share::Entries { bytes, .. } = share {
+            *self = bytes;
+        }
+    }
+}
+
+/// Worker 0's word in the resume round when it could not read the directory: every worker
+/// stops.
+const FAILED: u32 = u32::MAX;
+
+/// The resume round, the same for both builders: worker 0 alone says where the build starts
+/// (a second word, from a worker that read nothing, would reset the first if it came after
+/// it) and hands every worker its ranges of the levels it `read` (`started`: when it began
+/// reading them), or tells them all to stop when it could not read them; it then reports those
+/// levels to `tx`. Returns the first level to build, `None` when nobody listens any more.
+pub(crate) fn resume<L: LowerLevel, B: 'static>(
+    worker: &mut Worker,
+    state: &Shared<L, B>,
+    read: Result<Vec<L>, DistError>,
+    tx: &mpsc::Sender<Report>,
+    started: Instant,
+) -> Result<Option<u32>, DistError> {
+    let (me, peers) = (worker.index(), worker.peers());
+    let (resumed, failed) = match read {
+        Ok(levels) => (levels, None),
+        Err(e) => (Vec::new(), Some(e)),
+    };
+    let sizes: Vec<u64> = resumed.iter().map(|l| l.boards() as u64).collect();
+    let from = if failed.is_some() {
+        FAILED
+    } else {
+        resumed.len() as u32
+    };
+    let told = Rc::new(std::cell::Cell::new(0));
+    let heard = Rc::clone(&told);
+    rounds::run(
+        worker,
+        "Resume",
+        state,
+        move |_s: &mut State<L, B>, out: &mut Vec<Share>| {
+            if me != 0 {
+                return;
+            }
+            for w in 0..peers {
+                out.push(Share::Resume { to: w as u32, from });
+            }
+            for (m, low) in resumed.iter().enumerate() {
+                let size = low.boards() as u64;
+                for w in 0..peers {
+                    let (a, b) = (range_start(size, peers, w), range_start(size, peers, w + 1));
+                    low.shares(w as u32, m as u32, a as usize..b as usize, out);
+                }
+            }
+        },
+        move |s, _round, received, _out| {
+            for share in received.drain(..) {
+                match share {
+                    Share::Resume { from, .. } => {
+                        heard.set(from);
+                        if from != FAILED {
+                            s.lower.resize_with(from as usize, L::default);
+                        }
+                    }
+                    Share::Entries { level, .. } | Share::Bounds { level, .. } => {
+                        s.lower[level as usize].receive(share);
+                    }
+                    Share::Figures { .. } => {}
+                }
+            }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if told.get() == FAILED {
+        return Err(DistError::Stopped(
+            "it could not read the levels finished earlier (its output says why)".into(),
+        ));
+    }
+    if me == 0 && !report_resumed(tx, &sizes, started) {
+        return Ok(None);
+    }
+    Ok(Some(told.get()))
 }
 
 /// Runs a stage of a level ([`rounds::run`]) on this worker's state and times it:
@@ -435,96 +470,62 @@ fn finished_levels(job: &Job) -> Vec<Vec<u8>> {
     levels
 }
 
-fn run_worker(worker: &mut Worker, job: &Job, tx: &mpsc::Sender<Report>) -> Result<(), DistError> {
-    let (me, peers) = (worker.index(), worker.peers());
+/// Builds the exact tables of `job` on this worker (crate docs); worker 0 reports to `tx`.
+pub(crate) fn run_worker(
+    worker: &mut Worker,
+    job: &Job,
+    tx: &mpsc::Sender<Report>,
+) -> Result<(), DistError> {
     let state = ExactState::shared(worker);
-
     // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
     let started = Instant::now();
-    let resumed = if me == 0 {
+    let read = if worker.index() == 0 {
         finished_levels(job)
     } else {
         Vec::new()
     };
-    let resumed_sizes: Vec<u64> = resumed.iter().map(|l| l.len() as u64).collect();
-    let n_resumed = resumed.len() as u32;
-    rounds::run(
-        worker,
-        "Resume",
-        &state,
-        move |_s: &mut ExactState, out: &mut Vec<Share>| {
-            // Worker 0 alone says where the build starts: a second word, from a worker that
-            // read nothing, would reset the first if it came after it.
-            if me != 0 {
-                return;
-            }
-            for w in 0..peers {
-                out.push(Share::Resume {
-                    to: w as u32,
-                    from: n_resumed,
-                });
-            }
-            for (m, entries) in resumed.into_iter().enumerate() {
-                let size = entries.len() as u64;
-                for w in 0..peers {
-                    let (a, b) = (range_start(size, peers, w), range_start(size, peers, w + 1));
-                    out.push(Share::Entries {
-                        to: w as u32,
-                        level: m as u32,
-                        start: a,
-                        bytes: entries[a as usize..b as usize].to_vec(),
-                    });
-                }
-            }
-        },
-        |s, _round, received, _out| {
-            for share in received.drain(..) {
-                match share {
-                    Share::Resume { from, .. } => s.lower.resize(from as usize, Vec::new()),
-                    Share::Entries { level, bytes, .. } => {
-                        s.lower[level as usize] = bytes;
-                    }
-                    Share::Figures { .. } => {}
-                }
-            }
-        },
-    );
-    let from = state.borrow().lower.len() as u32;
-    if me == 0 {
-        for (m, &size) in resumed_sizes.iter().enumerate() {
-            let stats = LevelStats {
-                seeds: m as u32,
-                positions: size,
-                exact_any: 0,
-                exact_empty: size,
-                sweeps: 0,
-                moves_time: Duration::ZERO,
-                sweep_time: if m == 0 {
-                    started.elapsed()
-                } else {
-                    Duration::ZERO
-                },
-                bounds_met: 0,
-                histogram: Vec::new(),
-            };
-            let level = DistLevel {
-                stats,
-                resumed: true,
-                moves: Traffic::default(),
-                rounds: Vec::new(),
-                gather: Traffic::default(),
-                write_time: Duration::ZERO,
-                peak_memory: peak_memory(),
-            };
-            if tx.send(Report::Level(level)).is_err() {
-                return Ok(());
-            }
-        }
-    }
-
+    let Some(from) = resume(worker, &state, Ok(read), tx, started)? else {
+        return Ok(());
+    };
     build_levels(worker, from..=job.max_seeds, tx, |worker, part| {
         build_level(worker, job, &state, part)
-    })
+    })?;
+    Ok(())
+}
+
+/// Worker 0: reports the levels read from the directory (`sizes`: their boards), the time
+/// reading them took (from `started`) on the first. False when nobody listens any more.
+fn report_resumed(tx: &mpsc::Sender<Report>, sizes: &[u64], started: Instant) -> bool {
+    for (m, &size) in sizes.iter().enumerate() {
+        let stats = LevelStats {
+            seeds: m as u32,
+            positions: size,
+            exact_any: 0,
+            exact_empty: size,
+            sweeps: 0,
+            moves_time: Duration::ZERO,
+            sweep_time: if m == 0 {
+                started.elapsed()
+            } else {
+                Duration::ZERO
+            },
+            bounds_met: 0,
+            histogram: Vec::new(),
+        };
+        let level = DistLevel {
+            stats,
+            resumed: true,
+            moves: Traffic::default(),
+            rounds: Vec::new(),
+            gather: Traffic::default(),
+            write_time: Duration::ZERO,
+            peak_memory: peak_memory(),
+        };
+        if tx.send(Report::Level(level)).is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Builds this worker's `part` of an exact level (crate docs) and hands it to worker 0.
@@ -653,26 +654,31 @@ fn build_level(
         s.level = Level::default();
     }
     let times = (moves_time, fixpoint_time, started);
-    finish_level(worker, job, part, entries, figures, times)
+    finish_level(worker, job, part, entries, None, figures, times)
 }
 
 /// The entries of a level and the workers' figures, gathered on worker 0.
 #[derive(Default)]
 struct Gathered {
     entries: Vec<u8>,
+    lo: Vec<u8>,
+    hi: Vec<u8>,
     figures: Vec<Vec<u64>>,
 }
 
 /// Sends this worker's `entries` of its `part` of a level and its `figures`
 /// (boards whose bounds met, the moves stage's messages and bytes, its process's peak memory,
 /// then messages and bytes per round) to worker 0, which writes the level's file and returns
-/// the level's figures (the other workers return a placeholder). `times`: the moves stage,
-/// the fixpoint, and when the gathering started.
+/// the level's figures (the other workers return a placeholder). `bounds`: the bounds `lo`
+/// and `hi` of the same boards (graded tables), which worker 0 writes to the level's
+/// checkpoint after the table file. `times`: the moves stage, the fixpoint, and when the
+/// gathering started.
 pub(crate) fn finish_level(
     worker: &mut Worker,
     job: &Job,
     part: Part,
     entries: Vec<u8>,
+    bounds: Option<(Vec<u8>, Vec<u8>)>,
     figures: Vec<u64>,
     times: (Duration, Duration, Instant),
 ) -> Result<DistLevel, DistError> {
@@ -687,6 +693,10 @@ pub(crate) fn finish_level(
         move |s: &mut Gathered, out: &mut Vec<Share>| {
             if me == 0 {
                 s.entries = vec![0; positions(n) as usize];
+                if bounds.is_some() {
+                    s.lo = vec![0; positions(n) as usize];
+                    s.hi = vec![0; positions(n) as usize];
+                }
             }
             for (c, chunk) in entries.chunks(CHUNK).enumerate() {
                 out.push(Share::Entries {
@@ -696,6 +706,17 @@ pub(crate) fn finish_level(
                     bytes: chunk.to_vec(),
                 });
             }
+            if let Some((lo, hi)) = &bounds {
+                for (c, (lo, hi)) in lo.chunks(CHUNK).zip(hi.chunks(CHUNK)).enumerate() {
+                    out.push(Share::Bounds {
+                        to: 0,
+                        level: n,
+                        start: start + (c * CHUNK) as u64,
+                        lo: lo.to_vec(),
+                        hi: hi.to_vec(),
+                    });
+                }
+            }
             out.push(Share::Figures { to: 0, figures });
         },
         |s, _round, received, _out| {
@@ -704,6 +725,11 @@ pub(crate) fn finish_level(
                     Share::Entries { start, bytes, .. } => {
                         let a = start as usize;
                         s.entries[a..a + bytes.len()].copy_from_slice(&bytes);
+                    }
+                    Share::Bounds { start, lo, hi, .. } => {
+                        let a = start as usize;
+                        s.lo[a..a + lo.len()].copy_from_slice(&lo);
+                        s.hi[a..a + hi.len()].copy_from_slice(&hi);
                     }
                     Share::Figures { figures, .. } => s.figures.push(figures),
                     Share::Resume { .. } => {}
@@ -716,17 +742,27 @@ pub(crate) fn finish_level(
     }
     let Gathered {
         entries: whole,
+        lo,
+        hi,
         figures: all,
     } = state.take();
     let half = job.exact;
-    file::write(
-        &file::path_in(&job.dir, &job.preset, n),
-        &job.preset,
-        job.fingerprint,
-        n,
-        half,
-        &whole,
-    )?;
+    let path = file::path_in(&job.dir, &job.preset, n);
+    file::write(&path, &job.preset, job.fingerprint, n, half, &whole)?;
+    if !job.exact {
+        let level = checkpoint::Level {
+            preset: &job.preset,
+            fingerprint: job.fingerprint,
+            seeds: n,
+            table_checksum: file::read_header(&path)?.checksum,
+        };
+        checkpoint::write(
+            &checkpoint::path_in(&job.dir, &job.preset, n),
+            level,
+            &lo,
+            &hi,
+        )?;
+    }
     let write_time = started.elapsed();
     let mut histogram = vec![0u64; if half { 2 * n } else { n } as usize + 1];
     let (mut exact_any, mut exact_empty) = (0, 0);
@@ -811,8 +847,49 @@ fn placeholder(n: u32) -> DistLevel {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use std::path::Path;
+
     use super::*;
+    use crate::{build_to_dir, Cluster};
+
+    /// A fresh folder `name` in the temporary directory, and in it `single`: `preset`'s tables of
+    /// 0 to `seeds` seeds by the single-process builder.
+    pub(crate) fn single_process(name: &str, preset: &str, seeds: u32) -> (PathBuf, PathBuf) {
+        let base = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let single = base.join("single");
+        let _ = std::fs::remove_dir_all(&base);
+        mancala_tablebase::build::build_to_dir(
+            preset,
+            seeds,
+            &mancala_tablebase::build::BuildOptions::default(),
+            &single,
+            &mut |_| {},
+            &mut |_| {},
+        )
+        .unwrap();
+        (base, single)
+    }
+
+    /// Asserts that the first `resumed` of `levels` were read back and the others built, and
+    /// that `dir` holds the same table files of `preset` as `single`, byte for byte.
+    pub(crate) fn assert_resumed(
+        levels: &[DistLevel],
+        resumed: usize,
+        preset: &str,
+        single: &Path,
+        dir: &Path,
+    ) {
+        let got: Vec<bool> = levels.iter().map(|l| l.resumed).collect();
+        let mut want = vec![true; resumed];
+        want.resize(levels.len(), false);
+        assert_eq!(got, want);
+        for n in 0..levels.len() as u32 {
+            let a = std::fs::read(file::path_in(single, preset, n)).unwrap();
+            let b = std::fs::read(file::path_in(dir, preset, n)).unwrap();
+            assert!(a == b, "level {n} differs");
+        }
+    }
 
     #[test]
     fn ranges_cover_each_level_once() {
@@ -844,18 +921,8 @@ mod tests {
 
     #[test]
     fn a_build_on_threads_resumes_after_the_levels_in_its_directory() {
-        let base = std::env::temp_dir().join(format!("mancala-tbdist-unit-{}", std::process::id()));
-        let (single, dir) = (base.join("single"), base.join("resumed"));
-        let _ = std::fs::remove_dir_all(&base);
-        mancala_tablebase::build::build_to_dir(
-            "awari",
-            8,
-            &mancala_tablebase::build::BuildOptions::default(),
-            &single,
-            &mut |_| {},
-            &mut |_| {},
-        )
-        .unwrap();
+        let (base, single) = single_process("mancala-tbdist-unit", "awari", 8);
+        let dir = base.join("resumed");
         std::fs::create_dir_all(&dir).unwrap();
         let cluster = Cluster::threads(4).unwrap();
         // Which worker's first messages arrive first varies from run to run: a few runs.
@@ -871,13 +938,7 @@ mod tests {
             let levels = build_to_dir("awari", 8, &dir, &cluster, &mut |_| {})
                 .unwrap()
                 .unwrap();
-            let resumed: Vec<bool> = levels.iter().map(|l| l.resumed).collect();
-            assert_eq!(resumed, [[true; 6].as_slice(), &[false; 3]].concat());
-            for n in 0..=8 {
-                let a = std::fs::read(file::path_in(&single, "awari", n)).unwrap();
-                let b = std::fs::read(file::path_in(&dir, "awari", n)).unwrap();
-                assert!(a == b, "level {n} differs");
-            }
+            assert_resumed(&levels, 6, "awari", &single, &dir);
         }
         let _ = std::fs::remove_dir_all(&base);
     }

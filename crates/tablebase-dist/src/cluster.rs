@@ -10,6 +10,15 @@ pub enum DistError {
     /// A table error: the preset, a file read or written.
     #[error(transparent)]
     Table(#[from] TablebaseError),
+    /// A checkpoint of a graded build that cannot be used (corrupt, foreign or of another
+    /// table file): delete it, and the levels above are built again.
+    #[error("{}: {reason}; delete it, and the build starts again from that level", path.display())]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A worker count out of range.
     #[error("--workers {workers}: {reason}")]
     Workers {
@@ -29,6 +38,9 @@ pub enum DistError {
     /// Timely dataflow could not start (a port in use, a host that cannot be reached).
     #[error("starting the workers: {0}")]
     Start(String),
+    /// Worker 0 could not start the build (its own error says why) and told the others to stop.
+    #[error("process 0 could not start the build: {0}")]
+    Stopped(String),
     /// A worker stopped (a panic, or a peer process that went away).
     #[error("a worker stopped: {0}")]
     Worker(String),

@@ -14,25 +14,30 @@
 //! Every update is monotone from a start below (or above) the fixpoint, so rounds of
 //! simultaneous updates reach the fixpoints of the single-process builder's in-place sweeps,
 //! and the entries (value `clamp(own row, lo, hi)` and grade) are the same bytes. The builder's
-//! `--smoothing` sweeps are sequential and not distributed. Lower levels keep `lo`, `hi` and the
-//! entry of every board, which the files do not hold: a graded build always starts from 0
-//! seeds (the files are written level by level all the same).
+//! `--smoothing` sweeps are sequential and not distributed.
+//!
+//! Lower levels keep `lo`, `hi` and the entry of every board. The table files hold the entries
+//! only: worker 0 writes the bounds of each finished level to a checkpoint beside its table
+//! file (`checkpoint`), and a build started again reads the levels whose table file and
+//! checkpoint both check, hands each worker its ranges, and builds the rest. A complete build
+//! deletes the checkpoints: the directory then holds the single-process builder's files.
 
 use std::sync::mpsc;
 use std::time::Instant;
 
 use mancala_core::oware::OwareRules;
-use mancala_tablebase::build::{graded_entry, graded_moves, GradedMove};
+use mancala_tablebase::build::{graded_entry, graded_moves, GradedMove, MAX_BUILD_SEEDS};
 use mancala_tablebase::exact::entry_value;
 use mancala_tablebase::index::{next_board, positions, unrank};
 use mancala_tablebase::slot::{self, exit, NONE, REP_UNKNOWN};
-use mancala_tablebase::Exactness;
+use mancala_tablebase::{file, Exactness, TablebaseError};
 use timely::worker::Worker;
 
 use crate::build::{
-    build_levels, by_board, finish_level, owner, peak_memory, range_start, stage, wire, DistLevel,
-    Job, Part, Report, Shared, State, Wire, ANSWER, BOUNDS, REQUEST,
+    build_levels, by_board, finish_level, owner, peak_memory, range_start, resume, stage, wire,
+    DistLevel, Job, LowerLevel, Part, Report, Share, Shared, State, Wire, ANSWER, BOUNDS, REQUEST,
 };
+use crate::checkpoint;
 use crate::cluster::DistError;
 use crate::rounds::Traffic;
 
@@ -48,6 +53,38 @@ struct Lower {
     lo: Vec<u8>,
     hi: Vec<u8>,
     entries: Vec<u8>,
+}
+
+/// A graded build's lower level: its bounds and entries.
+impl LowerLevel for Lower {
+    fn boards(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn shares(&self, to: u32, level: u32, range: std::ops::Range<usize>, out: &mut Vec<Share>) {
+        let start = range.start as u64;
+        out.push(Share::Entries {
+            to,
+            level,
+            start,
+            bytes: self.entries[range.clone()].to_vec(),
+        });
+        out.push(Share::Bounds {
+            to,
+            level,
+            start,
+            lo: self.lo[range.clone()].to_vec(),
+            hi: self.hi[range].to_vec(),
+        });
+    }
+
+    fn receive(&mut self, share: Share) {
+        match share {
+            Share::Entries { bytes, .. } => self.entries = bytes,
+            Share::Bounds { lo, hi, .. } => (self.lo, self.hi) = (lo, hi),
+            Share::Resume { .. } | Share::Figures { .. } => {}
+        }
+    }
 }
 
 /// This worker's range of the level being built.
@@ -131,16 +168,67 @@ fn fixpoint_round(
     });
 }
 
-/// Builds every level of a graded preset from 0 seeds (module docs).
+/// The levels an earlier build finished: the longest run from 0 seeds of table files of the
+/// same rules, each fully checked, with their checkpoints. A checkpoint that does not check is
+/// an error; a missing one ends the run.
+fn finished_levels(job: &Job) -> Result<Vec<Lower>, DistError> {
+    let mut levels = Vec::new();
+    for n in 0..=job.max_seeds {
+        let Ok((h, entries)) = file::read(&file::path_in(&job.dir, &job.preset, n)) else {
+            break;
+        };
+        if h.fingerprint != job.fingerprint || h.half_seeds || h.seeds != n {
+            break;
+        }
+        let level = checkpoint::Level {
+            preset: &job.preset,
+            fingerprint: job.fingerprint,
+            seeds: n,
+            table_checksum: h.checksum,
+        };
+        match checkpoint::read(&checkpoint::path_in(&job.dir, &job.preset, n), level)? {
+            Some((lo, hi)) => levels.push(Lower { lo, hi, entries }),
+            None => break,
+        }
+    }
+    Ok(levels)
+}
+
+/// Builds the levels of a graded preset, after those an earlier build finished (module docs).
 pub(crate) fn run_worker(
     worker: &mut Worker,
     job: &Job,
     tx: &mpsc::Sender<Report>,
 ) -> Result<(), DistError> {
     let state = GradedState::shared(worker);
-    build_levels(worker, 0..=job.max_seeds, tx, |worker, part| {
+    // Resume: worker 0 reads what an earlier build finished and hands out the ranges.
+    let started = Instant::now();
+    let me = worker.index();
+    let read = if me == 0 {
+        finished_levels(job)
+    } else {
+        Ok(Vec::new())
+    };
+    let Some(from) = resume(worker, &state, read, tx, started)? else {
+        return Ok(());
+    };
+    let complete = build_levels(worker, from..=job.max_seeds, tx, |worker, part| {
         build_level(worker, job, &state, part)
-    })
+    })?;
+    if me == 0 && complete {
+        // Complete: the checkpoints are of no more use (the files are the single-process
+        // builder's).
+        for n in 0..=MAX_BUILD_SEEDS {
+            let path = checkpoint::path_in(&job.dir, &job.preset, n);
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(TablebaseError::Io { path, source: e }.into());
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Builds this worker's `part` of a graded level (module docs) and hands it to worker 0.
@@ -321,6 +409,7 @@ fn build_level(
         (lower, met)
     };
     let entries = lower.entries.clone();
+    let (lower_lo, lower_hi) = (lower.lo.clone(), lower.hi.clone());
     {
         let mut s = state.borrow_mut();
         s.lower.push(lower);
@@ -332,12 +421,85 @@ fn build_level(
     for t in safe.iter().chain(&bounds) {
         figures.extend([t.messages, t.bytes]);
     }
+    let bounds = (lower_lo, lower_hi);
     finish_level(
         worker,
         job,
         part,
         entries,
+        Some(bounds),
         figures,
         (moves_time, fixpoint_time, started),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::build::tests::{assert_resumed, single_process};
+    use crate::{build_to_dir, Cluster};
+    use mancala_tablebase::file;
+
+    #[test]
+    fn a_graded_build_on_threads_resumes_from_its_checkpoints() {
+        let (base, single) = single_process("mancala-graded-unit", "abapa", 8);
+        let (full, dir) = (base.join("full"), base.join("resumed"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cluster = Cluster::threads(4).unwrap();
+        // Levels 0 to 5 and their checkpoints as a build killed during level 6 leaves them.
+        let copy = |to: &std::path::Path| {
+            std::fs::create_dir_all(to).unwrap();
+            for n in 0..=5 {
+                for path in [
+                    file::path_in(&full, "abapa", n),
+                    crate::checkpoint::path_in(&full, "abapa", n),
+                ] {
+                    std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+                }
+            }
+        };
+        build_to_dir("abapa", 8, &full, &cluster, &mut |l| {
+            if l.stats.seeds == 5 {
+                copy(&dir);
+                copy(&base.join("broken"));
+            }
+        })
+        .unwrap();
+        let names = |d: &std::path::Path| {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        // A complete build leaves the single-process builder's files, no checkpoint.
+        assert_eq!(names(&full), names(&single));
+        assert_eq!(names(&dir).len(), 12, "{:?}", names(&dir));
+
+        let broken = base.join("broken");
+        let levels = build_to_dir("abapa", 8, &dir, &cluster, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_resumed(&levels, 6, "abapa", &single, &dir);
+        assert_eq!(names(&dir), names(&single));
+
+        // A corrupt checkpoint stops the build with an error that names it.
+        let cp = crate::checkpoint::path_in(&broken, "abapa", 3);
+        let mut bytes = std::fs::read(&cp).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        std::fs::write(&cp, bytes).unwrap();
+        let e = build_to_dir("abapa", 8, &broken, &cluster, &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("abapa-03.tbc") && e.contains("corrupt"), "{e}");
+        // Without it, the build starts again from level 3.
+        std::fs::remove_file(&cp).unwrap();
+        let levels = build_to_dir("abapa", 8, &broken, &cluster, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert_resumed(&levels, 3, "abapa", &single, &broken);
+        assert_eq!(names(&broken), names(&single));
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }

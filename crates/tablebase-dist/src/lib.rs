@@ -33,7 +33,8 @@
 //!
 //! An exact build that finds levels already in its directory (an interrupted build of the same
 //! rules) starts after the last of them: worker 0 reads them, checks them fully and sends
-//! each worker its ranges.
+//! each worker its ranges. A graded build does the same with the levels whose checkpoint (every
+//! board's bounds, module `checkpoint`) is there too; a complete build deletes them.
 //!
 //! # Memory
 //!
@@ -43,12 +44,15 @@
 #![forbid(unsafe_code)]
 
 mod build;
+mod checkpoint;
 mod cluster;
+mod driver;
 mod graded;
 mod rounds;
 
-pub use build::{build_to_dir, DistLevel};
+pub use build::DistLevel;
 pub use cluster::{Cluster, DistError};
+pub use driver::build_to_dir;
 pub use rounds::Traffic;
 
 #[cfg(doc)]

@@ -1,0 +1,269 @@
+//! The checkpoint of a finished level of graded tables: what the levels above need of it that
+//! its table file does not hold (the bounds `lo` and `hi` of every board).
+//!
+//! A distributed graded build writes `PRESET-NN.tbc` beside `PRESET-NN.tb` once the level is
+//! finished (after the table file, through `PRESET-NN.tbc.part` renamed when complete), and
+//! deletes every checkpoint at the end of a complete build. A build started again reads the
+//! longest run of levels from 0 whose table file and checkpoint are both there and check.
+//!
+//! ```text
+//! offset size  field
+//!      0    8  signature  "MNCLCP\r\n"
+//!      8    4  version    (little-endian u32, currently 1)
+//!     12   32  preset     name, UTF-8, zero-padded
+//!     44    8  fingerprint of the value-deciding rule options (as in the table file)
+//!     52    1  seeds      on every board of the level
+//!     53    3  reserved   zero
+//!     56    8  boards     C(seeds + 11, 11)
+//!     64    8  the checksum of the level's table file (its header field)
+//!     72    8  checksum   of bytes 0..72 and of the bounds (mancala_tablebase::file::checksum)
+//!     80    .  lo         one byte per board, in index order
+//!      .    .  hi         one byte per board, in index order
+//! ```
+//!
+//! Reading checks every field against the level asked for, the length, the checksum and every
+//! pair of bounds (`lo <= hi <= seeds`): a corrupt, truncated or foreign file gives a
+//! [`DistError::Checkpoint`] naming the file and the problem.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use mancala_tablebase::file::checksum;
+use mancala_tablebase::index::positions;
+use mancala_tablebase::TablebaseError;
+
+use crate::cluster::DistError;
+
+const MAGIC: &[u8; 8] = b"MNCLCP\r\n";
+/// The checkpoint format version written and read.
+pub(crate) const VERSION: u32 = 1;
+const HEADER: usize = 80;
+const PRESET_LEN: usize = 32;
+
+/// The level a checkpoint belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Level<'a> {
+    pub(crate) preset: &'a str,
+    pub(crate) fingerprint: u64,
+    pub(crate) seeds: u32,
+    /// The checksum of the level's table file.
+    pub(crate) table_checksum: u64,
+}
+
+/// The path of the checkpoint of `preset`'s `seeds`-seed level in `dir`.
+pub(crate) fn path_in(dir: &Path, preset: &str, seeds: u32) -> PathBuf {
+    dir.join(format!("{preset}-{seeds:02}.tbc"))
+}
+
+fn header(level: Level<'_>) -> [u8; 72] {
+    let mut h = [0u8; 72];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    let name = level.preset.as_bytes();
+    let k = name.len().min(PRESET_LEN);
+    h[12..12 + k].copy_from_slice(&name[..k]);
+    h[44..52].copy_from_slice(&level.fingerprint.to_le_bytes());
+    h[52] = level.seeds as u8;
+    h[56..64].copy_from_slice(&positions(level.seeds).to_le_bytes());
+    h[64..72].copy_from_slice(&level.table_checksum.to_le_bytes());
+    h
+}
+
+/// Writes the checkpoint of `level` to `path`, atomically (a temporary file renamed).
+pub(crate) fn write(path: &Path, level: Level<'_>, lo: &[u8], hi: &[u8]) -> Result<(), DistError> {
+    let io = |source| {
+        DistError::Table(TablebaseError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let head = header(level);
+    let sum = checksum(&[&head, lo, hi]);
+    let tmp = path.with_extension("tbc.part");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
+    f.write_all(&head).map_err(io)?;
+    f.write_all(&sum.to_le_bytes()).map_err(io)?;
+    f.write_all(lo).map_err(io)?;
+    f.write_all(hi).map_err(io)?;
+    f.into_inner()
+        .map_err(|e| io(e.into_error()))?
+        .sync_all()
+        .map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// A level's bounds: `lo` and `hi`, one byte per board each.
+pub(crate) type Bounds = (Vec<u8>, Vec<u8>);
+
+/// Reads the checkpoint of `level` at `path`: `Ok(None)` when there is no file, the bounds
+/// `(lo, hi)` when it checks, an error naming the problem otherwise (module docs).
+pub(crate) fn read(path: &Path, level: Level<'_>) -> Result<Option<Bounds>, DistError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(DistError::Table(TablebaseError::Io {
+                path: path.to_path_buf(),
+                source,
+            }))
+        }
+    };
+    let bad = |reason: String| DistError::Checkpoint {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(bad(
+            "not a checkpoint of a graded build (bad signature)".into()
+        ));
+    }
+    if bytes.len() < HEADER {
+        return Err(bad(format!(
+            "{} bytes, shorter than the {HEADER}-byte header",
+            bytes.len()
+        )));
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(bad(format!(
+            "format version {version}, this program reads version {VERSION}"
+        )));
+    }
+    let want = header(level);
+    if bytes[12..64] != want[12..64] {
+        let raw = &bytes[12..12 + PRESET_LEN];
+        let end = raw.iter().position(|&b| b == 0).unwrap_or(PRESET_LEN);
+        return Err(bad(format!(
+            "holds level {} of {:?} (rule fingerprint {:016x}), expected level {} of {:?} ({:016x})",
+            bytes[52],
+            String::from_utf8_lossy(&raw[..end]),
+            u64_at(44),
+            level.seeds,
+            level.preset,
+            level.fingerprint
+        )));
+    }
+    let boards = positions(level.seeds);
+    let expected = HEADER as u64 + 2 * boards;
+    if bytes.len() as u64 != expected {
+        return Err(bad(format!(
+            "{} bytes, the header implies {expected} (truncated or padded)",
+            bytes.len()
+        )));
+    }
+    if u64_at(64) != level.table_checksum {
+        return Err(bad(format!(
+            "made for another table file (table checksum {:016x}, the file's is {:016x})",
+            u64_at(64),
+            level.table_checksum
+        )));
+    }
+    let (lo, hi) = bytes[HEADER..].split_at(boards as usize);
+    let computed = checksum(&[&bytes[..72], lo, hi]);
+    if computed != u64_at(72) {
+        return Err(bad(format!(
+            "checksum mismatch (header {:016x}, contents {computed:016x}): the file is corrupt",
+            u64_at(72)
+        )));
+    }
+    if let Some(i) = (0..lo.len()).find(|&i| lo[i] > hi[i] || u32::from(hi[i]) > level.seeds) {
+        return Err(bad(format!(
+            "board {i}: impossible bounds {} to {} for {} seeds",
+            lo[i], hi[i], level.seeds
+        )));
+    }
+    Ok(Some((lo.to_vec(), hi.to_vec())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(seeds: u32) -> Level<'static> {
+        Level {
+            preset: "abapa",
+            fingerprint: 0x1234,
+            seeds,
+            table_checksum: 0xabcd,
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("mancala-checkpoint-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn bounds(seeds: u32) -> (Vec<u8>, Vec<u8>) {
+        let k = positions(seeds) as usize;
+        let lo: Vec<u8> = (0..k).map(|i| (i % (seeds as usize + 1)) as u8).collect();
+        let hi = vec![seeds as u8; k];
+        (lo, hi)
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_and_a_missing_one_is_none() {
+        let dir = scratch("round-trip");
+        let path = path_in(&dir, "abapa", 3);
+        assert_eq!(path.file_name().unwrap(), "abapa-03.tbc");
+        assert!(read(&path, level(3)).unwrap().is_none());
+        let (lo, hi) = bounds(3);
+        write(&path, level(3), &lo, &hi).unwrap();
+        assert!(!path.with_extension("tbc.part").exists());
+        assert_eq!(read(&path, level(3)).unwrap(), Some((lo, hi)));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_or_foreign_checkpoint_is_a_clear_error() {
+        let dir = scratch("corrupt");
+        let path = path_in(&dir, "abapa", 3);
+        let (lo, hi) = bounds(3);
+        write(&path, level(3), &lo, &hi).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let error = |bytes: &[u8], level: Level<'_>| {
+            std::fs::write(&path, bytes).unwrap();
+            read(&path, level).unwrap_err().to_string()
+        };
+        let e = error(b"MNCLTB\r\n and the rest", level(3));
+        assert!(
+            e.contains("abapa-03.tbc") && e.contains("bad signature"),
+            "{e}"
+        );
+        let e = error(&good[..40], level(3));
+        assert!(e.contains("shorter than"), "{e}");
+        let mut b = good.clone();
+        b[8] = 2;
+        assert!(error(&b, level(3)).contains("format version 2"));
+        let e = error(&good, level(4));
+        assert!(
+            e.contains("holds level 3") && e.contains("expected level 4"),
+            "{e}"
+        );
+        let other = Level {
+            fingerprint: 0x9999,
+            ..level(3)
+        };
+        assert!(error(&good, other).contains("fingerprint"));
+        let e = error(&good[..good.len() - 1], level(3));
+        assert!(e.contains("truncated"), "{e}");
+        let moved = Level {
+            table_checksum: 1,
+            ..level(3)
+        };
+        assert!(error(&good, moved).contains("another table file"));
+        let mut b = good.clone();
+        b[HEADER + 5] ^= 1;
+        assert!(error(&b, level(3)).contains("checksum mismatch"));
+        // Bounds out of order, with a checksum that matches: the check of the values.
+        let mut hi = hi.clone();
+        hi[7] = 0;
+        write(&path, level(3), &lo, &hi).unwrap();
+        let e = read(&path, level(3)).unwrap_err().to_string();
+        assert!(e.contains("board 7: impossible bounds 3 to 0"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
