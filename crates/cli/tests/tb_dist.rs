@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{command, mancala};
+use common::{command, mancala, refused};
 
 /// The levels built: 0 to 12 seeds (2.7 million boards).
 const SEEDS: &str = "12";
@@ -129,6 +129,18 @@ fn wait_all(children: &mut [Child], limit: Duration) -> Vec<ExitStatus> {
     status.into_iter().map(Option::unwrap).collect()
 }
 
+/// Builds `preset`'s tables into `dir` on 4 loopback processes (logs in `logs`), checks that
+/// every process succeeded, and returns process 0's log.
+fn run_processes(preset: &str, dir: &Path, logs: &Path) -> String {
+    let hosts = host_file(logs, 4);
+    let mut children = start_processes(preset, dir, logs, &hosts, 4);
+    let status = wait_all(&mut children, Duration::from_secs(600));
+    for (i, s) in status.iter().enumerate() {
+        assert!(s.success(), "process {i}: {s}\n{}", log(logs, i));
+    }
+    log(logs, 0)
+}
+
 fn log(logs: &Path, i: usize) -> String {
     std::fs::read_to_string(logs.join(format!("process-{i}.log"))).unwrap_or_default()
 }
@@ -158,14 +170,8 @@ fn same_files(preset: &str) {
 
     let dir = scratch(&format!("{preset}-processes"));
     let logs = scratch(&format!("{preset}-processes-logs"));
-    let hosts = host_file(&logs, 4);
-    let mut children = start_processes(preset, &dir, &logs, &hosts, 4);
-    let status = wait_all(&mut children, Duration::from_secs(600));
-    for (i, s) in status.iter().enumerate() {
-        assert!(s.success(), "process {i}: {s}\n{}", log(&logs, i));
-    }
+    let out = run_processes(preset, &dir, &logs);
     // Process 0 reports each level with the bytes the workers sent each other.
-    let out = log(&logs, 0);
     let line = out
         .lines()
         .find(|l| l.split_whitespace().next() == Some("12"))
@@ -220,13 +226,7 @@ fn killed_and_resumed(preset: &str, finished: &str) {
     assert!(!dir.join(format!("{preset}-12.tb")).exists());
 
     // Started again, the processes read levels 0 to 10 at least and build the rest.
-    let hosts = host_file(&logs, 4);
-    let mut children = start_processes(preset, &dir, &logs, &hosts, 4);
-    let status = wait_all(&mut children, Duration::from_secs(600));
-    for (i, s) in status.iter().enumerate() {
-        assert!(s.success(), "process {i}: {s}\n{}", log(&logs, i));
-    }
-    let out = log(&logs, 0);
+    let out = run_processes(preset, &dir, &logs);
     let resumed = out
         .lines()
         .filter(|l| l.contains("finished earlier"))
@@ -250,52 +250,18 @@ fn an_abapa_cluster_build_killed_mid_way_resumes_from_its_checkpoints() {
 fn distributed_builds_refuse_what_they_cannot_do() {
     let dir = scratch("refuse");
     let d = dir.to_str().unwrap();
-    let o = mancala(&[
-        "tb",
-        "build",
-        "abapa",
-        "--seeds",
-        "4",
-        "--dir",
-        d,
-        "--workers",
-        "2",
-        "--smoothing",
-        "1",
-    ]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--smoothing"), "{err}");
+    // `tb build PRESET --seeds 4 --dir DIR` with `flags`, which must fail saying `says`.
+    let build = |preset: &str, flags: &[&str], says: &str| {
+        let mut args = vec!["tb", "build", preset, "--seeds", "4", "--dir", d];
+        args.extend_from_slice(flags);
+        refused(&args, says);
+    };
+    let smoothing = ["--workers", "2", "--smoothing", "1"];
+    build("abapa", &smoothing, "--smoothing");
     assert!(files(&dir).is_empty(), "{:?}", files(&dir));
     std::fs::write(dir.join("hosts"), "127.0.0.1:1\nnowhere\n").unwrap();
     let h = dir.join("hosts");
-    let o = mancala(&[
-        "tb",
-        "build",
-        "awari",
-        "--seeds",
-        "4",
-        "--dir",
-        d,
-        "--hosts",
-        h.to_str().unwrap(),
-        "--process",
-        "0",
-    ]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("line 2"), "{err}");
-    let o = mancala(&[
-        "tb",
-        "build",
-        "awari",
-        "--seeds",
-        "4",
-        "--dir",
-        d,
-        "--workers",
-        "0",
-    ]);
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--workers 0"));
+    let hosts = ["--hosts", h.to_str().unwrap(), "--process", "0"];
+    build("awari", &hosts, "line 2");
+    build("awari", &["--workers", "0"], "--workers 0");
 }

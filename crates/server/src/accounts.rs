@@ -261,14 +261,8 @@ pub fn credential(headers: &HeaderMap) -> Option<String> {
 /// The session cookie's value.
 #[must_use]
 pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == SESSION_COOKIE)
-        .map(|(_, v)| v.trim().to_string())
+    crate::cookies::cookie(headers, SESSION_COOKIE)
+        .map(str::to_string)
         .filter(|v| !v.is_empty())
 }
 

@@ -39,13 +39,7 @@ fn from_query(query: Option<&str>) -> Option<&'static str> {
 }
 
 fn from_cookie(headers: &HeaderMap) -> Option<&'static str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|kv| kv.trim().strip_prefix("lang="))
-        .and_then(known)
+    crate::cookies::cookie(headers, "lang").and_then(known)
 }
 
 /// The language for a request, and whether it was chosen with `?lang=` (to be remembered).

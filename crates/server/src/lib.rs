@@ -56,6 +56,7 @@ mod board;
 pub mod brain;
 pub mod client;
 pub mod clock;
+mod cookies;
 pub mod dump;
 pub mod ending;
 pub mod error;

@@ -217,6 +217,17 @@ async fn the_computer_moves_once_and_another_instance_flags_a_clock() {
 }
 
 /// Signs `name` up through `addr` and logs him in: his session token.
+/// Three instances on one database (running while the first value lives), their addresses, and
+/// two players: Ama signed up through the first, Kofi through the second.
+async fn three_with_two_players() -> (Vec<(SocketAddr, Arc<App>)>, [SocketAddr; 3], String, String)
+{
+    let inst = instances(3).await;
+    let (a, b, c) = (inst[0].0, inst[1].0, inst[2].0);
+    let ama = account(a, "Ama").await;
+    let kofi = account(b, "Kofi").await;
+    (inst, [a, b, c], ama, kofi)
+}
+
 async fn account(addr: SocketAddr, name: &str) -> String {
     let cred = json!({"name": name, "password": "secret-password"});
     let mut c = Client::new(addr);
@@ -295,10 +306,7 @@ fn lists(m: &Value, id: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seeks_reach_every_lobby_and_one_of_two_accepts_wins() {
-    let inst = instances(3).await;
-    let (a, b, c) = (inst[0].0, inst[1].0, inst[2].0);
-    let ama = account(a, "Ama").await;
-    let kofi = account(b, "Kofi").await;
+    let (_inst, [a, b, c], ama, kofi) = three_with_two_players().await;
     let esi = account(c, "Esi").await;
     let (mut ama_on_a, _) = lobby(a, Some(&ama)).await;
     let (mut on_b, hello) = lobby(b, None).await;
@@ -433,10 +441,7 @@ async fn a_seek_stays_while_its_owner_is_in_a_lobby_of_any_instance() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn offers_made_through_one_instance_are_answered_through_another() {
-    let inst = instances(3).await;
-    let (a, b, c) = (inst[0].0, inst[1].0, inst[2].0);
-    let ama = account(a, "Ama").await;
-    let kofi = account(b, "Kofi").await;
+    let (_inst, [a, b, c], ama, kofi) = three_with_two_players().await;
     let (_, made) = post(
         a,
         "/api/seeks",

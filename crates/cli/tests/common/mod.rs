@@ -58,6 +58,14 @@ pub fn succeed(args: &[&str]) -> Output {
     out
 }
 
+/// Runs `mancala` with `args`, which must fail with an error that says `says`.
+pub fn refused(args: &[&str], says: &str) {
+    let out = mancala(args);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(says), "{args:?}: {err}");
+}
+
 /// Runs `mancala` with `args`: whether it succeeded, its standard output and its standard error.
 pub fn run(args: &[&str]) -> (bool, String, String) {
     let out = mancala(args);
