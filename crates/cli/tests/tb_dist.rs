@@ -55,7 +55,7 @@ fn single(preset: &str) -> &'static [(String, Vec<u8>)] {
     cell.get_or_init(|| {
         let dir = scratch(&format!("{preset}-single"));
         let d = dir.to_str().unwrap();
-        let o = mancala(&["tb", "build", preset, "--seeds", SEEDS, "--dir", d]);
+        let o = mancala(&tb_build(preset, SEEDS, d, &[]));
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let reference = files(&dir);
         assert_eq!(reference.len(), 13);
@@ -77,29 +77,22 @@ fn host_file(dir: &Path, k: usize) -> PathBuf {
     path
 }
 
+/// The arguments of `mancala tb build PRESET --seeds SEEDS --dir DIR` followed by `flags`.
+fn tb_build<'a>(preset: &'a str, seeds: &'a str, dir: &'a str, flags: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["tb", "build", preset, "--seeds", seeds, "--dir", dir];
+    args.extend_from_slice(flags);
+    args
+}
+
 /// Starts the processes of a cluster build into `out`, each logging into `logs`.
 fn start_processes(preset: &str, out: &Path, logs: &Path, hosts: &Path, k: usize) -> Vec<Child> {
     (0..k)
         .map(|i| {
             let log = std::fs::File::create(logs.join(format!("process-{i}.log"))).unwrap();
-            let args = [
-                "tb",
-                "build",
-                preset,
-                "--seeds",
-                SEEDS,
-                "--dir",
-                out.to_str().unwrap(),
-                "--workers",
-                &k.to_string(),
-                "--hosts",
-                hosts.to_str().unwrap(),
-                "--process",
-                &i.to_string(),
-            ]
-            .map(String::from);
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let mut c: Command = command(&args);
+            let (k, i) = (k.to_string(), i.to_string());
+            let hosts = hosts.to_str().unwrap();
+            let flags = ["--workers", &k, "--hosts", hosts, "--process", &i];
+            let mut c: Command = command(&tb_build(preset, SEEDS, out.to_str().unwrap(), &flags));
             c.stdin(Stdio::null())
                 .stdout(log.try_clone().unwrap())
                 .stderr(log);
@@ -151,17 +144,7 @@ fn same_files(preset: &str) {
     for workers in ["1", "4"] {
         let dir = scratch(&format!("{preset}-threads-{workers}"));
         let d = dir.to_str().unwrap();
-        let o = mancala(&[
-            "tb",
-            "build",
-            preset,
-            "--seeds",
-            SEEDS,
-            "--dir",
-            d,
-            "--workers",
-            workers,
-        ]);
+        let o = mancala(&tb_build(preset, SEEDS, d, &["--workers", workers]));
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(out.contains(&format!("on {workers} workers")), "{out}");
@@ -252,9 +235,7 @@ fn distributed_builds_refuse_what_they_cannot_do() {
     let d = dir.to_str().unwrap();
     // `tb build PRESET --seeds 4 --dir DIR` with `flags`, which must fail saying `says`.
     let build = |preset: &str, flags: &[&str], says: &str| {
-        let mut args = vec!["tb", "build", preset, "--seeds", "4", "--dir", d];
-        args.extend_from_slice(flags);
-        refused(&args, says);
+        refused(&tb_build(preset, "4", d, flags), says);
     };
     let smoothing = ["--workers", "2", "--smoothing", "1"];
     build("abapa", &smoothing, "--smoothing");
