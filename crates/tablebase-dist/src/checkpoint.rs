@@ -25,10 +25,9 @@
 //! pair of bounds (`lo <= hi <= seeds`): a corrupt, truncated or foreign file gives a
 //! [`DistError::Checkpoint`] naming the file and the problem.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use mancala_tablebase::file::checksum;
+use mancala_tablebase::file::{checksum, write_checked};
 use mancala_tablebase::index::positions;
 use mancala_tablebase::TablebaseError;
 
@@ -71,25 +70,7 @@ fn header(level: Level<'_>) -> [u8; 72] {
 
 /// Writes the checkpoint of `level` to `path`, atomically (a temporary file renamed).
 pub(crate) fn write(path: &Path, level: Level<'_>, lo: &[u8], hi: &[u8]) -> Result<(), DistError> {
-    let io = |source| {
-        DistError::Table(TablebaseError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
-    };
-    let head = header(level);
-    let sum = checksum(&[&head, lo, hi]);
-    let tmp = path.with_extension("tbc.part");
-    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
-    f.write_all(&head).map_err(io)?;
-    f.write_all(&sum.to_le_bytes()).map_err(io)?;
-    f.write_all(lo).map_err(io)?;
-    f.write_all(hi).map_err(io)?;
-    f.into_inner()
-        .map_err(|e| io(e.into_error()))?
-        .sync_all()
-        .map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    Ok(write_checked(path, "tbc.part", &header(level), &[lo, hi])?)
 }
 
 /// A level's bounds: `lo` and `hi`, one byte per board each.

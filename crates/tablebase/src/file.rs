@@ -115,17 +115,33 @@ pub fn write(
     half_seeds: bool,
     entries: &[u8],
 ) -> Result<(), TablebaseError> {
+    let head = header_bytes(preset, fingerprint, seeds, half_seeds, entries.len() as u64);
+    write_checked(path, "tb.part", &head, &[entries])
+}
+
+/// Writes `head`, the checksum of `head` and `body` ([`checksum`], 8 bytes little-endian) and
+/// `body` to `path`, through a temporary file with extension `part_extension`, flushed to disk
+/// and renamed at the end, so that a reader never sees half a file.
+pub fn write_checked(
+    path: &Path,
+    part_extension: &str,
+    head: &[u8],
+    body: &[&[u8]],
+) -> Result<(), TablebaseError> {
     let io = |source| TablebaseError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let head = header_bytes(preset, fingerprint, seeds, half_seeds, entries.len() as u64);
-    let sum = checksum(&[&head, entries]);
-    let tmp = path.with_extension("tb.part");
+    let mut parts = vec![head];
+    parts.extend_from_slice(body);
+    let sum = checksum(&parts);
+    let tmp = path.with_extension(part_extension);
     let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
-    f.write_all(&head).map_err(io)?;
+    f.write_all(head).map_err(io)?;
     f.write_all(&sum.to_le_bytes()).map_err(io)?;
-    f.write_all(entries).map_err(io)?;
+    for part in body {
+        f.write_all(part).map_err(io)?;
+    }
     f.into_inner()
         .map_err(|e| io(e.into_error()))?
         .sync_all()
