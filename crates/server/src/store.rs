@@ -309,14 +309,17 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// A [`Store`] in one SQLite file (write-ahead log, one connection behind a mutex).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-    /// Tells the checkpointer thread (file databases) to stop.
-    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The checkpointer thread of a file database: dropping the sender stops it.
+    checkpointer: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
 }
 
 impl Drop for SqliteStore {
+    /// Stops the checkpointer and waits for its last checkpoint, so that the file is left
+    /// quiet: a store opened on it next never races that checkpoint.
     fn drop(&mut self) {
-        if let Some(stop) = &self.stop {
-            stop.store(true, std::sync::atomic::Ordering::Release);
+        if let Some((stop, thread)) = self.checkpointer.take() {
+            drop(stop);
+            let _ = thread.join();
         }
     }
 }
@@ -325,16 +328,16 @@ impl Drop for SqliteStore {
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Checkpoints the write-ahead log of the database at `path` from a connection of its own, off
-/// the request path, until `stop` is set. A passive checkpoint never waits for writers (nor they
+/// the request path, until `stop` is dropped. A passive checkpoint never waits for writers (nor they
 /// for it); the requests' connection has automatic checkpoints off, so that no move waits for
 /// the log to be copied and the disk flushed.
-fn checkpointer(path: std::path::PathBuf, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+fn checkpointer(path: std::path::PathBuf, stop: std::sync::mpsc::Receiver<()>) {
     let Ok(conn) = Connection::open(&path) else {
         return;
     };
     let _ = conn.busy_timeout(std::time::Duration::from_millis(100));
-    while !stop.load(std::sync::atomic::Ordering::Acquire) {
-        std::thread::sleep(CHECKPOINT_EVERY);
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY)
+    {
         let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
     }
     let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
@@ -366,12 +369,12 @@ impl SqliteStore {
     pub fn open(path: &Path) -> Result<Self, StoreError> {
         let mut store = Self::init(Connection::open(path)?)?;
         store.conn().pragma_update(None, "wal_autocheckpoint", 0)?;
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (p, s) = (path.to_path_buf(), std::sync::Arc::clone(&stop));
-        std::thread::Builder::new()
+        let (stop, stopped) = std::sync::mpsc::channel();
+        let p = path.to_path_buf();
+        let thread = std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
-            .spawn(move || checkpointer(p, s))?;
-        store.stop = Some(stop);
+            .spawn(move || checkpointer(p, stopped))?;
+        store.checkpointer = Some((stop, thread));
         Ok(store)
     }
 
@@ -390,7 +393,7 @@ impl SqliteStore {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
-            stop: None,
+            checkpointer: None,
         })
     }
 
@@ -404,7 +407,7 @@ impl SqliteStore {
         migrate(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
-            stop: None,
+            checkpointer: None,
         })
     }
 
