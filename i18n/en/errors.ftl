@@ -48,6 +48,7 @@ error-bad_name = This name cannot be used: it begins with a letter and has only 
 error-bad_password = This password cannot be used: check its length.
 error-bad_credentials = Wrong name or password.
 error-name_taken = This name is already taken.
+error-bad_language = This language cannot be chosen: the languages are { $languages }.
 error-not_signed_in = Log in first.
 error-bad_token = Your session has expired: log in again.
 error-no_token = Log in first.

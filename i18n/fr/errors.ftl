@@ -48,6 +48,7 @@ error-bad_name = Ce nom ne peut pas être utilisé : il commence par une lettre 
 error-bad_password = Ce mot de passe ne peut pas être utilisé : vérifiez sa longueur.
 error-bad_credentials = Nom ou mot de passe incorrect.
 error-name_taken = Ce nom est déjà pris.
+error-bad_language = Cette langue ne peut pas être choisie : les langues sont { $languages }.
 error-not_signed_in = Connectez-vous d'abord.
 error-bad_token = Votre session a expiré : reconnectez-vous.
 error-no_token = Connectez-vous d'abord.

@@ -48,6 +48,7 @@ error-bad_name = Este nome não pode ser usado: começa por uma letra e tem apen
 error-bad_password = Esta palavra-passe não pode ser usada: verifique o seu comprimento.
 error-bad_credentials = Nome ou palavra-passe errados.
 error-name_taken = Este nome já está a ser usado.
+error-bad_language = Esta língua não pode ser escolhida: as línguas são { $languages }.
 error-not_signed_in = Entre primeiro.
 error-bad_token = A sua sessão expirou: entre de novo.
 error-no_token = Entre primeiro.

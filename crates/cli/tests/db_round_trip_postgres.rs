@@ -45,8 +45,9 @@ fn play_first(addr: &str, id: &str, token: &str) -> Value {
     )
 }
 
-/// Games of every kind through the API of a server on `db`: a rated game between accounts
-/// (finished: ratings and rating points), a timed online game still running, a local game with
+/// Games of every kind through the API of a server on `db`, between accounts of which one keeps
+/// a language (Kofi: Portuguese): a rated game between accounts (finished: ratings and rating
+/// points), a timed online game still running, a local game with
 /// non-default rules and its own start position, finished, and computer games (one untimed and
 /// finished by resignation, one running).
 fn populate(db: &Path) {
@@ -55,6 +56,13 @@ fn populate(db: &Path) {
     });
     let addr = server.addr.as_str();
     let (a, b) = (account(addr, "Kofi"), account(addr, "ama"));
+    call(
+        addr,
+        "PATCH",
+        "/api/players/me",
+        Some(&json!({"lang": "pt"})),
+        Some(&a),
+    );
 
     let seek = json!({"variant": "oware", "rated": true, "side": "south",
                       "clock": {"initial_ms": 300_000, "increment_ms": 2000}});
@@ -189,6 +197,19 @@ fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
     let text = std::fs::read_to_string(&a).unwrap();
     // Header, 2 players, 5 games, 2 ratings, 2 rating points, 2 sessions, trailer.
     assert_eq!(text.lines().count(), 1 + 2 + 5 + 2 + 2 + 2 + 1, "{text}");
+    // Kofi's language is kept; ama, who chose none, has no `lang`, as in files written before
+    // accounts had one.
+    let player = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("\"table\":\"player\",\"name\":\"{name}\"")))
+            .unwrap_or_else(|| panic!("no player {name} in {text}"))
+    };
+    assert!(
+        player("Kofi").ends_with(",\"lang\":\"pt\"}"),
+        "{}",
+        player("Kofi")
+    );
+    assert!(!player("ama").contains("lang"), "{}", player("ama"));
     for needle in [
         "\"grand_slam\"",
         "0-0-0-0-0-1-1-1-0-0-0-0-20-25-S",
@@ -240,6 +261,9 @@ fn sqlite_to_postgres_to_sqlite_exports_are_identical() {
     let server = serve::start(&last);
     let players = call(&server.addr, "GET", "/api/players/kofi", None, None);
     assert_eq!(players["name"], "Kofi", "{players}");
+    let cred = json!({"name": "kofi", "password": "secret-password"});
+    let session = call(&server.addr, "POST", "/api/session", Some(&cred), None);
+    assert_eq!(session["lang"], "pt", "{session}");
 }
 
 /// Writes `lines` joined as a file; answers its path.

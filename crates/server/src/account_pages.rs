@@ -191,11 +191,11 @@ pub(crate) async fn logout_page() -> Response {
     )
 }
 
-/// Goes to the home page, with a session cookie (or its removal).
-fn home_with_cookie(token: &str) -> Response {
+/// Goes to the home page, with the session cookie removed.
+fn home_logged_out() -> Response {
     let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
     r.headers_mut()
-        .insert(header::SET_COOKIE, accounts::session_cookie_header(token));
+        .insert(header::SET_COOKIE, accounts::session_cookie_header(""));
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
@@ -232,7 +232,11 @@ pub(crate) async fn login_form(
 async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credentials) -> Response {
     let name = c.name.clone();
     match accounts::log_in(app, ip, c).await {
-        Ok((_, token)) => home_with_cookie(&token),
+        Ok(session) => {
+            let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
+            session.set_cookies(&mut r);
+            r
+        }
         Err(e) => {
             let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
             html(e.status, account_html(&LOGIN, Some(&message), &name))
@@ -245,7 +249,7 @@ pub(crate) async fn logout_form(State(app): State<Arc<App>>, headers: HeaderMap)
     if let Some(token) = accounts::session_cookie(&headers) {
         let _ = accounts::log_out(&app, token).await;
     }
-    home_with_cookie("")
+    home_logged_out()
 }
 
 #[cfg(test)]

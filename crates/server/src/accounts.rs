@@ -9,6 +9,9 @@
 //!
 //! An account plays its seat in a game with its session token ([`seats`]); seat tokens keep
 //! working for guest games.
+//!
+//! An account may keep a language ([`account_lang`], [`set_account_lang`]): the pages and
+//! messages of a signed-in player are in it on every device (see [`crate::lang::negotiate`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -98,7 +101,11 @@ pub struct Accounts {
     /// [`crate::Config::password_memory_kib`] of memory, which an allocator keeps per thread once
     /// used, so hashing on every thread of the blocking pool would keep that much per thread.
     kdf: Mutex<std::sync::mpsc::Sender<KdfJob>>,
-    sessions: Mutex<HashMap<TokenHash, (Arc<str>, i64)>>,
+    /// Sessions by digest: their player and expiry, or `None` for a token that is no session
+    /// (a seat token sent as a bearer token), so that it is not looked for again.
+    sessions: Mutex<HashMap<TokenHash, Option<OpenSession>>>,
+    /// The accounts' languages, each with when it was read (milliseconds).
+    langs: Mutex<HashMap<Arc<str>, ReadLang>>,
     attempts: RateLimiter,
     /// A hash to verify against when the name is unknown, so that the answer takes as long.
     dummy: String,
@@ -110,6 +117,12 @@ impl std::fmt::Debug for Accounts {
     }
 }
 
+/// A session's player and when it expires (seconds since the Unix epoch).
+type OpenSession = (Arc<str>, i64);
+
+/// An account's language and when it was read (milliseconds since the Unix epoch).
+type ReadLang = (Option<&'static str>, i64);
+
 /// A password hash or check to run on the hashing threads.
 type KdfJob = Box<dyn FnOnce() + Send>;
 
@@ -118,6 +131,11 @@ const KDF_THREADS: usize = 2;
 
 /// Most sessions kept in memory; past it the cache starts afresh (the store has them all).
 const MAX_CACHED_SESSIONS: usize = 100_000;
+
+/// How long an account's language read from the store is used before it is read again: a
+/// change made through another server instance sharing the store shows within this time
+/// (one made through this instance at once).
+const LANG_TTL_MS: i64 = 10_000;
 
 impl Accounts {
     /// Argon2id with `memory_kib` of memory and `passes` passes; `attempts_burst` sign-ups and
@@ -151,6 +169,7 @@ impl Accounts {
             params,
             kdf: Mutex::new(tx),
             sessions: Mutex::new(HashMap::new()),
+            langs: Mutex::new(HashMap::new()),
             attempts: RateLimiter::new(attempts_burst, attempts_per_minute),
             dummy: String::new(),
         };
@@ -206,37 +225,100 @@ impl Accounts {
         })
     }
 
-    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<TokenHash, (Arc<str>, i64)>> {
+    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<TokenHash, Option<OpenSession>>> {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The player of session `token`, if it is open (from memory, else from the store).
     pub fn session(&self, store: &dyn Store, token: &str) -> Result<Option<Arc<str>>, StoreError> {
         let digest = hash_token(token);
-        let now = crate::clock::now_ms() / 1000;
-        if let Some((name, expires)) = self.cache().get(&digest) {
-            return Ok((*expires > now).then(|| Arc::clone(name)));
+        if let Some(hit) = self.cached_session(token) {
+            return Ok(hit);
         }
-        let Some((name, expires)) = store.session(&digest)? else {
-            return Ok(None);
-        };
-        let name: Arc<str> = Arc::from(name);
+        let found = store
+            .session(&digest)?
+            .map(|(name, expires)| (Arc::<str>::from(name), expires));
+        let open = found
+            .as_ref()
+            .filter(|(_, expires)| *expires > crate::clock::now_ms() / 1000)
+            .map(|(name, _)| Arc::clone(name));
         let mut cache = self.cache();
         if cache.len() >= MAX_CACHED_SESSIONS {
             cache.clear();
         }
-        cache.insert(digest, (Arc::clone(&name), expires));
-        Ok((expires > now).then_some(name))
+        // A token that is no session is remembered as such: session tokens are made at random
+        // and handed out only once stored, so it never becomes one.
+        cache.insert(digest, found);
+        Ok(open)
     }
 
     /// The player of session `token` if it is in memory and open: answers without the store,
     /// `None` when it would need it.
     pub fn cached_session(&self, token: &str) -> Option<Option<Arc<str>>> {
         let now = crate::clock::now_ms() / 1000;
-        self.cache()
-            .get(&hash_token(token))
-            .map(|(name, expires)| (*expires > now).then(|| Arc::clone(name)))
+        self.cache().get(&hash_token(token)).map(|hit| {
+            hit.as_ref()
+                .filter(|(_, expires)| *expires > now)
+                .map(|(name, _)| Arc::clone(name))
+        })
     }
+
+    /// The language of account `name` if it was read or set less than [`LANG_TTL_MS`] ago.
+    fn cached_lang(&self, name: &str) -> Option<Option<&'static str>> {
+        let now = crate::clock::now_ms();
+        self.langs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(name)
+            .filter(|(_, at)| now - at < LANG_TTL_MS)
+            .map(|(lang, _)| *lang)
+    }
+
+    /// Remembers that account `name` keeps language `lang` (`None`: none).
+    fn remember_lang(&self, name: &str, lang: Option<&'static str>) {
+        let mut langs = self.langs.lock().unwrap_or_else(PoisonError::into_inner);
+        if langs.len() >= MAX_CACHED_SESSIONS {
+            langs.clear();
+        }
+        langs.insert(Arc::from(name), (lang, crate::clock::now_ms()));
+    }
+}
+
+/// The language account `name` keeps, if it is one an account may keep
+/// ([`crate::lang::account_languages`]); from memory when read lately, else from the store.
+pub(crate) async fn account_lang(app: &Arc<App>, name: &str) -> ApiResult<Option<&'static str>> {
+    if let Some(hit) = app.accounts.cached_lang(name) {
+        return Ok(hit);
+    }
+    let (app2, name) = (Arc::clone(app), name.to_string());
+    blocking(move || {
+        let lang = app2
+            .hub
+            .store()
+            .player(&name)?
+            .and_then(|p| p.lang)
+            .and_then(|l| crate::lang::account_language(&l));
+        app2.accounts.remember_lang(&name, lang);
+        Ok(lang)
+    })
+    .await
+}
+
+/// Sets the language of account `name` (`None` clears it).
+pub(crate) async fn set_account_lang(
+    app: &Arc<App>,
+    name: &str,
+    lang: Option<&'static str>,
+) -> ApiResult<()> {
+    let (app2, name) = (Arc::clone(app), name.to_string());
+    blocking(move || {
+        if !app2.hub.store().set_player_lang(&name, lang)? {
+            return Err(no_player());
+        }
+        app2.accounts.remember_lang(&name, lang);
+        Ok(())
+    })
+    .await
 }
 
 /// The credential a request carries: a bearer token, else the session cookie.
@@ -376,12 +458,15 @@ pub(crate) async fn sign_up(
                 format!("hashing failed: {e}"),
             )
         })?;
+    // A language chosen with the switch in this browser becomes the account's.
+    let chosen = crate::lang::chosen_here().and_then(crate::lang::account_language);
     let app2 = Arc::clone(app);
     blocking(move || {
         let row = PlayerRow {
             name: c.name.clone(),
             password: hash,
             created: crate::clock::now_ms() / 1000,
+            lang: chosen.map(str::to_string),
         };
         if !app2.hub.store().create_player(&row)? {
             return Err(name_taken(&c.name));
@@ -399,12 +484,35 @@ fn name_taken(name: &str) -> ApiError {
     )
 }
 
-/// Checks the credentials and opens a session; answers the player's name and the token.
+/// A session just opened.
+pub(crate) struct LoggedIn {
+    /// The player's name as he chose it.
+    pub(crate) name: String,
+    /// The session's token.
+    pub(crate) token: String,
+    /// The language the account keeps.
+    pub(crate) lang: Option<&'static str>,
+}
+
+impl LoggedIn {
+    /// Sets the session cookie on `r`, and the `lang` cookie to the account's language when it
+    /// keeps one (the browser then shows it after logging out too).
+    pub(crate) fn set_cookies(&self, r: &mut Response) {
+        let h = r.headers_mut();
+        h.append(header::SET_COOKIE, session_cookie_header(&self.token));
+        if let Some(l) = self.lang {
+            h.append(header::SET_COOKIE, crate::lang::cookie_header(Some(l)));
+        }
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// Checks the credentials and opens a session.
 pub(crate) async fn log_in(
     app: &Arc<App>,
     ip: Option<std::net::IpAddr>,
     c: Credentials,
-) -> ApiResult<(String, String)> {
+) -> ApiResult<LoggedIn> {
     if !app.accounts.attempts.allow(ip) {
         return Err(rate_limited());
     }
@@ -436,10 +544,21 @@ pub(crate) async fn log_in(
     let app2 = Arc::clone(app);
     blocking(move || {
         let expires = crate::clock::now_ms() / 1000 + SESSION_SECS;
+        let digest = hash_token(&token);
         app2.hub
             .store()
-            .create_session(&hash_token(&token), &player.name, expires)?;
-        Ok((player.name, token))
+            .create_session(&digest, &player.name, expires)?;
+        app2.accounts.cache().remove(&digest);
+        let lang = player
+            .lang
+            .as_deref()
+            .and_then(crate::lang::account_language);
+        app2.accounts.remember_lang(&player.name, lang);
+        Ok(LoggedIn {
+            name: player.name,
+            token,
+            lang,
+        })
     })
     .await
 }
@@ -483,28 +602,36 @@ pub(crate) async fn post_player(
     ))
 }
 
-/// `POST /api/session` `{"name", "password"}` → `{"name", "token"}` and the session cookie.
+/// `POST /api/session` `{"name", "password"}` → `{"name", "token", "expires_in", "lang"}`, the
+/// session cookie and the account's language in the `lang` cookie.
 pub(crate) async fn post_session(
     State(app): State<Arc<App>>,
     ClientJson { ip, body: c }: ClientJson<Credentials>,
 ) -> ApiResult<Response> {
-    let (name, token) = log_in(&app, ip, c).await?;
-    let mut r =
-        Json(json!({ "name": name, "token": token, "expires_in": SESSION_SECS })).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, session_cookie_header(&token));
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let s = log_in(&app, ip, c).await?;
+    let mut r = Json(json!({
+        "name": s.name,
+        "token": s.token,
+        "expires_in": SESSION_SECS,
+        "lang": s.lang,
+    }))
+    .into_response();
+    s.set_cookies(&mut r);
     Ok(r)
 }
 
-/// `GET /api/session`: who is signed in (`{"name": null}` when nobody).
+/// `GET /api/session`: who is signed in and the language his account keeps (`{"name": null,
+/// "lang": null}` when nobody).
 pub(crate) async fn get_session(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let p = current_player(&app, &headers).await?;
-    Ok(Json(json!({ "name": p.as_deref() })))
+    let lang = match &p {
+        Some(name) => account_lang(&app, name).await?,
+        None => None,
+    };
+    Ok(Json(json!({ "name": p.as_deref(), "lang": lang })))
 }
 
 /// `DELETE /api/session` (or `POST /api/session/logout`): logs out; the cookie is cleared.
@@ -527,15 +654,32 @@ pub(crate) async fn delete_session(
 }
 
 /// `GET /api/players/{name}`: `{"name", "created", "ratings": {preset: {"rating", "deviation",
-/// "games", "provisional"}}, "history": [...], "games": [...]}`.
+/// "games", "provisional"}}, "history": [...], "games": [...]}`, and `"lang"` (the language the
+/// account keeps, or `null`) for the player himself.
 pub(crate) async fn get_player(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     if name.len() > 64 {
         return Err(no_player());
     }
-    let app2 = Arc::clone(&app);
+    let me = current_player(&app, &headers).await?;
+    player_json(&app, name, me).await
+}
+
+/// `GET /api/players/me`: the signed-in player's [`get_player`] (401 when nobody is).
+pub(crate) async fn get_me(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let me = require_player(&app, &headers).await?;
+    player_json(&app, me.to_string(), Some(me)).await
+}
+
+/// The JSON of account `name` as [`get_player`] answers it to the signed-in player `me`.
+async fn player_json(app: &Arc<App>, name: String, me: Option<Arc<str>>) -> ApiResult<Json<Value>> {
+    let app2 = Arc::clone(app);
     blocking(move || {
         let store = app2.hub.store();
         let Some(p) = store.player(&name)? else {
@@ -564,13 +708,21 @@ pub(crate) async fn get_player(
             limit: 20,
             ..Default::default()
         })?;
-        Ok(Json(json!({
+        let mut body = json!({
             "name": p.name,
             "created": p.created,
             "ratings": ratings,
             "history": history,
             "games": games.iter().map(crate::archive::summary_json).collect::<Vec<_>>(),
-        })))
+        });
+        if me.as_deref() == Some(p.name.as_str()) {
+            body["lang"] = p
+                .lang
+                .as_deref()
+                .and_then(crate::lang::account_language)
+                .into();
+        }
+        Ok(Json(body))
     })
     .await
 }
@@ -614,6 +766,23 @@ mod tests {
         assert!(!a.verify("garbage", "correct horse"));
         // A fresh salt each time.
         assert_ne!(h, a.hash("correct horse").unwrap());
+    }
+
+    #[test]
+    fn a_token_that_is_no_session_is_looked_for_once() {
+        let a = Accounts::new(64, 1, 10, 10);
+        let store = crate::store::SqliteStore::in_memory().unwrap();
+        assert_eq!(a.cached_session("seat-token"), None);
+        assert_eq!(a.session(&store, "seat-token").unwrap(), None);
+        assert_eq!(a.cached_session("seat-token"), Some(None));
+        let digest = hash_token("tok");
+        store.create_session(&digest, "Kofi", i64::MAX).unwrap();
+        assert_eq!(a.session(&store, "tok").unwrap().as_deref(), Some("Kofi"));
+        assert_eq!(a.cached_session("tok"), Some(Some(Arc::from("Kofi"))));
+        // An expired session is no session.
+        store.create_session(&hash_token("old"), "Kofi", 1).unwrap();
+        assert_eq!(a.session(&store, "old").unwrap(), None);
+        assert_eq!(a.cached_session("old"), Some(None));
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! 1. a header `{"format":"mancala-dump","version":1}`;
 //! 2. the records, each an object whose `table` field says what it is, in this order:
 //!    - `player`: `name`, `password` (the Argon2id PHC string), `created` (seconds since the
-//!      epoch); sorted by name ignoring case;
+//!      epoch) and, when the player chose one, `lang` (the language of his pages: `fr`, `pt`,
+//!      ...; files written before accounts had a language have none); sorted by name ignoring
+//!      case;
 //!    - `game`: the set-up (`id`, `variant`, `rules` as `[name, value]` pairs, `position`,
 //!      `mode`, `computer` (0 south, 1 north), `level`, `seed`, `token_hash_south`,
 //!      `token_hash_north` (hex SHA-256 of the seat tokens, `null` for the computer's seat),
@@ -45,7 +47,7 @@ use crate::clock::TimeControl;
 use crate::ending::{Ending, GameResult};
 use crate::error::StoreError;
 use crate::records::{hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow};
-use crate::rows::{self, game_columns, SqlValue};
+use crate::rows::{self, game_columns, player_columns, SqlValue};
 pub use crate::rows::{Database, Dialect};
 
 /// The dump format version this program writes and reads.
@@ -181,6 +183,8 @@ struct PlayerRecord {
     name: String,
     password: String,
     created: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lang: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -384,10 +388,13 @@ impl Snapshot {
     /// Reads everything in `db` (sessions only when `sessions`), in the dump's order.
     pub fn read(db: &dyn Database, sessions: bool) -> Result<Snapshot, StoreError> {
         let mut s = Snapshot::default();
-        db.each_row("SELECT name, password, created FROM players", &mut |r| {
-            s.players.push(rows::player_row(r)?);
-            Ok(())
-        })?;
+        db.each_row(
+            concat!("SELECT ", player_columns!(), " FROM players"),
+            &mut |r| {
+                s.players.push(rows::player_row(r)?);
+                Ok(())
+            },
+        )?;
         s.players.sort_by(|a, b| {
             (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
         });
@@ -495,6 +502,7 @@ impl Snapshot {
                 name: p.name.clone(),
                 password: p.password.clone(),
                 created: p.created,
+                lang: p.lang.clone(),
             })
         });
         let games = self
@@ -636,6 +644,7 @@ impl Snapshot {
                     name: p.name,
                     password: p.password,
                     created: p.created,
+                    lang: p.lang,
                 }),
                 Record::Game(g) => {
                     if !games.insert(g.id.clone()) {
@@ -874,7 +883,7 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
     }
     for p in &s.players {
         statements.push((
-            "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)",
+            crate::sql::Statement::CreatePlayer.source(),
             rows::player_values(p),
         ));
     }
@@ -960,4 +969,37 @@ pub fn verify(db: &dyn Database, s: &Snapshot) -> Result<(Counts, String), DumpE
         )));
     }
     Ok(got)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_account_language_is_kept_and_files_without_one_still_read() {
+        let player = |name: &str, lang: Option<&str>| PlayerRow {
+            name: name.into(),
+            password: "$argon2id$x".into(),
+            created: 5,
+            lang: lang.map(str::to_string),
+        };
+        let s = Snapshot {
+            players: vec![player("ama", None), player("Kofi", Some("pt"))],
+            ..Snapshot::default()
+        };
+        let mut file = Vec::new();
+        s.write(&mut file).unwrap();
+        let text = String::from_utf8(file.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // Without a language, the line is as files of before accounts had one wrote it.
+        assert_eq!(
+            lines[1],
+            r#"{"table":"player","name":"ama","password":"$argon2id$x","created":5}"#
+        );
+        assert_eq!(
+            lines[2],
+            r#"{"table":"player","name":"Kofi","password":"$argon2id$x","created":5,"lang":"pt"}"#
+        );
+        assert_eq!(Snapshot::parse(&mut file.as_slice()).unwrap(), s);
+    }
 }

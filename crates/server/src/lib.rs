@@ -79,6 +79,7 @@ pub mod rooms;
 pub mod rows;
 pub mod seeks;
 mod service;
+mod settings;
 mod sql;
 pub mod store;
 pub mod timers;
@@ -665,6 +666,10 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/games/{id}/offer/decline", post(play::offer_decline))
         .route("/games/{id}/rematch", post(play::rematch))
         .route("/players", post(accounts::post_player))
+        .route(
+            "/players/me",
+            get(accounts::get_me).patch(settings::patch_me),
+        )
         .route("/players/{name}", get(accounts::get_player))
         .route(
             "/session",
@@ -719,7 +724,10 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(harden))
-        .layer(axum::middleware::from_fn(lang::middleware))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            settings::middleware,
+        ))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(app)
 }

@@ -144,6 +144,8 @@ const PG_MIGRATIONS: &[&str] = &[
         by_side TEXT NOT NULL,
         ply BIGINT NOT NULL
     );",
+    // 4: the language each account chose (NULL: none chosen).
+    crate::store::PLAYERS_LANG,
 ];
 
 /// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
@@ -884,6 +886,15 @@ impl Store for PgStore {
             .first()
             .map(rows::player_row)
             .transpose()
+    }
+
+    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError> {
+        let key = name.to_lowercase();
+        let n = self.execute(
+            Statement::SetPlayerLang,
+            &[Arg::text(&key), Arg::Text(lang)],
+        )?;
+        Ok(n == 1)
     }
 
     fn create_session(

@@ -151,6 +151,9 @@ pub struct PlayerRow {
     pub password: String,
     /// Creation time, seconds since the Unix epoch.
     pub created: i64,
+    /// The language the player chose for the pages and messages (`fr`, `pt`, ...), if he chose
+    /// one.
+    pub lang: Option<String>,
 }
 
 /// A player's rating in one preset.

@@ -208,16 +208,26 @@ pub fn move_stamp(
     }))
 }
 
-/// An account from columns `name, password, created`.
+/// The columns of an account, in the order [`player_row`] reads them (a macro, so that
+/// `concat!` can build statements with it).
+macro_rules! player_columns {
+    () => {
+        "name, password, created, lang"
+    };
+}
+pub(crate) use player_columns;
+
+/// An account from the columns of `player_columns!`.
 pub fn player_row(r: &(impl RowAccess + ?Sized)) -> Result<PlayerRow, StoreError> {
     Ok(PlayerRow {
         name: r.text(0)?,
         password: r.text(1)?,
         created: r.int(2)?,
+        lang: r.opt_text(3)?,
     })
 }
 
-/// The parameters writing account `p` into columns `name, key, password, created`.
+/// The parameters writing account `p` into columns `name, key, password, created, lang`.
 #[must_use]
 pub fn player_values(p: &PlayerRow) -> Vec<SqlValue> {
     vec![
@@ -225,6 +235,7 @@ pub fn player_values(p: &PlayerRow) -> Vec<SqlValue> {
         text(p.name.to_lowercase()),
         text(p.password.clone()),
         int(p.created),
+        SqlValue::Text(p.lang.clone()),
     ]
 }
 

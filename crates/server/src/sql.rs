@@ -15,7 +15,7 @@
 use std::sync::OnceLock;
 
 use crate::records::{GameQuery, MoveStamp};
-use crate::rows::{game_columns, summary_columns, Dialect, SqlValue};
+use crate::rows::{game_columns, player_columns, summary_columns, Dialect, SqlValue};
 
 /// A statement parameter borrowed from the caller. NULLs are typed (`None` of an integer or of a
 /// text), as PostgreSQL wants.
@@ -151,6 +151,8 @@ pub enum Statement {
     CreatePlayer,
     /// An account by its key (its name in lower case): `$1`.
     Player,
+    /// Sets or clears an account's language: `$1` its key, `$2` the language (or NULL).
+    SetPlayerLang,
     /// A session, made or replaced: `$1` the token's digest, `$2` the player, `$3` its expiry.
     CreateSession,
     /// A session by its token's digest: `$1`.
@@ -177,7 +179,7 @@ pub enum Statement {
 
 impl Statement {
     /// Every statement, in the order of their declaration.
-    pub const ALL: [Statement; 22] = [
+    pub const ALL: [Statement; 23] = [
         Statement::CreateGame,
         Statement::InsertMove,
         Statement::InsertTimedMove,
@@ -189,6 +191,7 @@ impl Statement {
         Statement::RunningClocks,
         Statement::CreatePlayer,
         Statement::Player,
+        Statement::SetPlayerLang,
         Statement::CreateSession,
         Statement::Session,
         Statement::DeleteSession,
@@ -236,10 +239,13 @@ impl Statement {
                     AND result IS NULL"
             }
             Statement::CreatePlayer => {
-                "INSERT INTO players (name, key, password, created) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (key) DO NOTHING"
+                "INSERT INTO players (name, key, password, created, lang)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING"
             }
-            Statement::Player => "SELECT name, password, created FROM players WHERE key = $1",
+            Statement::Player => {
+                concat!("SELECT ", player_columns!(), " FROM players WHERE key = $1")
+            }
+            Statement::SetPlayerLang => "UPDATE players SET lang = $2 WHERE key = $1",
             Statement::CreateSession => {
                 "INSERT INTO sessions (token_hash, player, expires) VALUES ($1, $2, $3)
                  ON CONFLICT (token_hash) DO UPDATE SET player = excluded.player,

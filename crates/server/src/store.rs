@@ -95,6 +95,9 @@ pub trait Store: Send + Sync + 'static {
     fn create_player(&self, player: &PlayerRow) -> Result<bool, StoreError>;
     /// An account by name (ignoring case).
     fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError>;
+    /// Sets the language of account `name` (ignoring case), or clears it with `None`; false
+    /// when there is no such account.
+    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError>;
     /// Records a session (by the digest of its token) of `player`, valid until `expires`
     /// (seconds since the Unix epoch).
     fn create_session(
@@ -273,7 +276,12 @@ const MIGRATIONS: &[Migration] = &[
     );
     CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
     ),
+    // 4: the language each account chose (NULL: none chosen).
+    Migration::Sql(PLAYERS_LANG),
 ];
+
+/// The migration that adds the accounts' language (SQLite's 4, PostgreSQL's 4).
+pub(crate) const PLAYERS_LANG: &str = "ALTER TABLE players ADD COLUMN lang TEXT;";
 
 /// Migration 2: renames the token columns and replaces each plain-text token by its digest.
 fn hash_stored_tokens(tx: &Transaction<'_>) -> Result<(), StoreError> {
@@ -568,6 +576,15 @@ impl Store for SqliteStore {
             .into_iter()
             .next(),
         )
+    }
+
+    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError> {
+        let key = name.to_lowercase();
+        let n = self.exec(
+            Statement::SetPlayerLang,
+            &[Arg::text(&key), Arg::Text(lang)],
+        )?;
+        Ok(n == 1)
     }
 
     fn create_session(
@@ -878,6 +895,51 @@ mod tests {
         // Opening again migrates nothing twice.
         let s = SqliteStore::open(&path).unwrap();
         assert_eq!(s.load("old1").unwrap().unwrap().0, m1);
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn accounts_of_the_previous_schema_get_a_language_in_place() {
+        let (dir, path) = temp_db("lang");
+        {
+            // A database as version 3 wrote it, with an account.
+            let mut conn = Connection::open(&path).unwrap();
+            let tx = conn.transaction().unwrap();
+            for step in &MIGRATIONS[..3] {
+                match step {
+                    Migration::Sql(sql) => tx.execute_batch(sql).unwrap(),
+                    Migration::Code(f) => f(&tx).unwrap(),
+                }
+            }
+            tx.execute_batch(
+                "CREATE TABLE schema_version (version INTEGER NOT NULL);
+                 INSERT INTO schema_version (version) VALUES (3);
+                 INSERT INTO players VALUES ('Ama', 'ama', 'hash', 5);",
+            )
+            .unwrap();
+            tx.commit().unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        let ama = s.player("AMA").unwrap().unwrap();
+        assert_eq!((ama.name.as_str(), ama.created, ama.lang), ("Ama", 5, None));
+        assert!(s.set_player_lang("ama", Some("fr")).unwrap());
+        assert_eq!(
+            s.player("ama").unwrap().unwrap().lang.as_deref(),
+            Some("fr")
+        );
+        assert!(s.set_player_lang("Ama", None).unwrap());
+        assert_eq!(s.player("ama").unwrap().unwrap().lang, None);
+        assert!(!s.set_player_lang("nobody", Some("fr")).unwrap());
+        let kofi = PlayerRow {
+            name: "Kofi".into(),
+            password: "hash".into(),
+            created: 6,
+            lang: Some("pt".into()),
+        };
+        assert!(s.create_player(&kofi).unwrap());
+        assert_eq!(s.player("kofi").unwrap().unwrap(), kofi);
         drop(s);
         let _ = std::fs::remove_dir_all(&dir);
     }

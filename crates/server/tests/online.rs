@@ -680,6 +680,8 @@ async fn every_endpoint_is_in_the_openapi_document() {
     for (path, method) in [
         ("/api/players", "post"),
         ("/api/players/{name}", "get"),
+        ("/api/players/me", "get"),
+        ("/api/players/me", "patch"),
         ("/api/session", "post"),
         ("/api/session", "get"),
         ("/api/session", "delete"),

@@ -1,0 +1,111 @@
+//! The account's language: `PATCH /api/players/me` sets or clears it, and the middleware answers
+//! every request in the language [`crate::lang::negotiate`] picks with it.
+//!
+//! The account is the player's choice on every device, so it wins over the `lang` cookie (the
+//! choice of one browser); the two never disagree for long: choosing a language with the switch
+//! (`?lang=`) while signed in sets the account's too, logging in sets the cookie to the account's
+//! language, and `PATCH /api/players/me` sets (or clears) both.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+
+use crate::accounts::{self, account_lang, set_account_lang};
+use crate::error::ApiError;
+use crate::lang;
+use crate::service::{ApiResult, JsonBody};
+use crate::App;
+
+/// The middleware: answers the request in its language, the signed-in account's unless the
+/// request chose another with `?lang=`, which then becomes the account's.
+pub(crate) async fn middleware(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let mut account = None;
+    if accounts::credential(req.headers()).is_some() {
+        // A store that fails here only costs the account's language: the request goes on.
+        if let Ok(Some(name)) = accounts::current_player(&app, req.headers()).await {
+            account = account_lang(&app, &name).await.ok().flatten();
+            let asked = lang::from_query(req.uri().query()).and_then(lang::account_language);
+            if let Some(l) = asked.filter(|l| account != Some(*l)) {
+                if set_account_lang(&app, &name, Some(l)).await.is_ok() {
+                    account = Some(l);
+                }
+            }
+        }
+    }
+    lang::answer_in(account, req, next).await
+}
+
+/// The language of a `PATCH /api/players/me` body: `{"lang": CODE}` sets it, `{"lang": null}`
+/// clears it; anything else is refused, naming the languages an account may keep.
+fn requested_lang(body: &Value) -> ApiResult<Option<&'static str>> {
+    let offered = lang::account_languages();
+    let refuse = |what: String| {
+        ApiError::bad_request(
+            "bad_language",
+            format!("{what}; the languages are: {}", offered.join(", ")),
+        )
+        .with(json!({ "languages": offered }))
+    };
+    let Some(fields) = body.as_object() else {
+        return Err(refuse("send {\"lang\": CODE} or {\"lang\": null}".into()));
+    };
+    if let Some(other) = fields.keys().find(|k| *k != "lang") {
+        return Err(refuse(format!("unknown field {other:?}")));
+    }
+    match fields.get("lang") {
+        None => Err(refuse("the field \"lang\" is missing".into())),
+        Some(Value::Null) => Ok(None),
+        Some(Value::String(code)) => lang::account_language(code)
+            .map(Some)
+            .ok_or_else(|| refuse(format!("no complete catalogue for language {code:?}"))),
+        Some(v) => Err(refuse(format!(
+            "\"lang\" is a language code or null, not {v}"
+        ))),
+    }
+}
+
+/// `PATCH /api/players/me` `{"lang": "fr"}` (or `null`): sets (clears) the signed-in player's
+/// language and the `lang` cookie; answers `{"name", "lang"}`. 401 when nobody is signed in, 400
+/// `bad_language` for a language the account may not keep.
+pub(crate) async fn patch_me(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<Value>,
+) -> ApiResult<Response> {
+    let name = accounts::require_player(&app, &headers).await?;
+    let lang = requested_lang(&body)?;
+    set_account_lang(&app, &name, lang).await?;
+    let mut r = Json(json!({ "name": &*name, "lang": lang })).into_response();
+    r.headers_mut()
+        .append(header::SET_COOKIE, lang::cookie_header(lang));
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_names_a_complete_language_or_null() {
+        assert_eq!(requested_lang(&json!({"lang": "pt"})).unwrap(), Some("pt"));
+        assert_eq!(requested_lang(&json!({"lang": null})).unwrap(), None);
+        for bad in [
+            json!({"lang": "xx"}),
+            json!({"lang": "pt-BR"}),
+            json!({"lang": ""}),
+            json!({"lang": 3}),
+            json!({}),
+            json!({"lang": "fr", "theme": "dark"}),
+            json!(["fr"]),
+        ] {
+            let e = requested_lang(&bad).unwrap_err();
+            assert_eq!(e.code, "bad_language", "{bad}");
+            assert!(e.message.contains("en, fr, pt"), "{bad}: {}", e.message);
+        }
+    }
+}
