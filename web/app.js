@@ -74,8 +74,9 @@ function buildMessages(data) {
   return M;
 }
 
-// Loads the page's messages (the language the server negotiated: ?lang=, the `lang` cookie,
-// then the browser's Accept-Language), and marks the page with its language.
+// Loads the page's messages (the language the server negotiated: ?lang=, the signed-in
+// account's language, the `lang` cookie, then the browser's Accept-Language), and marks the page
+// with its language.
 async function loadMessages() {
   const res = await fetch('/api/i18n/auto', { credentials: 'same-origin' });
   T = buildMessages(await res.json());
@@ -129,9 +130,29 @@ function applyLabels() {
       a.textContent = l.name;
       a.lang = l.code;
       a.hreflang = l.code;
+      a.addEventListener('click', (e) => chooseLanguage(e, l.code));
       return a;
     }));
   }
+}
+
+// The switch, signed in: the choice is saved in the account (and the `lang` cookie, which the
+// answer sets), then the page is shown again in it, its address without `?lang=`. Signed out,
+// or if saving fails, the link itself keeps the choice in the cookie.
+async function chooseLanguage(e, code) {
+  if (!me.name) return;
+  e.preventDefault();
+  const link = e.currentTarget.href;
+  try {
+    await api('PATCH', '/api/players/me', { lang: code });
+  } catch (_) {
+    location.assign(link);
+    return;
+  }
+  const search = location.search.replace(/[?&]lang=[^&]*/, '').replace(/^&/, '?');
+  const target = `${location.origin}${location.pathname}${search}${location.hash}`;
+  if (target === location.href) location.reload();
+  else location.assign(target);
 }
 
 // Sounds, made with WebAudio (no files): a short knock for a move, two beeps when your own clock

@@ -2,7 +2,8 @@
 // Starts `mancala serve` on a free loopback port with an in-memory store, plays games by clicking
 // pits, checks that the sowing animation finishes on the server's board, opens an online room
 // from two browser contexts, plays a whole game against the computer in each of the six seed
-// games, checks the evaluation graph, the rules pages and the animation speed setting, and saves
+// games, checks the evaluation graph, the rules pages and the animation speed setting, the pages
+// of French and Portuguese browsers and the language an account keeps across browsers, and saves
 // docs/screenshot-web.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -1070,3 +1071,47 @@ for (const lang of ['fr', 'pt']) {
     await ctx.close();
   });
 }
+
+test('the language chosen with the switch while signed in follows the account to a fresh browser', { timeout: 60000 }, async () => {
+  const name = `lang${Date.now().toString(36).slice(-6)}`;
+  const english = { locale: 'en', extraHTTPHeaders: { 'Accept-Language': 'en' } };
+  const a = await browser.newContext(english);
+  const page = await signUp(a, name);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  // Signed in, the switch saves the choice in the account (and the cookie) and shows it.
+  await page.click('#lang-switch a[hreflang="pt"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'pt' && document.getElementById('start').textContent !== '');
+  assert.equal(new URL(page.url()).search, '', 'no ?lang= left in the address');
+  const session = await page.evaluate(async () => (await fetch('/api/session')).json());
+  assert.deepEqual(session, { name, lang: 'pt' });
+  assert.equal((await a.cookies()).find((c) => c.name === 'lang')?.value, 'pt');
+  await a.close();
+
+  // Another browser, English, no cookies: English until signed in, then Portuguese.
+  const b = await browser.newContext(english);
+  const p = await b.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${base}/login`);
+  assert.equal(await p.getAttribute('html', 'lang'), 'en');
+  await p.fill('input[name=name]', name);
+  await p.fill('input[name=password]', 'correct horse battery');
+  await Promise.all([p.waitForURL(`${base}/`), p.click('button[type=submit]')]);
+  await p.waitForSelector('#account-name');
+  await p.waitForFunction(() => document.getElementById('start').textContent !== ''
+    && document.querySelectorAll('#variant option').length > 0);
+  assert.equal(await p.getAttribute('html', 'lang'), 'pt');
+  noEnglish(await visibleText(p), await englishOnly('pt'), '/ signed in (pt account)');
+
+  // The switch of a server page (the rules) changes the account too; the UI follows.
+  await p.goto(`${base}/rules`);
+  assert.equal(await p.getAttribute('html', 'lang'), 'pt');
+  await p.click('.lang-switch a[hreflang="fr"]');
+  await p.waitForFunction(() => document.documentElement.lang === 'fr');
+  await p.goto(`${base}/`);
+  await p.waitForFunction(() => document.documentElement.lang === 'fr' && document.getElementById('start').textContent !== '');
+  const again = await p.evaluate(async () => (await fetch('/api/session')).json());
+  assert.equal(again.lang, 'fr');
+  assert.deepEqual(errors, []);
+  await b.close();
+});
