@@ -102,6 +102,9 @@ fn the_games_go_by_the_names_their_players_use() {
     let (ok, out, err) = play(&["play", "abapa", "--lang", "fr", "--mode", "local"], &[]);
     assert!(ok, "{err}");
     assert!(out.contains("Awalé (Abapa) — plateau 2x6"), "{out}");
+    // The title line too, not the preset's id.
+    assert!(out.contains(" mancala · Awalé (Abapa) (2x6)  Sud"), "{out}");
+    assert!(!out.contains("mancala · abapa"), "{out}");
     let (ok, out, err) = play(&["play", "ouril", "--lang", "pt", "--mode", "local"], &[]);
     assert!(ok, "{err}");
     assert!(out.contains("Ouril — tabuleiro 2x6"), "{out}");

@@ -74,11 +74,12 @@ fn side_label(app: &App, side: Side) -> String {
 
 fn render_title(app: &App, frame: &mut Frame, area: Rect) {
     let cat = app.cat();
-    let info = app.game().variant().info();
+    let variant = app.game().variant();
+    let (info, name) = (variant.info(), mancala_i18n::game_name(cat, variant));
     let mut text = tr!(
         cat,
         "cli-title",
-        game = info.name,
+        game = name.as_str(),
         board = info.board,
         south = side_label(app, Side::South),
         north = side_label(app, Side::North),
@@ -87,7 +88,7 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
         let p = session.puzzle();
         text = format!(
             " mancala · {} puzzle {} (rating {})  ·  {}  ·  {}",
-            info.name,
+            name,
             p.id,
             p.rating,
             session.task(),
