@@ -547,3 +547,35 @@ async fn offers_made_through_one_instance_are_answered_through_another() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_language_set_through_one_instance_is_the_accounts_on_another() {
+    let inst = instances(2).await;
+    let (a, b) = (inst[0].0, inst[1].0);
+    let token = account(a, "Ama").await;
+    let body = json!({"lang": "pt"}).to_string();
+    let bearer = format!("Bearer {token}");
+    let headers = [
+        ("Authorization", bearer.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let r = Client::new(a)
+        .request("PATCH", "/api/players/me", &headers, body.as_bytes())
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    // Logging in through the other instance reads it from the database.
+    let cred = json!({"name": "Ama", "password": "secret-password"});
+    let r = Client::new(b)
+        .post_json("/api/session", &cred, None)
+        .await
+        .unwrap();
+    assert_eq!(r.json()["lang"], "pt", "{}", r.text());
+    let token = r.json()["token"].as_str().unwrap().to_string();
+    let bearer = format!("Bearer {token}");
+    let r = Client::new(b)
+        .request("GET", "/rules", &[("Authorization", &bearer)], b"")
+        .await
+        .unwrap();
+    assert!(r.text().contains("<html lang=\"pt\">"), "{}", r.text());
+}
