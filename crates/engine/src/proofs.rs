@@ -4,6 +4,7 @@
 //! ([`Score`]); [`prove_estimate`] upgrades an analysis whose search proved nothing by a short
 //! proof (hints).
 
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use mancala_core::variant::AnyGame;
@@ -249,27 +250,49 @@ pub fn prove_game(
     })
 }
 
+/// Share of a short proof's time the prover is given: the rest covers what it does between two
+/// looks at the clock (a move of Isolo's relay laps can take long).
+const SHORT_SHARE: f64 = 0.9;
+
 /// When `analysis`'s value is only an estimate, runs the prover on `game`'s position (its real
-/// history, `table` where it covers the rules) for at most `time` and puts a proven result into
-/// the analysis ([`apply_proof`]). Returns whether the value was upgraded. A value
-/// already proven or exact, a finished game, and rules the prover refuses are left alone.
+/// history, `table` where it covers the rules) and puts a proven result into the analysis
+/// ([`apply_proof`]). Returns whether the value was upgraded. A value already proven or exact,
+/// a finished game, and rules the prover refuses are left alone.
+///
+/// It never takes longer than `time`: the proof runs on a thread of its own, and a proof not
+/// finished by then is abandoned (its thread stops at its own deadline, soon after).
 pub fn prove_estimate(
     game: &AnyGame,
     analysis: &mut Analysis,
-    table: Option<&Tablebase>,
+    table: Option<Arc<Tablebase>>,
     time: Duration,
 ) -> bool {
     if !matches!(analysis.score, Score::Heuristic(_)) || time.is_zero() {
         return false;
     }
+    let started = Instant::now();
+    let budget = time.mul_f64(SHORT_SHARE);
     let options = GameProofOptions {
-        budget: Budget::short(time),
+        budget: Budget::short(budget),
         moves: false,
-        deadline: Some(Instant::now() + time),
+        deadline: Some(started + budget),
     };
-    match prove_game(game, table, &options, &mut |_| {}) {
-        Ok(proof) => apply_proof(analysis, &proof),
-        Err(_) => false,
+    let (tx, rx) = mpsc::channel();
+    let game = game.clone();
+    let spawned = std::thread::Builder::new()
+        .name("short proof".into())
+        .spawn(move || {
+            let proof = prove_game(&game, table.as_deref(), &options, &mut |_| {});
+            // The receiver may have given up: nothing to do then.
+            let _ = tx.send(proof);
+        });
+    if spawned.is_err() {
+        return false;
+    }
+    let left = (started + time).saturating_duration_since(Instant::now());
+    match rx.recv_timeout(left) {
+        Ok(Ok(proof)) => apply_proof(analysis, &proof),
+        _ => false,
     }
 }
 

@@ -784,7 +784,7 @@ pub(crate) async fn analyse(
         let mut a = brain.analyse(&game, Duration::from_millis(ms), None)?;
         // A search that proved nothing: a short proof may still settle the position.
         let tables = mancala_engine::built_tables(&game, mancala_engine::LEVEL_TABLE_SEEDS);
-        mancala_engine::prove_estimate(&game, &mut a, tables.as_deref(), prove_for);
+        mancala_engine::prove_estimate(&game, &mut a, tables, prove_for);
         Some(a)
     })
     .await

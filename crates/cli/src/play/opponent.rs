@@ -145,7 +145,7 @@ impl Opponent for EngineOpponent {
             .ok_or_else(|| "no hint: the engine does not know this game yet".to_string())?;
         // A search that proved nothing: a short proof may settle the position.
         let tables = mancala_engine::built_tables(game, mancala_engine::LEVEL_TABLE_SEEDS);
-        mancala_engine::prove_estimate(game, &mut a, tables.as_deref(), self.hint_proof);
+        mancala_engine::prove_estimate(game, &mut a, tables, self.hint_proof);
         let mv = a.best.ok_or_else(|| "no hint: no move".to_string())?;
         let line = a.pv.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
         Ok(Hint {
