@@ -1080,6 +1080,7 @@ const an = {
   line: [],        // the moves shown now: the game's, or a variation
   states: [],      // the state after each move of `line`, the start first
   ply: 0, cache: new Map(), busy: false, wanted: null, animating: false, options: [],
+  proofs: new Map(), // per line: the prover's answer, or 'running'
 };
 
 function lineBody(moves, extra = {}) {
@@ -1126,6 +1127,7 @@ async function showAnalysis(params) {
   $('an-next').addEventListener('click', () => anGo(an.ply + 1));
   $('an-last').addEventListener('click', () => anGo(an.line.length));
   $('an-mainline').addEventListener('click', anMainline);
+  $('an-prove').addEventListener('click', anProve);
   document.addEventListener('keydown', (e) => {
     if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
     const to = { ArrowLeft: an.ply - 1, ArrowRight: an.ply + 1, Home: 0, End: an.line.length }[e.key];
@@ -1265,7 +1267,61 @@ function valueForSouth(a) {
   return `${seeds > 0 ? T.south : T.north} +${Math.abs(seeds).toFixed(2)}`;
 }
 
+// Seconds a proof asked for by *Prove* may take (the server caps it too).
+const PROVE_SECONDS = 5;
+
+// A proven score replaces an estimate, and an exact margin a bound (as the server does).
+function provenOr(score, proof) {
+  if (!proof) return score;
+  if (!score || score.kind === 'estimate') return proof;
+  if (score.kind === 'proven' && !score.margin_exact && proof.margin_exact) return proof;
+  return score;
+}
+
+// The analysis with what the prover proved about the position and its moves put in.
+function withProof(a, p) {
+  if (!a || a.error || !p || typeof p !== 'object') return a;
+  const moves = a.moves.map((m) => {
+    const q = (p.moves || []).find((x) => x.move === m.move);
+    return { ...m, score: provenOr(m.score, q && q.score) };
+  });
+  return { ...a, score: provenOr(a.score, p.score), moves };
+}
+
+// The proof's line under the engine's: running, what it proved, or that it did not.
+function anShowProof(p, st) {
+  $('an-prove').disabled = Boolean(st.over) || p === 'running';
+  const box = $('an-proof');
+  box.dataset.state = !p ? 'none' : p === 'running' ? 'running' : p.proven ? 'proven' : 'unproven';
+  if (!p) { box.textContent = ''; return; }
+  if (p === 'running') { box.textContent = T.proving(PROVE_SECONDS); return; }
+  if (p.error) { box.textContent = p.error; return; }
+  const secs = (p.proof.seconds || 0).toFixed(2);
+  box.textContent = p.proven
+    ? T.proofDone(T.known(p.to_move === 'north' ? T.north : T.south, p.score.text), p.proof.nodes, secs)
+    : T.notProven(p.proof.seconds_budget);
+}
+
+// *Prove*: asks the server's prover about the position shown and each of its moves.
+async function anProve() {
+  const moves = an.line.slice(0, an.ply);
+  const key = moves.join(' ');
+  if (an.proofs.get(key) === 'running') return;
+  an.proofs.set(key, 'running');
+  anRender();
+  try {
+    const p = await api('POST', '/api/analysis/prove', lineBody(moves, { seconds: PROVE_SECONDS, prove_moves: true }));
+    an.proofs.set(key, p);
+  } catch (e) {
+    an.proofs.set(key, { error: e.message });
+  }
+  anRender();
+}
+
 function anShowEngine(a, st) {
+  const p = an.proofs.get(an.line.slice(0, an.ply).join(' '));
+  anShowProof(p, st);
+  a = withProof(a, p);
   const box = $('an-engine');
   box.dataset.state = st.over ? 'over' : a ? 'done' : 'thinking';
   if (st.over) {

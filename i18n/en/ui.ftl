@@ -43,6 +43,10 @@ movesTitle = Moves
 thinking = Thinking…
 noAnalysis = No analysis for this position.
 noMoves = The game is over here: nothing to analyse.
+prove = Prove
+proving = Proving (at most { $seconds } s)…
+proofDone = Proof: { $text } ({ $nodes } nodes, { $seconds } s)
+notProven = Not proven within { $seconds } s.
 value = Value: { $text }{ $depth ->
     [0] { "" }
    *[other] { " " }(depth { $depth })

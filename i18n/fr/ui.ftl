@@ -41,6 +41,10 @@ movesTitle = Coups
 thinking = Réflexion…
 noAnalysis = Pas d'analyse pour cette position.
 noMoves = La partie est finie ici : rien à analyser.
+prove = Prouver
+proving = Preuve en cours (au plus { $seconds } s)…
+proofDone = Preuve : { $text } ({ $nodes } nœuds, { $seconds } s)
+notProven = Rien de prouvé en { $seconds } s.
 value = Valeur : { $text }{ $depth ->
     [0] { "" }
    *[other] { " " }(profondeur { $depth })

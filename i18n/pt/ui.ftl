@@ -41,6 +41,10 @@ movesTitle = Jogadas
 thinking = A pensar…
 noAnalysis = Não há análise para esta posição.
 noMoves = O jogo acabou aqui: nada para analisar.
+prove = Provar
+proving = A provar (no máximo { $seconds } s)…
+proofDone = Prova: { $text } ({ $nodes } nós, { $seconds } s)
+notProven = Nada provado em { $seconds } s.
 value = Valor: { $text }{ $depth ->
     [0] { "" }
    *[other] { " " }(profundidade { $depth })

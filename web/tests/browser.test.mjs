@@ -629,6 +629,35 @@ test('analysis board: an endgame the engine solves is shown in proven words, as 
   await ctx.close();
 });
 
+test('analysis board: Prove shows what the prover proves, for the position and its moves', async () => {
+  // A late Ọlọwuka position (no endgame tables): South wins by 2 whichever move he plays
+  // (`mancala solve olowuka --position ... --moves`), which a short search only estimates.
+  const setup = { variant: 'olowuka', position: '0-1-0-1-0-0-0-1-0-1-0-0-23-21-S' };
+  const api = await apiJson('POST', '/api/analysis/prove', { ...setup, seconds: 5, prove_moves: true });
+  assert.equal(api.score.text, 'proven win by 2');
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const q = new URLSearchParams({ variant: setup.variant, position: setup.position });
+  await page.goto(`${base}/analysis?${q}`);
+  await engineDone(page);
+  assert.equal(await page.textContent('#an-prove'), 'Prove');
+  await page.click('#an-prove');
+  await page.waitForFunction(() => document.getElementById('an-proof').dataset.state === 'proven', null, { timeout: 20000 });
+  const proof = await page.textContent('#an-proof');
+  assert.match(proof, /^Proof: South: proven win by 2 \(\d+ nodes, [\d.]+ s\)$/);
+  assert.match(await page.textContent('#an-value'), /South: proven win by 2\b/);
+  const candidates = await page.$$eval('#an-candidates button', (els) => els.map((b) => b.textContent));
+  assert.ok(candidates.length === 2 && candidates.every((t) => /proven win by 2$/.test(t)), candidates.join(', '));
+  // Another position: its own proof, asked for again.
+  await page.click('#an-board [data-move="D"]');
+  await page.waitForFunction(() => document.getElementById('an-proof').dataset.state === 'none');
+  assert.equal(await page.textContent('#an-proof'), '');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test('position editor: checked by the rules, then analysed and played from', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await ctx.newPage();

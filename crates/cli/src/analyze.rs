@@ -1,4 +1,6 @@
-//! `mancala analyze`: the value of every legal move and the best line, for people or as JSON.
+//! `mancala analyze`: the value of every legal move and the best line, for people or as JSON;
+//! with `--prove`, what the prover ([`mancala_engine::prove_game`]) proves replaces the
+//! estimates.
 
 use mancala_core::variant::DynGame;
 use std::io::Write;
@@ -31,12 +33,65 @@ pub struct Args {
     /// Use the endgame tables in this directory (`mancala tb build`).
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
+    /// After the search, run the prover (`mancala solve`) on the position for at most this many
+    /// seconds, and show what it proves instead of the estimate.
+    #[arg(long, value_name = "SECONDS")]
+    prove: Option<f64>,
+    /// With `--prove`: also prove each legal move (within the same seconds in all).
+    #[arg(long, requires = "prove")]
+    prove_moves: bool,
+}
+
+/// Runs the prover on `game` for at most `seconds` in all (the position, then each move with
+/// `moves`), with the tables `mancala solve` would use (`dir`, the default directory, or built
+/// in memory; they are loaded or built before the clock starts).
+fn run_prover(
+    game: &mancala_core::variant::AnyGame,
+    dir: Option<&std::path::Path>,
+    seconds: f64,
+    moves: bool,
+) -> Result<mancala_engine::GameProof> {
+    let table = crate::solve::tables_for(game, dir, &indicatif::ProgressBar::hidden())?;
+    let time = Duration::from_secs_f64(seconds);
+    let options = mancala_engine::GameProofOptions {
+        budget: mancala_engine::Budget::short(time),
+        moves,
+        deadline: Some(Instant::now() + time),
+    };
+    Ok(mancala_engine::prove_game(
+        game,
+        table.as_ref(),
+        &options,
+        &mut |_| {},
+    )?)
+}
+
+/// The `proof` summary of the JSON output: nodes and seconds over every proof run, and why the
+/// position's proof stopped early, if it did.
+fn proof_summary(p: &mancala_engine::GameProof) -> serde_json::Value {
+    let all = std::iter::once(&p.proof).chain(p.moves.iter().map(|(_, m)| m));
+    let (nodes, seconds) = all.fold((0u64, 0f64), |(n, s), m| {
+        (n + m.stats.nodes, s + m.stats.elapsed.as_secs_f64())
+    });
+    json!({
+        "proven": p.proof.verdict().is_some(),
+        "exact": p.proof.value().is_some(),
+        "nodes": nodes,
+        "seconds": seconds,
+        "stopped_by": p.proof.stopped.map(|s| s.name()),
+        "moves_proven": p.moves.iter().filter(|(_, m)| m.verdict().is_some()).count(),
+    })
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     if args.threads == 0 || args.threads > 256 {
         bail!("--threads must be from 1 to 256");
+    }
+    if let Some(s) = args.prove {
+        if !(s > 0.0 && s <= 86_400.0) {
+            bail!("--prove must be a number of seconds above 0 and at most 86400, not {s}");
+        }
     }
     let game = args.game.build()?;
     let limits = Limits {
@@ -85,13 +140,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(exact) = engine.table_score(&game) {
         a.score = exact;
     }
+    let proof = match args.prove {
+        Some(seconds) => {
+            let p = run_prover(&game, args.tablebase.as_deref(), seconds, args.prove_moves)?;
+            mancala_engine::apply_proof(&mut a, &p);
+            Some(p)
+        }
+        None => None,
+    };
     if args.json {
         let moves: Vec<_> = a
             .moves
             .iter()
             .map(|(m, s)| json!({"move": m, "score": s}))
             .collect();
-        let v = json!({
+        let mut v = json!({
             "variant": game.variant().name(),
             "position": state.position,
             "to_move": state.to_move.map(|s| s.name()),
@@ -104,6 +167,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "pv": a.pv,
             "moves": moves,
         });
+        if let Some(p) = &proof {
+            v["proof"] = proof_summary(p);
+        }
         writeln!(out, "{v}")?;
     } else {
         let side = state.to_move.map_or("nobody", |s| s.name());
@@ -127,6 +193,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             a.score
         )?;
         writeln!(out, "line: {}", a.pv.join(" "))?;
+        if let Some(p) = &proof {
+            let s = proof_summary(p);
+            writeln!(
+                out,
+                "proof: {}, {} nodes, {:.2} s{}",
+                if p.proof.verdict().is_some() {
+                    "proven"
+                } else {
+                    "not proven"
+                },
+                s["nodes"],
+                s["seconds"].as_f64().unwrap_or(0.0),
+                p.proof.stopped.map_or(String::new(), |by| format!(
+                    ", stopped by the {}",
+                    by.name()
+                ))
+            )?;
+        }
         writeln!(out, "moves:")?;
         for (m, s) in &a.moves {
             writeln!(out, "  {m:<4} {s}")?;

@@ -5,20 +5,20 @@
 //! mancala solve awari --rule seeds=2 [--position P] [--nodes N] [--time S] [--moves] [--json]
 //! ```
 //!
-//! The command parses, finds the endgame tables, runs the prover on a thread with a deep stack
-//! (a line between two captures can be thousands of plies long), shows a progress bar of the
+//! The command parses, finds the endgame tables, runs the prover
+//! ([`mancala_engine::prove_game`]: a thread with a deep stack), shows a progress bar of the
 //! budget spent, and prints the value proven, or the bounds proven when a budget stopped it.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::variant::{AnyGame, DynGame};
-use mancala_core::{advance, Game, MoveList, Position};
-use mancala_engine::solve::{history_keys, prove, Budget, Proof, ProofProgress, Value};
-use mancala_engine::{dispatch, EngineGame, GameTask};
+use mancala_core::Position;
+use mancala_engine::solve::{Budget, Proof, ProofProgress};
+use mancala_engine::{prove_game, GameProofOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 
 use crate::GameArgs;
@@ -63,117 +63,27 @@ pub struct Args {
     no_tables: bool,
 }
 
-/// Stack of the proving thread: a line between two captures may be thousands of plies long.
-const STACK_BYTES: usize = 1 << 30;
-
-/// A proof of the position and, with `--moves`, of each move.
-struct Solved {
-    proof: Proof<String>,
-    moves: Vec<(String, Proof<String>)>,
-}
-
-/// The proof with its moves written as text.
-fn named<M: std::fmt::Display>(p: Proof<M>) -> Proof<String> {
-    Proof {
-        side: p.side,
-        lower: p.lower,
-        upper: p.upper,
-        best: p.best.map(|m| m.to_string()),
-        stopped: p.stopped,
-        stats: p.stats,
+/// Shows the budget spent and the bounds proven so far on `bar`.
+fn report(bar: &ProgressBar, budget: &Budget, p: &ProofProgress) {
+    let mut frac = p.stats.nodes as f64 / budget.nodes as f64;
+    if let Some(t) = budget.time {
+        frac = frac.max(p.stats.elapsed.as_secs_f64() / t.as_secs_f64());
     }
+    bar.set_position((frac * 1000.0).min(1000.0) as u64);
+    bar.set_message(format!(
+        "{} nodes, {} in table, ply {}; proven {} .. {}, testing >= {}",
+        p.stats.nodes, p.stats.tt_entries, p.stats.max_ply, p.lower, p.upper, p.testing
+    ));
 }
 
-/// A proof seen from the other side.
-fn flipped(p: Proof<String>) -> Proof<String> {
-    Proof {
-        side: p.side.opponent(),
-        lower: p.upper.flip(),
-        upper: p.lower.flip(),
-        best: None,
-        ..p
-    }
-}
-
-struct Task<'a> {
-    table: Option<&'a Tablebase>,
-    budget: Budget,
-    moves: bool,
-    bar: &'a ProgressBar,
-}
-
-impl Task<'_> {
-    fn report(&self, p: &ProofProgress) {
-        let b = &self.budget;
-        let mut frac = p.stats.nodes as f64 / b.nodes as f64;
-        if let Some(t) = b.time {
-            frac = frac.max(p.stats.elapsed.as_secs_f64() / t.as_secs_f64());
-        }
-        self.bar.set_position((frac * 1000.0).min(1000.0) as u64);
-        self.bar.set_message(format!(
-            "{} nodes, {} in table, ply {}; proven {} .. {}, testing >= {}",
-            p.stats.nodes, p.stats.tt_entries, p.stats.max_ply, p.lower, p.upper, p.testing
-        ));
-    }
-}
-
-impl GameTask for Task<'_> {
-    type Output = Result<Solved>;
-
-    fn run<P: EngineGame>(self, game: &Game<P>) -> Result<Solved> {
-        let pos = *game.position();
-        let keys = history_keys(game);
-        let mut report = |p: &ProofProgress| self.report(p);
-        let proof = named(prove(&pos, &keys, self.table, &self.budget, &mut report)?);
-        let mut moves = Vec::new();
-        if self.moves {
-            let me = proof.side;
-            let mut history = game.history();
-            let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            for &mv in list.iter() {
-                let mut child = pos;
-                let (effect, token) = advance(&mut child, mv, &mut history);
-                if let Some(t) = token {
-                    history.pop(t);
-                }
-                let p = match child.to_move() {
-                    None => {
-                        let v = Value::of_end(&child, me);
-                        Proof {
-                            side: me,
-                            lower: v,
-                            upper: v,
-                            best: None,
-                            stopped: None,
-                            stats: Default::default(),
-                        }
-                    }
-                    Some(side) => {
-                        let mut ck = if effect.irreversible {
-                            Vec::new()
-                        } else {
-                            keys.clone()
-                        };
-                        ck.push(child.key());
-                        let p = named(prove(&child, &ck, self.table, &self.budget, &mut report)?);
-                        if side == me {
-                            p
-                        } else {
-                            flipped(p)
-                        }
-                    }
-                };
-                moves.push((mv.to_string(), p));
-            }
-        }
-        Ok(Solved { proof, moves })
-    }
-}
-
-/// The tables of `game`'s rules: `--tables DIR`, else the default directory's, else up to 12
-/// seeds built in memory; `None` for games without tables.
-fn tables_for(game: &AnyGame, args: &Args, bar: &ProgressBar) -> Result<Option<Tablebase>> {
+/// The tables of `game`'s rules for a proof: those in `dir` (`--tables DIR`), else the default
+/// directory's, else up to 12 seeds built in memory (`bar` says so); `None` for games without
+/// tables.
+pub(crate) fn tables_for(
+    game: &AnyGame,
+    dir: Option<&std::path::Path>,
+    bar: &ProgressBar,
+) -> Result<Option<Tablebase>> {
     let AnyGame::Oware(session) = game else {
         return Ok(None);
     };
@@ -182,7 +92,7 @@ fn tables_for(game: &AnyGame, args: &Args, bar: &ProgressBar) -> Result<Option<T
         return Ok(None);
     }
     let name = game.variant().name();
-    if let Some(dir) = &args.tables {
+    if let Some(dir) = dir {
         let t = Tablebase::load_dir(dir, name)?;
         if !t.covers(&rules) {
             bail!("the tables in {} are not for these rules", dir.display());
@@ -238,32 +148,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let table = if args.no_tables {
         None
     } else {
-        tables_for(&game, args, &bar)?
+        tables_for(&game, args.tables.as_deref(), &bar)?
     };
-    let task = Task {
-        table: table.as_ref(),
-        budget: Budget {
-            nodes: args.nodes,
-            time: Some(Duration::from_secs_f64(args.time.min(1e9))),
-            max_entries: args.tt_entries.max(1),
-            margin: !args.no_margin,
-            components: args.components,
-            history_free: match args.history_free {
-                0 => usize::MAX,
-                n => n,
-            },
+    let budget = Budget {
+        nodes: args.nodes,
+        time: Some(Duration::from_secs_f64(args.time.min(1e9))),
+        max_entries: args.tt_entries.max(1),
+        margin: !args.no_margin,
+        components: args.components,
+        history_free: match args.history_free {
+            0 => usize::MAX,
+            n => n,
         },
-        moves: args.moves,
-        bar: &bar,
     };
-    let solved = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .name("prover".into())
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || dispatch(&game, task))
-            .context("starting the prover thread")?
-            .join()
-            .map_err(|_| anyhow::anyhow!("the prover thread panicked"))?
+    let options = GameProofOptions {
+        budget,
+        moves: args.moves,
+        deadline: None,
+    };
+    let solved = prove_game(&game, table.as_ref(), &options, &mut |p| {
+        report(&bar, &budget, p);
     })?;
     bar.finish_and_clear();
     let proof = &solved.proof;

@@ -1,19 +1,29 @@
 //! `mancala solve`: the JSON output, the exit codes, and a published result of docs/solve.md
-//! proven again.
+//! proven again; `mancala analyze --prove` against it.
 
 use std::process::Output;
 
 mod common;
 
-/// `mancala solve` with `args`.
-fn solve(args: &[&str]) -> Output {
-    let mut all = vec!["solve"];
+/// `mancala COMMAND` with `args`.
+fn mancala(command: &str, args: &[&str]) -> Output {
+    let mut all = vec![command];
     all.extend_from_slice(args);
     common::command(&all)
         // No table directory: the tables of up to 12 seeds are built in memory.
         .env("MANCALA_TABLEBASES", "/nonexistent/mancala-solve-test")
         .output()
         .expect("run mancala")
+}
+
+/// `mancala solve` with `args`.
+fn solve(args: &[&str]) -> Output {
+    mancala("solve", args)
+}
+
+/// `mancala analyze` with `args`.
+fn analyze(args: &[&str]) -> Output {
+    mancala("analyze", args)
 }
 
 fn json(o: &Output) -> serde_json::Value {
@@ -127,4 +137,80 @@ fn bad_input_is_a_clear_error() {
     let o = solve(&["abapa", "--time=0"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--time"));
+}
+
+/// `analyze --prove` says what `mancala solve` proves, for the position and each move, where a
+/// shallow search only estimates: a late Ọlọwuka position (no tables) and the same board under
+/// Abapa (tables of 12 seeds built in memory by both commands).
+#[test]
+fn analyze_prove_agrees_with_solve() {
+    let position = "0-1-0-1-0-0-0-1-0-1-0-0-23-21-S";
+    for preset in ["olowuka", "abapa"] {
+        let base = [preset, "--position", position, "--depth", "2", "--json"];
+        let searched = json(&analyze(&base));
+        assert_eq!(searched.get("proof"), None, "{searched}");
+        assert_eq!(searched["score"]["kind"], "estimate", "{searched}");
+
+        let mut args = base.to_vec();
+        args.extend(["--prove", "60", "--prove-moves"]);
+        let o = analyze(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let proved = json(&o);
+        let solved = json(&solve(&[
+            preset,
+            "--position",
+            position,
+            "--moves",
+            "--json",
+        ]));
+        assert_eq!(solved["proven"], true, "{solved}");
+        assert_eq!(proved["proof"]["proven"], true, "{proved}");
+        assert_eq!(proved["proof"]["exact"], true, "{proved}");
+        assert!(proved["proof"]["nodes"].as_u64().unwrap() > 0, "{proved}");
+        assert_eq!(proved["proof"]["stopped_by"], serde_json::Value::Null);
+        // The same result and margin, as a score object.
+        let score = &proved["score"];
+        assert_eq!(score["kind"], "proven", "{proved}");
+        assert_eq!(score["outcome"], solved["result"], "{proved}\n{solved}");
+        assert_eq!(score["margin"], solved["margin"], "{proved}\n{solved}");
+        assert_eq!(score["margin_exact"], true);
+        let text = score["text"].as_str().unwrap();
+        assert!(text.starts_with("proven "), "{text}");
+        // Every move: the same as solve's.
+        let moves = proved["moves"].as_array().unwrap();
+        let solved_moves = solved["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), solved_moves.len(), "{proved}\n{solved}");
+        for m in solved_moves {
+            let mine = moves
+                .iter()
+                .find(|x| x["move"] == m["move"])
+                .unwrap_or_else(|| panic!("{m} missing from {proved}"));
+            assert_eq!(mine["score"]["outcome"], m["result"], "{mine} vs {m}");
+            assert_eq!(mine["score"]["margin"], m["margin"], "{mine} vs {m}");
+        }
+        // The best move first, and it keeps the proven value.
+        assert_eq!(proved["best"], moves[0]["move"]);
+        assert_eq!(moves[0]["score"]["margin"], solved["margin"]);
+
+        // Text: the proof's words and a summary line.
+        let mut args = args.clone();
+        args.retain(|a| *a != "--json");
+        let o = analyze(&args);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("proof: proven, "), "{text}");
+        assert!(text.contains("(proven win by 2)"), "{text}");
+    }
+}
+
+#[test]
+fn analyze_prove_refuses_bad_budgets() {
+    for bad in ["0", "-1", "NaN", "1e9"] {
+        let o = analyze(&["olowuka", "--depth", "1", &format!("--prove={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "--prove {bad}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--prove"), "{err}");
+    }
+    // Each move is proven only within a proof's budget.
+    let o = analyze(&["olowuka", "--depth", "1", "--prove-moves"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -71,7 +71,8 @@
 //! deadlines of `time` and the Monte-Carlo adapter `mcts_driver`; [`levels`] the playing levels;
 //! [`bench`](mod@bench) the benchmarks; [`tables`] the endgame tables built in memory; [`tune`]
 //! the fitting tools; `search`, `mcts`, [`eval`], [`features`] and `tt` the search itself;
-//! [`solve`](mod@solve) proves game-theoretic values ([`prove`]).
+//! [`solve`](mod@solve) proves game-theoretic values ([`prove`]), and [`proofs`] runs it for the
+//! front ends ([`prove_game`], [`prove_estimate`]).
 
 pub mod bench;
 mod driver;
@@ -82,6 +83,7 @@ pub mod levels;
 mod mcts;
 mod mcts_driver;
 mod per_game;
+pub mod proofs;
 mod search;
 pub mod solve;
 pub mod tables;
@@ -98,9 +100,12 @@ pub use games::{dispatch, EngineGame, GameTask};
 pub use levels::{level_info, level_move, LevelInfo, LEVEL_INFO, MAX_LEVEL};
 pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
+pub use proofs::{apply_proof, prove_estimate, prove_game, proven_or, GameProof, GameProofOptions};
 pub use search::MAX_DEPTH;
 pub use solve::{prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Value, Verdict};
-pub use tables::{build_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS};
+pub use tables::{
+    build_tables, built_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS,
+};
 pub use tt::Table;
 pub use types::{
     Algorithm, Analysis, Clock, Limits, Report, ReportBound, Score, ScoreOutcome, SearchOptions,

@@ -175,7 +175,7 @@ use crate::tt::FastHasher;
 /// A won game is worth `WIN + margin`, a lost one `-(WIN + margin)`, a draw its margin.
 pub const WIN: i32 = 10_000;
 /// No margin reaches this (the most seeds of any preset are far below it).
-const MAX_MARGIN: i32 = 1_000;
+pub(crate) const MAX_MARGIN: i32 = 1_000;
 /// Above every value.
 const INF: i32 = WIN + MAX_MARGIN + 1;
 /// The deepest line the prover follows (each ply is a stack frame; the command gives the
@@ -437,6 +437,9 @@ pub enum SolveError {
     /// The rules end the game after a number of plies, which the position's key does not show.
     #[error("max_plies is set: the prover needs rules whose positions carry everything their value depends on")]
     MaxPlies,
+    /// The proving thread could not start, or failed.
+    #[error("the proving thread could not start or failed")]
+    Thread,
 }
 
 /// The hasher of the prover's maps and key sets: multiply-rotate, finished by a 64-bit mix.

@@ -2,6 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use mancala_core::oware::OwareRules;
 use mancala_core::variant::{AnyGame, DynGame, Variant};
 
 use crate::games::table_rules;
@@ -54,23 +55,42 @@ pub fn shared_tables(
     game: &AnyGame,
     seeds: u32,
 ) -> Option<Result<Arc<Tablebase>, mancala_tablebase::TablebaseError>> {
-    static BUILT: Mutex<Vec<Arc<Tablebase>>> = Mutex::new(Vec::new());
     let rules = table_rules(game)?;
     // Held while building, so that two threads asking at once build once.
     let mut built = BUILT
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(t) = built
-        .iter()
-        .find(|t| t.covers(&rules) && t.max_seeds() == seeds)
-    {
-        return Some(Ok(Arc::clone(t)));
+    if let Some(t) = find(&built, &rules, seeds) {
+        return Some(Ok(t));
     }
     Some(build_tables(game, seeds)?.map(|table| {
         let table = Arc::new(table);
         built.push(Arc::clone(&table));
         table
     }))
+}
+
+/// The tables [`shared_tables`] built so far in this process.
+static BUILT: Mutex<Vec<Arc<Tablebase>>> = Mutex::new(Vec::new());
+
+/// The table of `built` for `rules` with `seeds` seeds.
+fn find(built: &[Arc<Tablebase>], rules: &OwareRules, seeds: u32) -> Option<Arc<Tablebase>> {
+    built
+        .iter()
+        .find(|t| t.covers(rules) && t.max_seeds() == seeds)
+        .map(Arc::clone)
+}
+
+/// The tables of `game`'s rules from 0 to `seeds` seeds if [`shared_tables`] has already built
+/// them in this process (by the top playing level, say), without building them: for work that
+/// may not wait for a build. `None` otherwise, and when the game has no tables.
+#[must_use]
+pub fn built_tables(game: &AnyGame, seeds: u32) -> Option<Arc<Tablebase>> {
+    let rules = table_rules(game)?;
+    let built = BUILT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    find(&built, &rules, seeds)
 }
 
 #[cfg(test)]

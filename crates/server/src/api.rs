@@ -760,7 +760,9 @@ pub(crate) async fn analysis(
 
 /// The engine's analysis of `game`'s position (`ply` moves played, `to_move` to move):
 /// `{ply, over, to_move, best, score, depth, nodes, pv, moves}`, thinking `ms` (clamped to the
-/// server's bounds) on one of the engine threads.
+/// server's bounds) on one of the engine threads; when the search proves nothing, the prover
+/// then runs for at most [`crate::Config::hint_proof_ms`] and may upgrade the estimate
+/// ([`mancala_engine::prove_estimate`]).
 pub(crate) async fn analyse(
     app: &Arc<App>,
     game: AnyGame,
@@ -776,9 +778,14 @@ pub(crate) async fn analyse(
         .clamp(HINT_MIN_MS, app.max_analysis_ms);
     let permit = engine_permit(app).await?;
     let brain = Arc::clone(&app.brain);
+    let prove_for = app.hint_proof;
     let a = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        brain.analyse(&game, Duration::from_millis(ms), None)
+        let mut a = brain.analyse(&game, Duration::from_millis(ms), None)?;
+        // A search that proved nothing: a short proof may still settle the position.
+        let tables = mancala_engine::built_tables(&game, mancala_engine::LEVEL_TABLE_SEEDS);
+        mancala_engine::prove_estimate(&game, &mut a, tables, prove_for);
+        Some(a)
     })
     .await
     .ok()

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use crate::api::{analyse, check_position, check_word, parse_rules};
 use crate::error::ApiError;
 use crate::json::{option_json, state_map};
-use crate::service::parse_body;
+use crate::service::{blocking, engine_permit, parse_body};
 use crate::App;
 
 /// Most moves in one line (a long Ba-awa match stays well below).
@@ -38,7 +38,61 @@ pub(crate) struct LineRequest {
     /// Thinking time of an analysis, in milliseconds (`POST /api/analysis` only).
     #[serde(default)]
     ms: Option<u64>,
+    /// Time budget of a proof, in seconds (`POST /api/analysis/prove` only).
+    #[serde(default)]
+    seconds: Option<f64>,
+    /// Also prove each legal move (`POST /api/analysis/prove` only).
+    #[serde(default)]
+    prove_moves: Option<bool>,
 }
+
+/// The endpoints that take a line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Endpoint {
+    Positions,
+    Analysis,
+    Prove,
+}
+
+impl LineRequest {
+    /// The line of a request's body to `endpoint`, refusing the fields of the other endpoints.
+    fn parse(headers: &HeaderMap, body: &Bytes, endpoint: Endpoint) -> ApiResult<LineRequest> {
+        let req: LineRequest = parse_body(headers, body)?;
+        let name = match endpoint {
+            Endpoint::Positions => "POST /api/positions",
+            Endpoint::Analysis => "POST /api/analysis",
+            Endpoint::Prove => "POST /api/analysis/prove",
+        };
+        req.only(
+            name,
+            endpoint == Endpoint::Analysis,
+            endpoint == Endpoint::Prove,
+        )?;
+        Ok(req)
+    }
+
+    /// Refuses the fields of the other endpoints: `ms` unless `ms_ok`, `seconds` and
+    /// `prove_moves` unless `prove_ok`.
+    fn only(&self, endpoint: &str, ms_ok: bool, prove_ok: bool) -> ApiResult<()> {
+        let stray = if self.ms.is_some() && !ms_ok {
+            Some(("ms", "POST /api/analysis"))
+        } else if (self.seconds.is_some() || self.prove_moves.is_some()) && !prove_ok {
+            Some(("seconds` and `prove_moves", "POST /api/analysis/prove"))
+        } else {
+            None
+        };
+        match stray {
+            Some((field, owner)) => Err(ApiError::bad_request(
+                "bad_field",
+                format!("`{field}` belong to {owner}, not {endpoint}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Default time budget of a proof request, in seconds.
+const PROVE_DEFAULT_SECS: f64 = 2.0;
 
 /// A line set up and played through: the game before the last move, the last move's steps,
 /// and the game after every move.
@@ -119,13 +173,7 @@ fn play_line(req: &LineRequest) -> ApiResult<Line> {
 /// `POST /api/positions`: the state after every move of a line (the start first), the moves as
 /// the core writes them, and the last move's sowing steps. Nothing is stored.
 pub(crate) async fn positions(headers: HeaderMap, body: Bytes) -> ApiResult<Json<Value>> {
-    let req: LineRequest = parse_body(&headers, &body)?;
-    if req.ms.is_some() {
-        return Err(ApiError::bad_request(
-            "bad_field",
-            "`ms` belongs to POST /api/analysis",
-        ));
-    }
+    let req = LineRequest::parse(&headers, &body, Endpoint::Positions)?;
     let line = play_line(&req)?;
     let game = &line.game;
     Ok(Json(json!({
@@ -147,7 +195,7 @@ pub(crate) async fn analysis(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
-    let req: LineRequest = parse_body(&headers, &body)?;
+    let req = LineRequest::parse(&headers, &body, Endpoint::Analysis)?;
     let line = play_line(&req)?;
     let ply = line.game.moves().len();
     let to_move = line.game.state().to_move;
@@ -157,4 +205,88 @@ pub(crate) async fn analysis(
         m.insert("state".into(), state);
     }
     Ok(Json(answer))
+}
+
+/// The line of a proof request and its time budget in seconds, capped by the server's
+/// [`crate::Config::max_proof_secs`].
+fn prove_request(app: &App, headers: &HeaderMap, body: &Bytes) -> ApiResult<(LineRequest, f64)> {
+    let req = LineRequest::parse(headers, body, Endpoint::Prove)?;
+    let seconds = req.seconds.unwrap_or(PROVE_DEFAULT_SECS);
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(ApiError::bad_request(
+            "bad_seconds",
+            format!("`seconds` must be a positive number of seconds, not {seconds}"),
+        ));
+    }
+    let seconds = seconds.min(app.max_proof_secs);
+    Ok((req, seconds))
+}
+
+/// `POST /api/analysis/prove`: what the prover ([`mancala_engine::prove_game`]) proves about the
+/// position a line reaches, with the line's positions since its last capture as the history,
+/// within `seconds` (default [`PROVE_DEFAULT_SECS`], at most the server's
+/// [`crate::Config::max_proof_secs`]), and with `prove_moves` about each legal move within the
+/// same seconds in all. Runs on an engine thread (the permit hints wait for); the proof stops
+/// when its budget ends. Scores are those of every analysis ([`mancala_engine::Proof::score`];
+/// `null` where nothing is proven).
+pub(crate) async fn prove(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let (req, seconds) = prove_request(&app, &headers, &body)?;
+    let line = play_line(&req)?;
+    let state = line.states.last().cloned().unwrap_or(Value::Null);
+    let game = line.game;
+    let ply = game.moves().len();
+    let Some(to_move) = game.state().to_move else {
+        return Ok(Json(json!({
+            "ply": ply, "over": true, "score": null, "best": null, "moves": [], "state": state,
+        })));
+    };
+    let options = mancala_engine::GameProofOptions {
+        budget: mancala_engine::Budget::short(std::time::Duration::from_secs_f64(seconds)),
+        moves: req.prove_moves.unwrap_or(false),
+        deadline: None,
+    };
+    let permit = engine_permit(&app).await?;
+    let proved = blocking(move || {
+        let _permit = permit;
+        let mut options = options;
+        // The budget runs from when an engine thread is free.
+        options.deadline = options.budget.time.map(|t| std::time::Instant::now() + t);
+        let tables = mancala_engine::built_tables(&game, mancala_engine::LEVEL_TABLE_SEEDS);
+        mancala_engine::prove_game(&game, tables.as_deref(), &options, &mut |_| {}).map_err(|e| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "cannot_prove",
+                e.to_string(),
+            )
+        })
+    })
+    .await?;
+    let p = &proved.proof;
+    let all = std::iter::once(p).chain(proved.moves.iter().map(|(_, m)| m));
+    let (nodes, spent) = all.fold((0u64, 0f64), |(n, s), m| {
+        (n + m.stats.nodes, s + m.stats.elapsed.as_secs_f64())
+    });
+    let bound = |v: &mancala_engine::Value| json!({"result": v.verdict.name(), "margin": v.margin});
+    Ok(Json(json!({
+        "ply": ply,
+        "over": false,
+        "to_move": to_move.name(),
+        "proven": p.verdict().is_some(),
+        "score": p.score(),
+        "best": p.best,
+        "lower": bound(&p.lower),
+        "upper": bound(&p.upper),
+        "moves": proved.moves.iter().map(|(m, q)| json!({"move": m, "score": q.score()})).collect::<Vec<_>>(),
+        "proof": {
+            "seconds_budget": seconds,
+            "nodes": nodes,
+            "seconds": spent,
+            "stopped_by": p.stopped.map(|s| s.name()),
+        },
+        "state": state,
+    })))
 }

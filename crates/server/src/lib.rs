@@ -124,6 +124,11 @@ pub struct Config {
     pub engine_threads: usize,
     /// Longest thinking time of one analysis request, in milliseconds.
     pub max_analysis_ms: u64,
+    /// Longest time budget of one proof request (`POST /api/analysis/prove`), in seconds.
+    pub max_proof_secs: f64,
+    /// Time a hint's prover may take, after a search that proved nothing, to turn the hint's
+    /// estimate into a proven result, in milliseconds (0: never).
+    pub hint_proof_ms: u64,
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
     /// Games a client may create at once ...
@@ -169,6 +174,8 @@ impl Default for Config {
             engine_threads: std::thread::available_parallelism()
                 .map_or(1, |n| usize::from(n).saturating_sub(1).max(1)),
             max_analysis_ms: 2000,
+            max_proof_secs: 10.0,
+            hint_proof_ms: 500,
             body_limit: 16 * 1024,
             create_burst: 20,
             create_per_minute: 30,
@@ -196,6 +203,8 @@ pub struct App {
     create_limit: limit::RateLimiter,
     connections: limit::Connections,
     max_analysis_ms: u64,
+    max_proof_secs: f64,
+    hint_proof: Duration,
     variants: String,
     accounts: accounts::Accounts,
     lobby: lobby::Lobby,
@@ -231,6 +240,12 @@ impl App {
                 config.max_watchers_per_game,
             ),
             max_analysis_ms: config.max_analysis_ms.max(50),
+            max_proof_secs: if config.max_proof_secs > 0.0 {
+                config.max_proof_secs.min(3600.0)
+            } else {
+                0.1
+            },
+            hint_proof: Duration::from_millis(config.hint_proof_ms.min(60_000)),
             variants: api::variants_json().to_string(),
             accounts: accounts::Accounts::new(
                 config.password_memory_kib,
@@ -657,6 +672,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/games", post(api::create_game).get(archive::search))
         .route("/positions", post(board::positions))
         .route("/analysis", post(board::analysis))
+        .route("/analysis/prove", post(board::prove))
         .route("/games/{id}", get(api::get_game))
         .route("/games/{id}/moves", post(api::post_move))
         .route("/games/{id}/resign", post(play::resign))

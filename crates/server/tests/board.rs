@@ -164,3 +164,151 @@ async fn analysis_of_any_position() {
     assert_eq!(r.json()["over"], true);
     assert_eq!(r.json()["state"]["over"], true);
 }
+
+/// A late Ọlọwuka position that a short search only estimates and the prover settles at once:
+/// South wins by 2 (`mancala solve olowuka --position ...`), whichever move he plays.
+const LATE: &str = "0-1-0-1-0-0-0-1-0-1-0-0-23-21-S";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn proofs_of_any_position() {
+    let config = mancala_server::Config {
+        // A small cap, to see it applied.
+        max_proof_secs: 3.0,
+        ..common::many()
+    };
+    let mut c = Client::new(common::start(config).await);
+    let r = post_anon(
+        &mut c,
+        "/api/analysis/prove",
+        &json!({"variant": "olowuka", "position": LATE, "seconds": 1000, "prove_moves": true}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let p = r.json();
+    assert_eq!(p["proof"]["seconds_budget"], 3.0, "{p}");
+    assert_eq!(p["proven"], true, "{p}");
+    assert_eq!(p["to_move"], "south");
+    assert_eq!(p["score"]["kind"], "proven");
+    assert_eq!(p["score"]["text"], "proven win by 2");
+    assert_eq!(p["lower"], json!({"result": "win", "margin": 2}));
+    assert_eq!(p["upper"], p["lower"]);
+    assert_eq!(p["state"]["position"], LATE);
+    assert!(p["proof"]["nodes"].as_u64().unwrap() > 0);
+    let moves = p["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), p["state"]["legal"].as_array().unwrap().len());
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["score"]["text"] == "proven win by 2"),
+        "{p}"
+    );
+    assert!(p["state"]["legal"].as_array().unwrap().contains(&p["best"]));
+
+    // A line: the history is the line's, and the proof is of its last position, from North's
+    // side after South's move.
+    let r = post_anon(
+        &mut c,
+        "/api/analysis/prove",
+        &json!({"variant": "olowuka", "position": LATE, "moves": ["D"], "seconds": 2}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let p = r.json();
+    assert_eq!(p["to_move"], "north");
+    assert_eq!(p["score"]["text"], "proven loss by 2", "{p}");
+    assert_eq!(p["moves"], json!([]));
+
+    // A finished game: nothing to prove.
+    let r = post_anon(
+        &mut c,
+        "/api/analysis/prove",
+        &json!({"variant": "oware", "position": "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["over"], true);
+
+    // Bad input: the budget, the fields of other endpoints, the line.
+    for (body, status, code) in [
+        (
+            json!({"variant": "olowuka", "seconds": 0}),
+            400,
+            "bad_seconds",
+        ),
+        (
+            json!({"variant": "olowuka", "seconds": -1.5}),
+            400,
+            "bad_seconds",
+        ),
+        (
+            json!({"variant": "olowuka", "seconds": "1"}),
+            400,
+            "bad_json",
+        ),
+        (json!({"variant": "olowuka", "ms": 50}), 400, "bad_field"),
+        (
+            json!({"variant": "olowuka", "position": "1-2-3"}),
+            400,
+            "bad_setup",
+        ),
+        (
+            json!({"variant": "oware", "moves": ["C", "c", "C"]}),
+            422,
+            "illegal_move",
+        ),
+        (
+            json!({"variant": "oware", "rules": {"max_plies": 300}}),
+            422,
+            "cannot_prove",
+        ),
+    ] {
+        refused(&mut c, "/api/analysis/prove", &body, status, code).await;
+    }
+    for p in ["/api/positions", "/api/analysis"] {
+        refused(
+            &mut c,
+            p,
+            &json!({"variant": "oware", "seconds": 1}),
+            400,
+            "bad_field",
+        )
+        .await;
+        refused(
+            &mut c,
+            p,
+            &json!({"variant": "oware", "prove_moves": true}),
+            400,
+            "bad_field",
+        )
+        .await;
+    }
+    let doc = c.get("/api/openapi.json").await.unwrap().json();
+    assert!(doc["paths"]["/api/analysis/prove"]["post"].is_object());
+    assert!(doc["components"]["schemas"]["Proof"]["properties"]["score"].is_object());
+}
+
+/// Hints and the analysis board: a search that proves nothing is followed by a short proof
+/// ([`mancala_server::Config::hint_proof_ms`]) whose result replaces the estimate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_proof_upgrades_an_estimate() {
+    for (hint_proof_ms, kind) in [(0, "estimate"), (2000, "proven")] {
+        let config = mancala_server::Config {
+            hint_proof_ms,
+            ..common::many()
+        };
+        let mut c = Client::new(common::start(config).await);
+        let r = analysis(
+            &mut c,
+            json!({"variant": "olowuka", "position": LATE, "ms": 20}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let a = r.json();
+        assert_eq!(a["score"]["kind"], kind, "{a}");
+        if kind == "proven" {
+            assert_eq!(a["score"]["text"], "proven win by 2", "{a}");
+            assert_eq!(a["moves"][0]["move"], a["best"], "{a}");
+            assert_eq!(a["moves"][0]["score"], a["score"], "{a}");
+        }
+    }
+}

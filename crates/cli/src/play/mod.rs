@@ -90,6 +90,11 @@ pub struct Args {
     /// `LC_MESSAGES` or `LANG`).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// How long a hint may then spend proving the position when its search proved nothing, in
+    /// milliseconds (0: never): a proof turns the hint's estimate into "proven win by ≥ N".
+    #[arg(long, value_name = "MS", default_value_t = 500,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub hint_proof: u64,
 }
 
 /// The autosave file: `$MANCALA_AUTOSAVE`, else `$XDG_STATE_HOME/mancala/autosave.mgn`, else
@@ -122,9 +127,9 @@ fn build_game(args: &Args) -> Result<AnyGame> {
     crate::new_game(&args.variant, &args.rules, args.position.as_deref())
 }
 
-/// The computer player: the search engine.
-fn make_opponent(seed: u64) -> Box<dyn Opponent> {
-    Box::new(EngineOpponent::new(seed))
+/// The computer player: the search engine, whose hints may prove for `hint_proof`.
+fn make_opponent(seed: u64, hint_proof: std::time::Duration) -> Box<dyn Opponent> {
+    Box::new(EngineOpponent::new(seed).with_hint_proof(hint_proof))
 }
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
@@ -152,7 +157,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         SideArg::South => Side::South,
         SideArg::North => Side::North,
     };
-    let mut app = App::new(game, args.mode, side, args.level, make_opponent(seed));
+    let opponent = make_opponent(seed, std::time::Duration::from_millis(args.hint_proof));
+    let mut app = App::new(game, args.mode, side, args.level, opponent);
     app.set_lang(lang);
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         // Not a terminal to play in: the screen and the help, once, as text.

@@ -74,6 +74,8 @@ impl Opponent for RandomOpponent {
 
 /// How long a hint may think.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(700);
+/// How long a hint may then prove, by default (`mancala play --hint-proof MS`).
+const HINT_PROOF_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The search engine (`mancala-engine`): [`mancala_engine::level_move`] to play and
 /// [`mancala_engine::analyse_dyn`] for hints. For a game the engine does not know yet it falls
@@ -83,6 +85,7 @@ pub struct EngineOpponent {
     seed: u64,
     fallback: RandomOpponent,
     unknown_game: bool,
+    hint_proof: std::time::Duration,
 }
 
 impl EngineOpponent {
@@ -93,7 +96,16 @@ impl EngineOpponent {
             seed,
             fallback: RandomOpponent::new(seed),
             unknown_game: false,
+            hint_proof: HINT_PROOF_TIME,
         }
+    }
+
+    /// The same player, whose hints spend at most `time` proving the position when their
+    /// search proved nothing ([`mancala_engine::prove_estimate`]; zero: never).
+    #[must_use]
+    pub fn with_hint_proof(mut self, time: std::time::Duration) -> Self {
+        self.hint_proof = time;
+        self
     }
 }
 
@@ -129,8 +141,11 @@ impl Opponent for EngineOpponent {
             movetime: Some(HINT_TIME),
             ..mancala_engine::Limits::default()
         };
-        let a = mancala_engine::analyse_dyn(game, &limits, None)
+        let mut a = mancala_engine::analyse_dyn(game, &limits, None)
             .ok_or_else(|| "no hint: the engine does not know this game yet".to_string())?;
+        // A search that proved nothing: a short proof may settle the position.
+        let tables = mancala_engine::built_tables(game, mancala_engine::LEVEL_TABLE_SEEDS);
+        mancala_engine::prove_estimate(game, &mut a, tables, self.hint_proof);
         let mv = a.best.ok_or_else(|| "no hint: no move".to_string())?;
         let line = a.pv.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
         Ok(Hint {

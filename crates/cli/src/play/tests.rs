@@ -554,6 +554,26 @@ fn a_hint_in_a_solved_endgame_says_proven() {
 }
 
 #[test]
+fn a_hint_whose_search_proves_nothing_is_proven_by_a_short_proof() {
+    // A late Ọlọwuka position: a draw (`mancala solve`), which the search only estimates
+    // (repetitions keep its lines open).
+    let position = Some("1-1-0-0-0-0-1-1-0-0-0-0-22-22-S");
+    let hint = |proof_ms| {
+        let game = game_after(Variant::Olowuka, &[], position, &[]);
+        let opponent = super::opponent::EngineOpponent::new(9)
+            .with_hint_proof(std::time::Duration::from_millis(proof_ms));
+        let mut app = session(game, Mode::Computer, 2, opponent);
+        app.handle(Event::Key(Key::Char('t')));
+        app.hint().expect("a hint").clone()
+    };
+    let estimated = hint(0).value.unwrap();
+    assert!(estimated.contains(" (estimate), depth "), "{estimated}");
+    let proven = hint(5000);
+    let value = proven.value.unwrap();
+    assert!(value.starts_with("proven draw, depth "), "{value}");
+}
+
+#[test]
 fn changed_rules_and_extras_are_shown() {
     let game = game_after(Variant::Ouril, &[("grand_slam", "Allowed")], None, &[]);
     let app = local_app(game);
