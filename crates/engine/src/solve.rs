@@ -84,10 +84,16 @@
 //! depth and after any history. Members outside both sets are searched as before.
 //!
 //! Each analysis costs one walk over the component (every move of every member played once)
-//! and one null-window search per move leaving it; it runs once per component and threshold,
-//! for components of at least [`Budget::history_free`] positions that a quiet move into them
-//! has already labelled (labelling from every node would run Tarjan's algorithm from every
-//! position reached by a capture). A budget that stops it leaves nothing recorded.
+//! and one null-window search per move leaving it, of at most [`Budget::exit_nodes`] nodes: a
+//! move whose search needs more is left unknown, and counts as good for neither side (South's
+//! set needs his moves proven good, North's his proven bad), so the sets only shrink and the
+//! argument above holds as it stands. An analysis runs once per component and threshold, for
+//! components of at least [`Budget::history_free`] positions that a quiet move into them has
+//! already labelled (labelling from every node would run Tarjan's algorithm from every
+//! position reached by a capture); inside a search valuing an exit, only when its walk (a
+//! node per member) fits in what is left of that search's budget. A budget that stops it
+//! leaves nothing recorded; when that was an enclosing exit search's, a later node may run it
+//! again.
 //!
 //! # The first-cycle argument
 //!
