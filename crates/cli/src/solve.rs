@@ -17,7 +17,7 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Position;
-use mancala_engine::solve::{Budget, Proof, ProofProgress};
+use mancala_engine::solve::{Budget, ComponentAnalysis, Proof, ProofProgress, Value, Verdict, WIN};
 use mancala_engine::{prove_game, GameProofOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 
@@ -51,6 +51,16 @@ pub struct Args {
     /// argument (docs/solve.md) before searching them; 0: never.
     #[arg(long, default_value_t = 16)]
     history_free: usize,
+    /// Nodes one search valuing a move out of a quiet-move component may spend in the
+    /// history-free argument; a move whose search needs more is left unknown (good for
+    /// neither side); 0: no limit.
+    #[arg(long, default_value_t = 100_000)]
+    exit_nodes: u64,
+    /// The result expected for the side to move (`win`, `draw` or `loss`, e.g. from `mancala
+    /// analyze`): with `draw` or `loss` the prover asks "at least a draw?" before "is it a
+    /// win?". Only the order of the tests changes, never what is proven.
+    #[arg(long, value_parser = parse_guess)]
+    guess: Option<Verdict>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -117,6 +127,55 @@ pub(crate) fn tables_for(
     Ok(Some(t))
 }
 
+/// The test of a component analysis: `wins`, `draws or wins`, `wins by at least 3`, ...
+fn test_name(south_at_least: i32) -> String {
+    let v = Value::decode(south_at_least);
+    match v.verdict {
+        _ if south_at_least == 1 - WIN => "draws or wins".to_string(),
+        Verdict::Win if v.margin == 0 => "wins".to_string(),
+        _ => format!("gets at least {v}"),
+    }
+}
+
+/// A component analysis in `--json`.
+fn analysis_json(a: &ComponentAnalysis) -> serde_json::Value {
+    serde_json::json!({
+            "test": test_name(a.south_at_least),
+            "at_root": a.at_root,
+            "root_south_gets": a.root_south_gets,
+            "members": a.members,
+            "inner_moves": a.inner_moves,
+            "exits": a.exits,
+            "exits_good": a.exits_good,
+            "exits_unknown": a.exits_unknown,
+            "exits_searched": a.exits_searched,
+            "exit_nodes": a.exit_nodes,
+            "repeat_good": a.repeat_good,
+            "repeat_bad": a.repeat_bad,
+            "south_safe": a.south_safe,
+            "north_safe": a.north_safe,
+            "south_first_cycle": a.south_first_cycle,
+            "north_first_cycle": a.north_first_cycle,
+            "undecided": undecided(a),
+            "walked": a.walked,
+    })
+}
+
+/// Members of an analysed component that no argument settled.
+fn undecided(a: &ComponentAnalysis) -> usize {
+    a.members - a.south_safe - a.north_safe - a.south_first_cycle - a.north_first_cycle
+}
+
+/// `win`, `draw` or `loss` for `--guess`.
+fn parse_guess(s: &str) -> Result<Verdict, String> {
+    match s {
+        "win" => Ok(Verdict::Win),
+        "draw" => Ok(Verdict::Draw),
+        "loss" => Ok(Verdict::Loss),
+        _ => Err(format!("expected win, draw or loss, not {s:?}")),
+    }
+}
+
 /// `win by 4`, `at least draw`, ... for the bounds of a proof.
 fn describe(p: &Proof<String>) -> String {
     match (p.value(), p.verdict()) {
@@ -160,6 +219,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             0 => usize::MAX,
             n => n,
         },
+        exit_nodes: match args.exit_nodes {
+            0 => u64::MAX,
+            n => n,
+        },
+        guess: args.guess,
     };
     let options = GameProofOptions {
         budget,
@@ -202,11 +266,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "analyses": st.analyses,
             "safe_hits": st.safe_hits,
             "first_cycle_hits": st.first_cycle_hits,
+            "exits_unknown": st.exits_unknown,
             "mono_hits": st.mono_hits,
             "max_ply": st.max_ply,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
             "stopped_by": proof.stopped.map(|s| s.name()),
+            "component_analyses": proof.analyses.iter().map(analysis_json).collect::<Vec<_>>(),
         });
         writeln!(out, "{doc}")?;
     } else {
@@ -244,6 +310,51 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;
+        for a in &proof.analyses {
+            if let Some(walked) = a.walked {
+                writeln!(
+                    out,
+                    "component of {} positions{}, South {}: stopped by the budget after walking {} of them, {} moves inside, {} exits ({} good for South, {} unknown, {} searched in {} nodes)",
+                    a.members,
+                    if a.at_root { " (the position's own)" } else { "" },
+                    test_name(a.south_at_least),
+                    walked,
+                    a.inner_moves,
+                    a.exits,
+                    a.exits_good,
+                    a.exits_unknown,
+                    a.exits_searched,
+                    a.exit_nodes,
+                )?;
+                continue;
+            }
+            writeln!(
+                out,
+                "component of {} positions{}, South {}: {} moves inside, {} exits ({} good for South, {} unknown, {} searched in {} nodes), repetition good for South at {} and bad at {}; settled for South {} and for North {} whatever the history, by the first-cycle argument {} and {}; {} undecided{}",
+                a.members,
+                if a.at_root { " (the position's own)" } else { "" },
+                test_name(a.south_at_least),
+                a.inner_moves,
+                a.exits,
+                a.exits_good,
+                a.exits_unknown,
+                a.exits_searched,
+                a.exit_nodes,
+                a.repeat_good,
+                a.repeat_bad,
+                a.south_safe,
+                a.north_safe,
+                a.south_first_cycle,
+                a.north_first_cycle,
+                undecided(a),
+                match a.root_south_gets {
+                    Some(true) => "; the position: South gets it",
+                    Some(false) => "; the position: South does not get it",
+                    None if a.at_root => "; the position: undecided",
+                    None => "",
+                },
+            )?;
+        }
     }
     Ok(if complete {
         ExitCode::SUCCESS

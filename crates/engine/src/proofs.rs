@@ -75,6 +75,7 @@ fn named<M: std::fmt::Display>(p: Proof<M>) -> Proof<String> {
         best: p.best.map(|m| m.to_string()),
         stopped: p.stopped,
         stats: p.stats,
+        analyses: p.analyses,
     }
 }
 
@@ -98,6 +99,7 @@ fn settled(side: mancala_core::Side, value: Value) -> Proof<String> {
         best: None,
         stopped: None,
         stats: ProofStats::default(),
+        analyses: Vec::new(),
     }
 }
 
@@ -114,6 +116,7 @@ fn unproven(side: mancala_core::Side) -> Proof<String> {
         best: None,
         stopped: Some(Stop::Time),
         stats: ProofStats::default(),
+        analyses: Vec::new(),
     }
 }
 
@@ -361,6 +364,7 @@ mod tests {
             best: None,
             stopped: None,
             stats: ProofStats::default(),
+            analyses: Vec::new(),
         }
     }
 

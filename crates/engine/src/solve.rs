@@ -84,10 +84,16 @@
 //! depth and after any history. Members outside both sets are searched as before.
 //!
 //! Each analysis costs one walk over the component (every move of every member played once)
-//! and one null-window search per move leaving it; it runs once per component and threshold,
-//! for components of at least [`Budget::history_free`] positions that a quiet move into them
-//! has already labelled (labelling from every node would run Tarjan's algorithm from every
-//! position reached by a capture). A budget that stops it leaves nothing recorded.
+//! and one null-window search per move leaving it, of at most [`Budget::exit_nodes`] nodes: a
+//! move whose search needs more is left unknown, and counts as good for neither side (South's
+//! set needs his moves proven good, North's his proven bad), so the sets only shrink and the
+//! argument above holds as it stands. An analysis runs once per component and threshold, for
+//! components of at least [`Budget::history_free`] positions that a quiet move into them has
+//! already labelled (labelling from every node would run Tarjan's algorithm from every
+//! position reached by a capture); inside a search valuing an exit, only when its walk (a
+//! node per member) fits in what is left of that search's budget. A budget that stops it
+//! leaves nothing recorded; when that was an enclosing exit search's, a later node may run it
+//! again.
 //!
 //! # The first-cycle argument
 //!
@@ -227,8 +233,10 @@ pub struct Value {
 }
 
 impl Value {
-    /// The value of the search's encoding `v`.
-    fn decode(v: i32) -> Value {
+    /// The value of the prover's encoding `v` (a win by `m` is [`WIN`]` + m`, a loss by `m`
+    /// is `-(WIN + m)`, a draw its margin).
+    #[must_use]
+    pub fn decode(v: i32) -> Value {
         if v >= WIN {
             Value {
                 verdict: Verdict::Win,
@@ -305,6 +313,16 @@ pub struct Budget {
     /// Quiet-move components of at least this many positions are settled by the history-free
     /// argument (module docs) before they are searched; `usize::MAX`: never.
     pub history_free: usize,
+    /// Nodes one search valuing a move out of a component may spend in the history-free
+    /// argument (module docs); a move whose search would spend more is left unknown, good
+    /// for neither side, which only makes the sets the argument settles smaller (100,000 by
+    /// default; `u64::MAX`: every such move is valued, however long it takes).
+    pub exit_nodes: u64,
+    /// The result expected (e.g. from an engine search), for the side to move: the test that
+    /// should succeed at the edge of that result runs first ("at least a draw?" before "is it
+    /// a win?" for a draw or a loss). `None`: "is it a win?" first. Only the order changes;
+    /// what is proven does not depend on it.
+    pub guess: Option<Verdict>,
 }
 
 impl Default for Budget {
@@ -316,6 +334,8 @@ impl Default for Budget {
             margin: true,
             components: 20_000_000,
             history_free: 16,
+            exit_nodes: 100_000,
+            guess: None,
         }
     }
 }
@@ -329,6 +349,9 @@ pub enum Stop {
     Time,
     /// A line grew deeper than [`MAX_PLY`] (rounds of Ba-awa can make very long games).
     Depth,
+    /// The search valuing a move out of a component ran out of [`Budget::exit_nodes`]. Only
+    /// that search stops (the move is then left unknown): a proof never stops by it.
+    ExitBudget,
 }
 
 impl Stop {
@@ -339,6 +362,7 @@ impl Stop {
             Stop::Nodes => "node budget",
             Stop::Time => "time budget",
             Stop::Depth => "depth limit",
+            Stop::ExitBudget => "exit budget",
         }
     }
 }
@@ -368,11 +392,64 @@ pub struct ProofStats {
     pub safe_hits: u64,
     /// Nodes settled by the first-cycle argument (module docs).
     pub first_cycle_hits: u64,
+    /// Moves out of a component whose search ran out of [`Budget::exit_nodes`] (left unknown
+    /// by the history-free argument).
+    pub exits_unknown: u64,
     /// Nodes settled by a result proven after another history with the same part of the kind
     /// that could change it (module docs, "Monotone histories").
     pub mono_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
+}
+
+/// One run of the history-free argument over a quiet-move component (module docs, "Inside a
+/// component"), for one test: what the component holds and how much of it the argument
+/// settled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ComponentAnalysis {
+    /// The test: "does South get at least this?", in the prover's encoding of values (a win
+    /// by `m` is [`WIN`]` + m`, a loss by `m` is `-(WIN + m)`, a draw its margin): `WIN` asks
+    /// for a win, `1 - WIN` for at least a draw.
+    pub south_at_least: i32,
+    /// Positions of the component.
+    pub members: usize,
+    /// Moves from one member to another (each a repetition if its target was seen before).
+    pub inner_moves: u64,
+    /// Moves that end the game or leave the component (captures, quiet moves out).
+    pub exits: u64,
+    /// Of those, the ones good for South (he gets at least the threshold after them).
+    pub exits_good: u64,
+    /// Of those, the ones whose search ran out of [`Budget::exit_nodes`]: good for neither
+    /// side in the analysis.
+    pub exits_unknown: u64,
+    /// Of those, the ones that needed a search of more than one node (the others were
+    /// settled at once: an end, an exact table entry, a transposition or an earlier result).
+    pub exits_searched: u64,
+    /// Nodes spent valuing the exits.
+    pub exit_nodes: u64,
+    /// Members whose repetition is good for South (among those a move can come back to).
+    pub repeat_good: usize,
+    /// Members whose repetition is bad for South.
+    pub repeat_bad: usize,
+    /// Members where South gets at least the threshold whatever the history.
+    pub south_safe: usize,
+    /// Members where South gets less whatever the history.
+    pub north_safe: usize,
+    /// Members in South's first-cycle region (not counting his safe set).
+    pub south_first_cycle: usize,
+    /// Members in North's first-cycle region (not counting his safe set).
+    pub north_first_cycle: usize,
+    /// Whether the component holds the position being proven.
+    pub at_root: bool,
+    /// When the component holds the position being proven and the analysis settled it (the
+    /// history-free or the first-cycle argument, which holds from the proof's own history
+    /// only if that history holds no other member): whether South gets at least the
+    /// threshold there.
+    pub root_south_gets: Option<bool>,
+    /// `None` when the analysis finished; else a budget stopped it after walking this many
+    /// members (their moves played, their exits valued): the exits, the moves and the nodes
+    /// are then those of the walked members, and no member has a verdict.
+    pub walked: Option<usize>,
 }
 
 /// What [`prove`] found.
@@ -390,6 +467,8 @@ pub struct Proof<M> {
     pub stopped: Option<Stop>,
     /// Counters.
     pub stats: ProofStats,
+    /// The component analyses of the history-free argument, in the order they ran.
+    pub analyses: Vec<ComponentAnalysis>,
 }
 
 impl<M> Proof<M> {
@@ -1029,6 +1108,13 @@ struct Prover<'a, P: EngineGame> {
     /// Set by every search as it returns: the index in the history of the earliest position
     /// its result may depend on having been seen (`usize::MAX`: none before the node).
     last_dep: usize,
+    /// The position being proven.
+    root: P::Key,
+    /// The node count at which the innermost search valuing a component's exit stops
+    /// ([`Budget::exit_nodes`]; `u64::MAX` outside such searches).
+    exit_limit: u64,
+    /// The component analyses run, with what they found.
+    analyses: Vec<ComponentAnalysis>,
 }
 
 /// A table and the rules' seed total and threshold.
@@ -1086,6 +1172,9 @@ impl<P: EngineGame> Prover<'_, P> {
         {
             self.stop = Some(Stop::Time);
         }
+        if self.stats.nodes >= self.exit_limit && self.stop.is_none() {
+            self.stop = Some(Stop::ExitBudget);
+        }
         if self.stats.nodes % CHECK_EVERY == 0 {
             self.stats.elapsed = self.started.elapsed();
             self.stats.tt_entries = self.tt.len();
@@ -1133,8 +1222,12 @@ impl<P: EngineGame> Prover<'_, P> {
                 if label == UNKNOWN {
                     return None;
                 }
-                if (self.components.sizes[label as usize] as usize) < self.budget.history_free
+                let size = self.components.sizes[label as usize] as usize;
+                // Inside a search valuing an exit, only a component whose walk (a node per
+                // member) fits in what is left of that search's budget.
+                if size < self.budget.history_free
                     || self.analysed.contains_key(&(label, t))
+                    || self.exit_limit.saturating_sub(self.stats.nodes) < size as u64
                 {
                     return None;
                 }
@@ -1200,6 +1293,10 @@ impl<P: EngineGame> Prover<'_, P> {
     /// it).
     fn analyse(&mut self, root: &P, root_key: P::Key, label: u32, t: i32, ply: usize) {
         self.stats.analyses += 1;
+        let mut report = ComponentAnalysis {
+            south_at_least: t,
+            ..ComponentAnalysis::default()
+        };
         // The members, by a walk over the quiet moves that stay in the component.
         let mut members: Vec<(P, P::Key)> = vec![(*root, root_key)];
         let mut index: KeyMap<P::Key, u32> = HashMap::default();
@@ -1212,6 +1309,7 @@ impl<P: EngineGame> Prover<'_, P> {
         while i < members.len() {
             self.count(ply);
             if self.stop.is_some() || self.endless.is_some() {
+                self.stopped_analysis(report, label, i);
                 return;
             }
             let (pos, _) = members[i];
@@ -1224,9 +1322,10 @@ impl<P: EngineGame> Prover<'_, P> {
             for &mv in moves.iter() {
                 let mut c = pos;
                 let effect = c.play_unchecked(mv);
+                // `Some(None)`: an exit whose search ran out of its own budget.
                 let mut good = None;
                 if c.is_over() {
-                    good = Some(end_value(&c, Side::South) >= t);
+                    good = Some(Some(end_value(&c, Side::South) >= t));
                 } else if !effect.irreversible {
                     let key = c.key();
                     // What a repetition gives: the rules' own ending, whatever came before.
@@ -1239,30 +1338,41 @@ impl<P: EngineGame> Prover<'_, P> {
                     };
                     c.settle();
                     if c.is_over() {
-                        good = Some(end_value(&c, Side::South) >= t);
+                        good = Some(Some(end_value(&c, Side::South) >= t));
                     } else if self.components.of(&c, key) == Some(label) {
                         let j = *index.entry(key).or_insert_with(|| {
                             members.push((c, key));
                             members.len() as u32 - 1
                         });
                         stays.push((j, repeated));
+                        report.inner_moves += 1;
                         continue;
                     }
                     if good.is_none() {
-                        good = self.exit_is_good(&c, key, true, t, ply);
+                        good = self.valued_exit(&c, key, true, t, ply, &mut report);
                     }
                 } else {
                     c.settle();
                     if c.is_over() {
-                        good = Some(end_value(&c, Side::South) >= t);
+                        good = Some(Some(end_value(&c, Side::South) >= t));
                     } else {
                         let key = c.key();
-                        good = self.exit_is_good(&c, key, false, t, ply);
+                        good = self.valued_exit(&c, key, false, t, ply, &mut report);
                     }
                 }
                 let Some(good) = good else {
+                    self.stopped_analysis(report, label, i);
                     return;
                 };
+                report.exits += 1;
+                let Some(good) = good else {
+                    // Not known: good for neither side.
+                    report.exits_unknown += 1;
+                    all_s = false;
+                    all_n = false;
+                    continue;
+                };
+                report.exits_good += u64::from(good);
                 any_s |= good;
                 any_n |= !good;
                 all_s &= good;
@@ -1313,15 +1423,66 @@ impl<P: EngineGame> Prover<'_, P> {
                 verdict[j as usize] |= rep << 4;
             }
         }
+        report.members = members.len();
+        report.at_root = self.components.labels.get(&self.root) == Some(&label);
+        for &v in &verdict {
+            report.repeat_good += usize::from(v & 0x10 != 0);
+            report.repeat_bad += usize::from(v & 0x20 != 0);
+            report.south_safe += usize::from(v & 1 != 0);
+            report.north_safe += usize::from(v & 2 != 0);
+            report.south_first_cycle += usize::from(v & 4 != 0);
+            report.north_first_cycle += usize::from(v & 8 != 0);
+        }
+        if let Some(&r) = index.get(&self.root) {
+            let v = verdict[r as usize];
+            if v & 5 != 0 {
+                report.root_south_gets = Some(true);
+            } else if v & 10 != 0 {
+                report.root_south_gets = Some(false);
+            }
+        }
+        self.analyses.push(report);
         for ((_, key), v) in members.iter().zip(verdict) {
             self.safe.insert((*key, t), v);
         }
     }
 
+    /// Records an analysis of the component `label` that a budget stopped after walking
+    /// `walked` members.
+    fn stopped_analysis(&mut self, mut report: ComponentAnalysis, label: u32, walked: usize) {
+        if self.stop == Some(Stop::ExitBudget) {
+            // Only an enclosing exit search stopped: a later node may analyse it again.
+            self.analysed.remove(&(label, report.south_at_least));
+        }
+        report.members = self.components.sizes[label as usize] as usize;
+        report.walked = Some(walked);
+        report.at_root = self.components.labels.get(&self.root) == Some(&label);
+        self.analyses.push(report);
+    }
+
+    /// [`Prover::exit_is_good`], counted in `report`.
+    fn valued_exit(
+        &mut self,
+        c: &P,
+        key: P::Key,
+        quiet: bool,
+        t: i32,
+        ply: usize,
+        report: &mut ComponentAnalysis,
+    ) -> Option<Option<bool>> {
+        let before = self.stats.nodes;
+        let good = self.exit_is_good(c, key, quiet, t, ply);
+        let spent = self.stats.nodes - before;
+        report.exit_nodes += spent;
+        report.exits_searched += u64::from(spent > 1);
+        good
+    }
+
     /// Whether the value of the position `c` (settled, not over, key `key`), reached by a move
     /// out of the component being analysed, is at least South's threshold `t`: a search from a
-    /// history of `c` alone (no position before it can come back, module docs). `None` when a
-    /// budget stopped it.
+    /// history of `c` alone (no position before it can come back, module docs), of at most
+    /// [`Budget::exit_nodes`] nodes. `Some(None)` when that budget ran out (the move is then
+    /// good for neither side in the analysis); `None` when another budget stopped it.
     fn exit_is_good(
         &mut self,
         c: &P,
@@ -1329,12 +1490,15 @@ impl<P: EngineGame> Prover<'_, P> {
         quiet: bool,
         t: i32,
         ply: usize,
-    ) -> Option<bool> {
+    ) -> Option<Option<bool>> {
         let token = self.history.push(key, true);
         let side = c.to_move().expect("not over");
         if quiet {
             self.stats.component_exits += 1;
         }
+        // This search's own budget, inside any that an enclosing exit search has.
+        let outer = self.exit_limit;
+        self.exit_limit = outer.min(self.stats.nodes.saturating_add(self.budget.exit_nodes));
         let good = if side == Side::South {
             self.search(c, key, Sets::fresh(&key, None), true, t - 1, t, ply + 1) >= t
         } else {
@@ -1342,7 +1506,15 @@ impl<P: EngineGame> Prover<'_, P> {
             self.search(c, key, Sets::fresh(&key, None), true, -t, 1 - t, ply + 1) < 1 - t
         };
         self.history.pop(token);
-        (self.stop.is_none() && self.endless.is_none()).then_some(good)
+        let mine = self.stop == Some(Stop::ExitBudget) && self.exit_limit < outer;
+        self.exit_limit = outer;
+        if mine {
+            // Nothing the stopped search was in the middle of was recorded.
+            self.stop = None;
+            self.stats.exits_unknown += 1;
+            return Some(None);
+        }
+        (self.stop.is_none() && self.endless.is_none()).then_some(Some(good))
     }
 
     /// The value of `pos` (settled, not over, its key `own` last on the history) for its side
@@ -1620,6 +1792,9 @@ pub fn prove<P: EngineGame>(
         analysed: HashMap::default(),
         mono: HashMap::default(),
         last_dep: 0,
+        root: pos.key(),
+        exit_limit: u64::MAX,
+        analyses: Vec::new(),
         components: Components {
             labels: HashMap::default(),
             next: 0,
@@ -1638,8 +1813,11 @@ pub fn prove<P: EngineGame>(
     let mut best = None;
     // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
     // then the margin by halving.
+    let draw_first = matches!(budget.guess, Some(Verdict::Draw | Verdict::Loss));
     loop {
-        let t = if lo < WIN && hi >= WIN {
+        let t = if draw_first && lo <= -WIN && hi > -WIN {
+            -WIN + 1
+        } else if lo < WIN && hi >= WIN {
             WIN
         } else if lo <= -WIN && hi > -WIN {
             -WIN + 1
@@ -1677,6 +1855,7 @@ pub fn prove<P: EngineGame>(
         best,
         stopped: prover.stop,
         stats: prover.stats,
+        analyses: prover.analyses,
     })
 }
 

@@ -6,7 +6,7 @@ mod common;
 use common::positions;
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, MoveList, Position};
-use mancala_engine::solve::{prove, Budget, Proof, Value, Verdict};
+use mancala_engine::solve::{prove, Budget, Proof, ProofStats, Value, Verdict};
 use mancala_tablebase::build::{build_rules, BuildOptions};
 use mancala_tablebase::{Exactness, Tablebase};
 
@@ -227,6 +227,34 @@ fn bad_input_is_an_error() {
     assert_eq!(err, mancala_engine::SolveError::MaxPlies);
 }
 
+/// Proves small positions of every preset with `budget`, from an empty history and after two
+/// quiet moves, and checks each value against a plain minimax of the real rules; the
+/// counters of every proof.
+fn proofs_agree_with_minimax(budget: &Budget) -> Vec<ProofStats> {
+    let mut stats = Vec::new();
+    for (name, rules) in presets() {
+        for n in 2..=3 {
+            for pos in positions(rules, n, 4, 3) {
+                let mut history = History::new(pos.key());
+                let expected = minimax(&pos, &mut history);
+                let proof = solve_with(&pos, &[pos.key()], None, budget);
+                assert_eq!(proof.value(), Some(expected), "{name} {pos}");
+                stats.push(proof.stats);
+                for last in [false, true] {
+                    let Some((p, keys, mut history)) = after_quiet_moves(pos, last) else {
+                        continue;
+                    };
+                    let expected = minimax(&p, &mut history);
+                    let proof = solve_with(&p, &keys, None, budget);
+                    assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
+                    stats.push(proof.stats);
+                }
+            }
+        }
+    }
+    stats
+}
+
 #[test]
 fn the_history_free_argument_agrees_with_plain_minimax() {
     // Every component is analysed (`history_free: 1`), and every verdict the argument gives
@@ -236,33 +264,11 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
         history_free: 1,
         ..Budget::default()
     };
-    let (mut checked, mut settled, mut first_cycle, mut mono) = (0, 0, 0, 0);
-    for (name, rules) in presets() {
-        for n in 2..=3 {
-            for pos in positions(rules, n, 4, 3) {
-                let mut history = History::new(pos.key());
-                let expected = minimax(&pos, &mut history);
-                let proof = solve_with(&pos, &[pos.key()], None, &budget);
-                assert_eq!(proof.value(), Some(expected), "{name} {pos}");
-                settled += proof.stats.safe_hits;
-                first_cycle += proof.stats.first_cycle_hits;
-                mono += proof.stats.mono_hits;
-                checked += 1;
-                for last in [false, true] {
-                    let Some((p, keys, mut history)) = after_quiet_moves(pos, last) else {
-                        continue;
-                    };
-                    let expected = minimax(&p, &mut history);
-                    let proof = solve_with(&p, &keys, None, &budget);
-                    assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
-                    settled += proof.stats.safe_hits;
-                    first_cycle += proof.stats.first_cycle_hits;
-                    mono += proof.stats.mono_hits;
-                    checked += 1;
-                }
-            }
-        }
-    }
+    let stats = proofs_agree_with_minimax(&budget);
+    let checked = stats.len();
+    let settled: u64 = stats.iter().map(|s| s.safe_hits).sum();
+    let first_cycle: u64 = stats.iter().map(|s| s.first_cycle_hits).sum();
+    let mono: u64 = stats.iter().map(|s| s.mono_hits).sum();
     assert!(checked >= 40, "{checked}");
     // The argument did settle nodes (else this test would only repeat the others).
     assert!(settled > 0, "no node settled by the history-free argument");
@@ -271,6 +277,31 @@ fn the_history_free_argument_agrees_with_plain_minimax() {
         "no node settled by a result proven after another history"
     );
     eprintln!("{checked} proofs, {settled} nodes settled history-free, {first_cycle} by the first-cycle argument, {mono} by results after other histories");
+}
+
+#[test]
+fn exits_left_unknown_and_a_guess_change_no_value() {
+    // With a budget of a few nodes per search valuing a move out of a component, many such
+    // moves are left unknown (good for neither side) and the history-free sets shrink; the
+    // values must not change. `guess` only reorders the tests.
+    for guess in [None, Some(Verdict::Draw)] {
+        let budget = Budget {
+            history_free: 1,
+            exit_nodes: 3,
+            guess,
+            ..Budget::default()
+        };
+        let stats = proofs_agree_with_minimax(&budget);
+        let unknown: u64 = stats.iter().map(|s| s.exits_unknown).sum();
+        let settled: u64 = stats.iter().map(|s| s.safe_hits + s.first_cycle_hits).sum();
+        assert!(stats.len() >= 40, "{}", stats.len());
+        assert!(unknown > 0, "no exit left unknown");
+        assert!(settled > 0, "no node settled by the history-free argument");
+        eprintln!(
+            "guess {guess:?}: {} proofs, {unknown} exits unknown, {settled} nodes settled",
+            stats.len()
+        );
+    }
 }
 
 #[test]
