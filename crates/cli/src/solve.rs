@@ -311,35 +311,30 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.elapsed.as_secs_f64()
         )?;
         for a in &proof.analyses {
+            let head = format!(
+                "component of {} positions{}, South {}",
+                a.members,
+                if a.at_root {
+                    " (the position's own)"
+                } else {
+                    ""
+                },
+                test_name(a.south_at_least),
+            );
+            let exits = format!(
+                "{} moves inside, {} exits ({} good for South, {} unknown, {} searched in {} nodes)",
+                a.inner_moves, a.exits, a.exits_good, a.exits_unknown, a.exits_searched, a.exit_nodes,
+            );
             if let Some(walked) = a.walked {
                 writeln!(
                     out,
-                    "component of {} positions{}, South {}: stopped by the budget after walking {} of them, {} moves inside, {} exits ({} good for South, {} unknown, {} searched in {} nodes)",
-                    a.members,
-                    if a.at_root { " (the position's own)" } else { "" },
-                    test_name(a.south_at_least),
-                    walked,
-                    a.inner_moves,
-                    a.exits,
-                    a.exits_good,
-                    a.exits_unknown,
-                    a.exits_searched,
-                    a.exit_nodes,
+                    "{head}: stopped by the budget after walking {walked} of them, {exits}"
                 )?;
                 continue;
             }
             writeln!(
                 out,
-                "component of {} positions{}, South {}: {} moves inside, {} exits ({} good for South, {} unknown, {} searched in {} nodes), repetition good for South at {} and bad at {}; settled for South {} and for North {} whatever the history, by the first-cycle argument {} and {}; {} undecided{}",
-                a.members,
-                if a.at_root { " (the position's own)" } else { "" },
-                test_name(a.south_at_least),
-                a.inner_moves,
-                a.exits,
-                a.exits_good,
-                a.exits_unknown,
-                a.exits_searched,
-                a.exit_nodes,
+                "{head}: {exits}, repetition good for South at {} and bad at {}; settled for South {} and for North {} whatever the history, by the first-cycle argument {} and {}; {} undecided{}",
                 a.repeat_good,
                 a.repeat_bad,
                 a.south_safe,

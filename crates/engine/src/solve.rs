@@ -1349,7 +1349,7 @@ impl<P: EngineGame> Prover<'_, P> {
                         continue;
                     }
                     if good.is_none() {
-                        good = self.valued_exit(&c, key, true, t, ply, &mut report);
+                        good = self.exit_is_good(&c, key, true, t, ply, &mut report);
                     }
                 } else {
                     c.settle();
@@ -1357,7 +1357,7 @@ impl<P: EngineGame> Prover<'_, P> {
                         good = Some(Some(end_value(&c, Side::South) >= t));
                     } else {
                         let key = c.key();
-                        good = self.valued_exit(&c, key, false, t, ply, &mut report);
+                        good = self.exit_is_good(&c, key, false, t, ply, &mut report);
                     }
                 }
                 let Some(good) = good else {
@@ -1460,8 +1460,13 @@ impl<P: EngineGame> Prover<'_, P> {
         self.analyses.push(report);
     }
 
-    /// [`Prover::exit_is_good`], counted in `report`.
-    fn valued_exit(
+    /// Whether the value of the position `c` (settled, not over, key `key`), reached by a move
+    /// out of the component being analysed, is at least South's threshold `t`: a search from a
+    /// history of `c` alone (no position before it can come back, module docs), of at most
+    /// [`Budget::exit_nodes`] nodes. `Some(None)` when that budget ran out (the move is then
+    /// good for neither side in the analysis); `None` when another budget stopped it. The
+    /// search and its nodes are counted in `report`.
+    fn exit_is_good(
         &mut self,
         c: &P,
         key: P::Key,
@@ -1471,50 +1476,36 @@ impl<P: EngineGame> Prover<'_, P> {
         report: &mut ComponentAnalysis,
     ) -> Option<Option<bool>> {
         let before = self.stats.nodes;
-        let good = self.exit_is_good(c, key, quiet, t, ply);
+        let good = 'search: {
+            let token = self.history.push(key, true);
+            let side = c.to_move().expect("not over");
+            if quiet {
+                self.stats.component_exits += 1;
+            }
+            // This search's own budget, inside any that an enclosing exit search has.
+            let outer = self.exit_limit;
+            self.exit_limit = outer.min(self.stats.nodes.saturating_add(self.budget.exit_nodes));
+            let good = if side == Side::South {
+                self.search(c, key, Sets::fresh(&key, None), true, t - 1, t, ply + 1) >= t
+            } else {
+                // North at least 1 - t is South below t.
+                self.search(c, key, Sets::fresh(&key, None), true, -t, 1 - t, ply + 1) < 1 - t
+            };
+            self.history.pop(token);
+            let mine = self.stop == Some(Stop::ExitBudget) && self.exit_limit < outer;
+            self.exit_limit = outer;
+            if mine {
+                // Nothing the stopped search was in the middle of was recorded.
+                self.stop = None;
+                self.stats.exits_unknown += 1;
+                break 'search Some(None);
+            }
+            (self.stop.is_none() && self.endless.is_none()).then_some(Some(good))
+        };
         let spent = self.stats.nodes - before;
         report.exit_nodes += spent;
         report.exits_searched += u64::from(spent > 1);
         good
-    }
-
-    /// Whether the value of the position `c` (settled, not over, key `key`), reached by a move
-    /// out of the component being analysed, is at least South's threshold `t`: a search from a
-    /// history of `c` alone (no position before it can come back, module docs), of at most
-    /// [`Budget::exit_nodes`] nodes. `Some(None)` when that budget ran out (the move is then
-    /// good for neither side in the analysis); `None` when another budget stopped it.
-    fn exit_is_good(
-        &mut self,
-        c: &P,
-        key: P::Key,
-        quiet: bool,
-        t: i32,
-        ply: usize,
-    ) -> Option<Option<bool>> {
-        let token = self.history.push(key, true);
-        let side = c.to_move().expect("not over");
-        if quiet {
-            self.stats.component_exits += 1;
-        }
-        // This search's own budget, inside any that an enclosing exit search has.
-        let outer = self.exit_limit;
-        self.exit_limit = outer.min(self.stats.nodes.saturating_add(self.budget.exit_nodes));
-        let good = if side == Side::South {
-            self.search(c, key, Sets::fresh(&key, None), true, t - 1, t, ply + 1) >= t
-        } else {
-            // North at least 1 - t is South below t.
-            self.search(c, key, Sets::fresh(&key, None), true, -t, 1 - t, ply + 1) < 1 - t
-        };
-        self.history.pop(token);
-        let mine = self.stop == Some(Stop::ExitBudget) && self.exit_limit < outer;
-        self.exit_limit = outer;
-        if mine {
-            // Nothing the stopped search was in the middle of was recorded.
-            self.stop = None;
-            self.stats.exits_unknown += 1;
-            return Some(None);
-        }
-        (self.stop.is_none() && self.endless.is_none()).then_some(Some(good))
     }
 
     /// The value of `pos` (settled, not over, its key `own` last on the history) for its side
