@@ -103,8 +103,9 @@ fn settled(side: mancala_core::Side, value: Value) -> Proof<String> {
     }
 }
 
-/// Nothing proven: the deadline came first.
-fn unproven(side: mancala_core::Side) -> Proof<String> {
+/// Nothing proven for `side`: the deadline came first (no bound, stopped by the time budget).
+#[must_use]
+pub fn unproven(side: mancala_core::Side) -> Proof<String> {
     let loss = Value {
         verdict: Verdict::Loss,
         margin: MAX_MARGIN,

@@ -4,6 +4,7 @@
 //! analysis board are validated exactly as a game would be.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -222,6 +223,10 @@ fn prove_request(app: &App, headers: &HeaderMap, body: &Bytes) -> ApiResult<(Lin
     Ok((req, seconds))
 }
 
+/// How long past its budget a proof request may answer late (a move being played when the
+/// budget ends) before the server answers that nothing was proven.
+const PROOF_GRACE: Duration = Duration::from_millis(500);
+
 /// `POST /api/analysis/prove`: what the prover ([`mancala_engine::prove_game`]) proves about the
 /// position a line reaches, with the line's positions since its last capture as the history,
 /// within `seconds` (default [`PROVE_DEFAULT_SECS`], at most the server's
@@ -250,7 +255,11 @@ pub(crate) async fn prove(
         deadline: None,
     };
     let permit = engine_permit(&app).await?;
-    let proved = blocking(move || {
+    // The prover looks at the clock between nodes, and one move (Isolo's relay laps) can take
+    // seconds: once the budget and a little grace are spent, the answer says nothing was
+    // proven, and the proof, which stops at its own deadline soon after, is not waited for.
+    let wait = Duration::from_secs_f64(seconds) + PROOF_GRACE;
+    let proof = blocking(move || {
         let _permit = permit;
         let mut options = options;
         // The budget runs from when an engine thread is free.
@@ -263,8 +272,18 @@ pub(crate) async fn prove(
                 e.to_string(),
             )
         })
-    })
-    .await?;
+    });
+    let proved = match tokio::time::timeout(wait, proof).await {
+        Ok(proved) => proved?,
+        Err(_) => {
+            let mut proof = mancala_engine::proofs::unproven(to_move);
+            proof.stats.elapsed = wait;
+            mancala_engine::GameProof {
+                proof,
+                moves: Vec::new(),
+            }
+        }
+    };
     let p = &proved.proof;
     let all = std::iter::once(p).chain(proved.moves.iter().map(|(_, m)| m));
     let (nodes, spent) = all.fold((0u64, 0f64), |(n, s), m| {
