@@ -24,7 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::oware::Oware;
 use mancala_core::Position;
 use mancala_tablebase::build::{
-    build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
+    build_graded, build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
 };
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 use mancala_tablebase_dist::{build_to_dir as build_dist, Cluster};
@@ -49,6 +49,19 @@ pub enum Sub {
         /// Minimax sweeps over the values set by the cycle convention (docs/tablebase.md).
         #[arg(long, default_value_t = 0)]
         smoothing: u32,
+        /// Tighten the bounds by the first-cycle rounds (docs/tablebase.md, "Beyond the bounds";
+        /// graded tables in one process).
+        #[arg(long)]
+        first_cycle: bool,
+        /// Prove the value of every board whose bounds did not meet, on the levels of at most
+        /// this many seeds, from an empty history with the real repetition rule
+        /// (docs/tablebase.md, "Beyond the bounds"; graded tables in one process).
+        #[arg(long)]
+        refine_seeds: Option<u32>,
+        /// Nodes each proof of --refine-seeds may spend (a board whose proofs need more keeps
+        /// its bounds).
+        #[arg(long, default_value_t = 2_000_000, requires = "refine_seeds")]
+        refine_nodes: u64,
         /// Build on this many timely dataflow workers: threads of this process, or with --hosts
         /// one process per line of the host file (docs/distributed-tables.md).
         #[arg(long)]
@@ -90,24 +103,32 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
             seeds,
             dir,
             smoothing,
+            first_cycle,
+            refine_seeds,
+            refine_nodes,
             workers,
             process,
             hosts,
         } => {
             let dir = resolve(dir.as_deref())?;
+            let options = BuildOptions {
+                smoothing: *smoothing,
+                first_cycle: *first_cycle,
+                ..BuildOptions::default()
+            };
+            let refine = refine_seeds.map(|max| (max, *refine_nodes));
+            if refine.is_some() && (workers.is_some() || process.is_some()) {
+                bail!("--refine-seeds runs in one process (leave out --workers)");
+            }
             match (workers, process, hosts) {
-                (None, None, None) => run_build(preset, *seeds, &dir, *smoothing),
+                (None, None, None) => run_build(preset, *seeds, &dir, &options, refine),
                 (_, Some(process), Some(hosts)) => {
                     let cluster = Cluster::from_host_file(hosts, *process, *workers)?;
-                    run_dist_build(preset, *seeds, &dir, *smoothing, &cluster)
+                    run_dist_build(preset, *seeds, &dir, &options, &cluster)
                 }
-                (Some(workers), _, _) => run_dist_build(
-                    preset,
-                    *seeds,
-                    &dir,
-                    *smoothing,
-                    &Cluster::threads(*workers)?,
-                ),
+                (Some(workers), _, _) => {
+                    run_dist_build(preset, *seeds, &dir, &options, &Cluster::threads(*workers)?)
+                }
                 _ => bail!("--process and --hosts go together"),
             }
         }
@@ -121,7 +142,13 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
     }
 }
 
-fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<ExitCode> {
+fn run_build(
+    preset: &str,
+    seeds: u32,
+    dir: &Path,
+    options: &BuildOptions,
+    refine: Option<(u32, u64)>,
+) -> Result<ExitCode> {
     if seeds > MAX_BUILD_SEEDS {
         bail!("--seeds {seeds}: the builder goes up to {MAX_BUILD_SEEDS} seeds");
     }
@@ -133,15 +160,11 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
             .progress_chars("=> "),
     );
     let start = Instant::now();
-    let options = BuildOptions {
-        smoothing,
-        ..BuildOptions::default()
-    };
     let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
     let header = if exact {
         "seeds  positions     bounds met  passes  moves s  retro s  positions/s"
     } else {
-        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s"
+        "seeds  positions    exact(any)  exact(empty)  convention  sweeps  moves s  sweeps s  refine  refined  refine s"
     };
     // Lines go above the progress bar on a terminal, else straight to stdout as each level
     // is done (a long build in the background shows its progress in its log).
@@ -165,7 +188,7 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
             )
         } else {
             format!(
-                "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2}",
+                "{:5} {:10} {:13} {:13} {:11} {:7} {:8.2} {:9.2} {:7} {:8} {:9.2}",
                 s.seeds,
                 s.positions,
                 s.exact_any,
@@ -173,7 +196,10 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
                 s.positions - s.exact_empty,
                 s.sweeps,
                 s.moves_time.as_secs_f64(),
-                s.sweep_time.as_secs_f64()
+                s.sweep_time.as_secs_f64(),
+                s.refine_boards,
+                s.refined,
+                s.refine_time.as_secs_f64()
             )
         };
         show(bar, &line);
@@ -190,16 +216,41 @@ fn run_build(preset: &str, seeds: u32, dir: &Path, smoothing: u32) -> Result<Exi
                 let what = if exact { "threshold" } else { "sweep" };
                 bar.set_message(format!("{} seeds: {what} {}", p.seeds, p.done));
             }
+            Phase::Refine => {
+                bar.set_message(format!("{} seeds: proving {} boards", p.seeds, p.total));
+            }
         }
     };
-    let (table, stats) = build_to_dir(
-        variant.name(),
-        seeds,
-        &options,
-        dir,
-        &mut progress,
-        &mut |s| print(&bar, s),
-    )?;
+    let (table, stats) = match refine {
+        None => build_to_dir(
+            variant.name(),
+            seeds,
+            options,
+            dir,
+            &mut progress,
+            &mut |s| print(&bar, s),
+        )?,
+        Some((max, nodes)) => {
+            let table_rules = rules::preset_rules(preset)?.1;
+            if exact {
+                bail!("--refine-seeds: {preset}'s tables are exact already (every entry)");
+            }
+            let mut refiner = mancala_engine::refine::refiner(table_rules, max, nodes);
+            let (table, stats) = build_graded(
+                variant.name(),
+                &table_rules,
+                seeds,
+                options,
+                Some(&mut *refiner),
+                &mut progress,
+            )?;
+            table.write_dir(dir)?;
+            for s in &stats {
+                print(&bar, s);
+            }
+            (table, stats)
+        }
+    };
     bar.finish_and_clear();
     let built = start.elapsed();
     let stdout = crate::out::stdout();
@@ -238,11 +289,14 @@ fn run_dist_build(
     preset: &str,
     seeds: u32,
     dir: &Path,
-    smoothing: u32,
+    options: &BuildOptions,
     cluster: &Cluster,
 ) -> Result<ExitCode> {
-    if smoothing > 0 {
+    if options.smoothing > 0 {
         bail!("--smoothing: the minimax sweeps over convention values run in one process (leave out --workers)");
+    }
+    if options.first_cycle {
+        bail!("--first-cycle runs in one process (leave out --workers)");
     }
     let start = Instant::now();
     let writes = cluster.writes();

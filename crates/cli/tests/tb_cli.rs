@@ -348,3 +348,101 @@ fn awari_tables_probe_as_json_and_solve_agrees_with_a_search() {
     };
     assert_eq!(sign * with["margin"].as_f64().unwrap(), margin);
 }
+
+#[test]
+fn refinement_grades_every_small_board_exact_and_refuses_what_it_cannot_do() {
+    // Without it, 371 of the 1,365 boards of 4 seeds are graded `convention`; with the prover
+    // on the levels up to 4 seeds, none are. A board that is `convention` in the plain tables
+    // becomes exact.
+    let (plain, out) = build("plain4", "abapa", "4");
+    assert!(
+        out.lines().any(|l| l
+            .split_whitespace()
+            .take(5)
+            .eq(["4", "1365", "379", "615", "371"])),
+        "{out}"
+    );
+    let dir = scratch("refined4");
+    let o = mancala(&[
+        "tb",
+        "build",
+        "abapa",
+        "--seeds",
+        "4",
+        "--dir",
+        &dir,
+        "--refine-seeds",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let level4: Vec<&str> = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some("4"))
+        .expect("a line for 4 seeds")
+        .split_whitespace()
+        .collect();
+    assert_eq!(level4[4], "0", "{out}");
+    assert_eq!(
+        level4[9], level4[8],
+        "every board given to the prover is proven: {out}"
+    );
+    // 0-0-0-0-0-1 / 0-0-1-0-0-2: South takes 2 of the 4 seeds (a draw), whatever the grade said.
+    let pos = "0-0-0-0-0-1-0-0-1-0-0-2-22-22-S";
+    let probe = |d: &str| {
+        let o = mancala(&[
+            "tb",
+            "probe",
+            "abapa",
+            "--dir",
+            d,
+            "--position",
+            pos,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert!(
+        probe(&plain).contains("\"grade\":\"convention\""),
+        "{}",
+        probe(&plain)
+    );
+    let refined = probe(&dir);
+    assert!(
+        refined.starts_with("{\"gets\":2,\"grade\":\"empty-history\""),
+        "{refined}"
+    );
+
+    for (args, says) in [
+        (vec!["--refine-seeds", "3", "--workers", "2"], "one process"),
+        (vec!["--first-cycle", "--workers", "2"], "one process"),
+        (vec!["--refine-nodes", "5"], "--refine-seeds"),
+    ] {
+        let mut all = vec!["tb", "build", "abapa", "--seeds", "2", "--dir", &dir];
+        all.extend(args);
+        let o = mancala(&all);
+        assert!(!o.status.success());
+        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+    }
+    let o = mancala(&[
+        "tb",
+        "build",
+        "awari",
+        "--seeds",
+        "2",
+        "--dir",
+        &dir,
+        "--refine-seeds",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("exact already"),
+        "{}",
+        text(&o.stderr)
+    );
+    for d in [plain, dir] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

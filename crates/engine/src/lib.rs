@@ -84,6 +84,7 @@ mod mcts;
 mod mcts_driver;
 mod per_game;
 pub mod proofs;
+pub mod refine;
 mod search;
 pub mod solve;
 pub mod tables;

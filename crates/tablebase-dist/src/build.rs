@@ -511,6 +511,7 @@ fn report_resumed(tx: &mpsc::Sender<Report>, sizes: &[u64], started: Instant) ->
             },
             bounds_met: 0,
             histogram: Vec::new(),
+            ..LevelStats::default()
         };
         let level = DistLevel {
             stats,
@@ -811,6 +812,7 @@ pub(crate) fn finish_level(
         sweep_time: fixpoint_time,
         bounds_met,
         histogram,
+        ..LevelStats::default()
     };
     Ok(DistLevel {
         stats,
@@ -836,6 +838,7 @@ fn placeholder(n: u32) -> DistLevel {
             sweep_time: Duration::ZERO,
             bounds_met: 0,
             histogram: Vec::new(),
+            ..LevelStats::default()
         },
         resumed: false,
         moves: Traffic::default(),

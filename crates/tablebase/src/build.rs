@@ -38,7 +38,29 @@
 //!    previous paragraph then start from `lo = g`, `hi = d` instead of nothing and everything
 //!    (a forcing strategy that reaches a board where `g` holds needs nothing more), and keep
 //!    within them.
-//! 3. **Flags and values.** A board whose bounds meet is *exact from an empty history*. A board
+//!
+//!    With [`BuildOptions::first_cycle`], **first-cycle rounds** then tighten `lo`/`hi`: the
+//!    engine's prover settles positions of a component per threshold by a co-Büchi game (its
+//!    module docs, "The first-cycle argument"), and the rounds are the same computation for
+//!    every threshold at once. A round takes the greatest fixpoint of
+//!    `y(x) = max over moves of max(n - hi(child), min(rep, n - e(child)))` and
+//!    `e(x) = max over moves of min(n - lo(child), max(rep, n - y(child)))` (an end counting its
+//!    own bounds): the mover keeps play where every move he lets happen either reaches a board
+//!    already won (`lo`/`hi`) or repeats well, so only a cycle of the play itself can end the
+//!    game, and then at a position that repeats well for him. Then `lo = max(lo, y)`,
+//!    `hi = min(hi, e)` and the bounds' least fixpoint again, until a round tightens nothing.
+//!    What a round proves for a threshold holds from an empty history and after any history
+//!    whose positions repeat well for the side that gets it (the prover's argument); `lo`/`hi`
+//!    before the rounds hold so too (a forcing line that meets a position of such a history
+//!    ends by repeating it, well for the forcing side).
+//! 3. **Refinement** (with [`build_graded`] and a [`Refine`]): the boards whose bounds still
+//!    differ are valued one by one from an empty history by whatever the refiner proves with
+//!    the tables of the levels below (the engine's prover with the real repetition rule, crate
+//!    `mancala-engine`, module `refine`). A value found this way is exact from an empty
+//!    history; it is *not* fed back into this level's fixpoints (a board of the same component
+//!    reaching it by a quiet move has that board in its history, where the value need not
+//!    hold), but the levels above read it: a capture empties the history.
+//! 4. **Flags and values.** A board whose bounds meet is *exact from an empty history*. A board
 //!    from which no cycle of the level can be reached, and whose captures all lead to boards of
 //!    the same kind, or whose history-free bounds meet, is *exact from any history*.
 //!    Every other board is valued by the cycle convention: each player takes his own row (the
@@ -80,7 +102,19 @@ pub struct BuildOptions {
     /// nothing and everything, and only boards that reach no cycle are exact from any history
     /// (the tables of earlier versions; for measurements and tests).
     pub plain_bounds: bool,
+    /// Tighten the bounds by the first-cycle rounds (step 2 of the module docs). Off by default:
+    /// measured, they make few more boards exact (docs/tablebase.md, "Beyond the bounds"), and
+    /// the distributed builder, whose tables must equal these, does not run them. Ignored with
+    /// `plain_bounds`.
+    pub first_cycle: bool,
 }
+
+/// Step 3 of the module docs: given a level's seed count `n`, the tables of the levels below
+/// (the same preset, levels `0..n`) and the boards of the level whose bounds did not meet
+/// (index, South to move, and bounds `lo`, `hi`), returns per board its value from an empty
+/// history when it proves it (between the bounds), else `None`. The engine's prover is one
+/// (`mancala_engine::refine`).
+pub type Refine<'a> = dyn FnMut(u32, &Tablebase, &[(u64, u8, u8)]) -> Vec<Option<u8>> + 'a;
 
 /// Solved lower levels, as the builder needs them: both bounds of every board.
 struct Solved {
@@ -164,11 +198,38 @@ pub fn build_rules(
             &mut |_| {},
         );
     }
+    build_graded(preset, table_rules, max_seeds, options, None, progress)
+}
+
+/// [`build_rules`] for graded tables (rules whose cycles are valued by the convention), with
+/// step 3 of the module docs when `refine` is given.
+pub fn build_graded(
+    preset: &str,
+    table_rules: &OwareRules,
+    max_seeds: u32,
+    options: &BuildOptions,
+    mut refine: Option<&mut Refine<'_>>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
+    rules::check(table_rules)?;
+    if max_seeds > MAX_BUILD_SEEDS || rules::exact_cycles(table_rules) {
+        return build_rules(preset, table_rules, max_seeds, options, progress);
+    }
     let play_rules = rules::unbounded(table_rules);
+    let fingerprint = rules::fingerprint(table_rules);
     let mut solved: Vec<Solved> = Vec::new();
     let mut stats = Vec::new();
     for n in 0..=max_seeds {
-        let (level, st) = build_level(n, &play_rules, &solved, options, progress);
+        let mut step3 = refine.as_deref_mut().map(|r| {
+            let lower = Tablebase::from_levels(
+                preset,
+                fingerprint,
+                false,
+                solved.iter().map(|s| s.entries.clone()).collect(),
+            );
+            (r, lower)
+        });
+        let (level, st) = build_level(n, &play_rules, &solved, options, step3.as_mut(), progress);
         solved.push(level);
         stats.push(st);
     }
@@ -320,6 +381,7 @@ fn build_level(
     rules: &OwareRules,
     lower: &[Solved],
     options: &BuildOptions,
+    step3: Option<&mut (&mut Refine<'_>, Tablebase)>,
     progress: &mut dyn FnMut(Progress),
 ) -> (Solved, LevelStats) {
     let size = positions(n);
@@ -369,7 +431,6 @@ fn build_level(
             });
         })
     };
-    drop(rep);
     // Bounds and the "no repetition reachable" flag, by in-place sweeps to the fixpoint. Each
     // board's three values are packed in one atomic word (`lo | hi << 8 | dag << 16`), and the
     // boards are swept in parallel chunks: every update is monotone (`lo` and `dag` only grow,
@@ -402,6 +463,58 @@ fn build_level(
             break;
         }
     }
+    let rounds = !options.plain_bounds && options.first_cycle;
+    let mut sweep = |progress: &mut dyn FnMut(Progress)| {
+        sweeps += 1;
+        progress(Progress {
+            seeds: n,
+            phase: Phase::Sweeps,
+            done: u64::from(sweeps),
+            total: size,
+        });
+    };
+    if rounds {
+        tighten(n, &succ, &rep, &state, true, &mut |_| sweep(progress));
+    }
+    let refine_started = Instant::now();
+    let mut refined = (0u64, 0u64);
+    if let (Some((refine, below)), false) = (step3, options.plain_bounds) {
+        let open: Vec<(u64, u8, u8)> = state
+            .iter()
+            .enumerate()
+            .filter_map(|(x, w)| {
+                let w = w.load(Ordering::Relaxed);
+                let (lo, hi) = ((w & 0xff) as u8, (w >> 8 & 0xff) as u8);
+                (lo != hi).then_some((x as u64, lo, hi))
+            })
+            .collect();
+        if !open.is_empty() {
+            progress(Progress {
+                seeds: n,
+                phase: Phase::Refine,
+                done: 0,
+                total: open.len() as u64,
+            });
+            let found = refine(n, below, &open);
+            // A value from an empty history is not spread by the bounds' fixpoints to the
+            // boards of its own component (a line from one of them may come back to it with
+            // that board in its history); the levels above read it (a capture empties the
+            // history).
+            for (&(x, lo, hi), v) in open.iter().zip(found) {
+                let Some(v) = v.filter(|v| (lo..=hi).contains(v)) else {
+                    continue;
+                };
+                let x = x as usize;
+                let word = state[x].load(Ordering::Relaxed);
+                let v = u32::from(v);
+                state[x].store(v | v << 8 | (word & !0xffff), Ordering::Relaxed);
+                refined.1 += 1;
+            }
+            refined.0 = open.len() as u64;
+        }
+    }
+    let refine_time = refine_started.elapsed();
+    drop(rep);
     let (mut lo, mut hi, mut dag) = (vec![0u8; len], vec![0u8; len], vec![false; len]);
     for (x, cell) in state.iter().enumerate() {
         let v = cell.load(Ordering::Relaxed);
@@ -472,6 +585,9 @@ fn build_level(
         sweep_time: started.elapsed(),
         bounds_met: exact_empty,
         histogram,
+        refine_boards: refined.0,
+        refined: refined.1,
+        refine_time,
     };
     (Solved { lo, hi, entries }, st)
 }
@@ -538,4 +654,92 @@ fn history_free_bounds(
         d[x] = (v >> 8 & 0xff) as u8;
     }
     (g, d, sweeps)
+}
+
+/// Tightens the bounds `state` (`lo | hi << 8 | flag << 16` per board) in place: the least
+/// fixpoint of [`slot::bounds`] from the bounds as they are, then, with `rounds`, the
+/// first-cycle rounds (module docs, step 2): per round the greatest fixpoint `y`/`e` of
+/// [`slot::first_cycle`] given the bounds, and the bounds' least fixpoint again from
+/// `lo = max(lo, y)`, `hi = min(hi, e)`, until a round tightens nothing. `sweep` is called after
+/// each sweep.
+fn tighten(
+    n: u32,
+    succ: &[u32],
+    rep: &[u8],
+    state: &[AtomicU32],
+    rounds: bool,
+    sweep: &mut dyn FnMut(u32),
+) {
+    let len = state.len();
+    let mut floor_lo: Vec<u8> = state
+        .iter()
+        .map(|w| (w.load(Ordering::Relaxed) & 0xff) as u8)
+        .collect();
+    let mut floor_hi: Vec<u8> = state
+        .iter()
+        .map(|w| (w.load(Ordering::Relaxed) >> 8 & 0xff) as u8)
+        .collect();
+    let mut words: Vec<AtomicU32> = Vec::new();
+    let mut sweeps = 0;
+    loop {
+        // The bounds' least fixpoint from the floors (every update only tightens them).
+        loop {
+            sweeps += 1;
+            let changed = sweep_in_place(state, |x| {
+                slot::bounds(
+                    n,
+                    &succ[x * 6..x * 6 + 6],
+                    (floor_lo[x], floor_hi[x]),
+                    |_, s| state[s as usize].load(Ordering::Relaxed),
+                )
+            });
+            sweep(sweeps);
+            if !changed {
+                break;
+            }
+        }
+        if !rounds {
+            return;
+        }
+        // `y` only falls and `e` only rises (the bounds stay fixed meanwhile), so parallel
+        // in-place updates reach the greatest fixpoint, as for the history-free bounds.
+        if words.is_empty() {
+            words = (0..len).map(|_| AtomicU32::new(n)).collect();
+        } else {
+            for w in &words {
+                w.store(n, Ordering::Relaxed);
+            }
+        }
+        loop {
+            sweeps += 1;
+            let changed = sweep_in_place(&words, |x| {
+                let at = x * 6..x * 6 + 6;
+                slot::first_cycle(n, &succ[at.clone()], &rep[at], |_, s| {
+                    let s = s as usize;
+                    (
+                        words[s].load(Ordering::Relaxed),
+                        state[s].load(Ordering::Relaxed) & 0xffff,
+                    )
+                })
+            });
+            sweep(sweeps);
+            if !changed {
+                break;
+            }
+        }
+        let mut tighter = false;
+        for x in 0..len {
+            let b = state[x].load(Ordering::Relaxed);
+            let w = words[x].load(Ordering::Relaxed);
+            let (lo, hi) = (b & 0xff, b >> 8 & 0xff);
+            let (l, h) = (lo.max(w & 0xff), hi.min(w >> 8 & 0xff));
+            tighter |= (l, h) != (lo, hi);
+            floor_lo[x] = l as u8;
+            floor_hi[x] = h as u8;
+            state[x].store(l | h << 8 | (b & !0xffff), Ordering::Relaxed);
+        }
+        if !tighter {
+            return;
+        }
+    }
 }

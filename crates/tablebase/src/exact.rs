@@ -456,6 +456,7 @@ pub(crate) fn build_level(
         sweep_time: started.elapsed(),
         bounds_met: met,
         histogram,
+        ..LevelStats::default()
     };
     (entries, st)
 }
@@ -482,6 +483,7 @@ fn resume(dir: &Path, preset: &str, fingerprint: u64, n: u32) -> Option<(Vec<u8>
         sweep_time: started.elapsed(),
         bounds_met: 0,
         histogram,
+        ..LevelStats::default()
     };
     Some((entries, st))
 }

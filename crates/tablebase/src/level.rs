@@ -15,6 +15,8 @@ pub enum Phase {
     /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size); for exact
     /// tables, the thresholds of the retrograde analysis (`done` of `2 * seeds`).
     Sweeps,
+    /// Step 3: the boards whose bounds did not meet valued one by one (`total` boards).
+    Refine,
 }
 
 /// A progress report.
@@ -31,7 +33,7 @@ pub struct Progress {
 }
 
 /// Figures of one built level.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelStats {
     /// Seeds on the board.
     pub seeds: u32,
@@ -50,6 +52,13 @@ pub struct LevelStats {
     pub sweep_time: Duration,
     /// Boards whose two bounds met (exact tables: the others are valued by the cycle's share).
     pub bounds_met: u64,
+    /// Boards whose bounds did not meet after the sweeps, given to step 3 (graded tables built
+    /// with [`crate::build::build_graded`] and a refiner).
+    pub refine_boards: u64,
+    /// Of those, the boards step 3 valued exactly (counted in `exact_empty`).
+    pub refined: u64,
+    /// Time spent in step 3.
+    pub refine_time: Duration,
     /// Boards per value: `histogram[v]` boards give the side to move `v` (whole seeds, or
     /// half-seeds for exact tables).
     pub histogram: Vec<u64>,

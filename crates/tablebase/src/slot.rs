@@ -83,6 +83,42 @@ pub fn bounds(n: u32, slots: &[u32], safe: (u8, u8), child: impl Fn(usize, u32) 
     l | h << 8 | u32::from(dag) << 16
 }
 
+/// A board's word `y | e << 8` in one round of the first-cycle bounds ([`crate::build`] module
+/// docs, step 2): the greatest fixpoint's update
+/// `y = max over moves of max(n - hi(child), min(rep, n - e(child)))` and
+/// `e = max over moves of min(n - lo(child), max(rep, n - y(child)))`, an end counting its own
+/// bounds, where `lo`/`hi` are the bounds of the rounds before (what the players force from an
+/// empty history). `rep[k]` is as in [`history_free`]; `child(k, slot)` gives the child's word
+/// in this fixpoint and its bounds `lo | hi << 8`.
+#[inline]
+pub fn first_cycle(
+    n: u32,
+    slots: &[u32],
+    rep: &[u8],
+    child: impl Fn(usize, u32) -> (u32, u32),
+) -> u32 {
+    let (mut y, mut e) = (0u32, 0u32);
+    for (k, (&s, &r)) in slots.iter().zip(rep).enumerate() {
+        if s == NONE {
+            break;
+        }
+        if s & EXIT != 0 {
+            y = y.max(s >> 16 & 0xff);
+            e = e.max(s >> 8 & 0xff);
+        } else {
+            let (c, b) = child(k, s);
+            let (rg, rd) = if r == REP_UNKNOWN {
+                (0, n)
+            } else {
+                (u32::from(r), u32::from(r))
+            };
+            y = y.max((n - (b >> 8 & 0xff)).max(rg.min(n - (c >> 8 & 0xff))));
+            e = e.max((n - (b & 0xff)).min(rd.max(n - (c & 0xff))));
+        }
+    }
+    y | e << 8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
