@@ -60,7 +60,7 @@ pub enum Sub {
         refine_seeds: Option<u32>,
         /// Nodes each proof of --refine-seeds may spend (a board whose proofs need more keeps
         /// its bounds).
-        #[arg(long, default_value_t = 2_000_000, requires = "refine_seeds")]
+        #[arg(long, default_value_t = 100_000, requires = "refine_seeds")]
         refine_nodes: u64,
         /// Build on this many timely dataflow workers: threads of this process, or with --hosts
         /// one process per line of the host file (docs/distributed-tables.md).

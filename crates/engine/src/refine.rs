@@ -10,7 +10,8 @@
 //! the opponent wins when it is less. Stopping the game at the winning score changes none of
 //! this (a share already secured stays so), so one result proven by [`crate::solve::prove`] from
 //! that position, with the tables of the lower levels, settles `k` and sometimes the share
-//! itself; a binary search over the bounds finds it.
+//! itself. The thresholds between the bounds are tried from the middle outwards until the
+//! share is known (a proof that runs out of nodes only leaves its threshold open).
 
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{Position, Side};
@@ -66,9 +67,15 @@ fn share(
         ..Budget::default()
     };
     let (t, total) = (rules.threshold(), rules.total_seeds());
-    while lo < hi {
-        // "Is the share at least k?", k in (lo, hi].
-        let k = (lo + hi).div_ceil(2);
+    // "Is the share at least k?" for k in (lo, hi], from the middle outwards: a proof that runs
+    // out of nodes tells nothing, and the next threshold may still settle the share.
+    let mid = lo + hi + 1;
+    let mut ks: Vec<u32> = (lo + 1..=hi).collect();
+    ks.sort_by_key(|&k| (2 * k).abs_diff(mid));
+    for k in ks {
+        if k <= lo || k > hi {
+            continue;
+        }
         let mine = t.checked_sub(k)?;
         let theirs = (total - n).checked_sub(mine)?;
         let pos = Oware::from_parts(board, [mine, theirs], Side::South, false, *rules).ok()?;
@@ -76,11 +83,15 @@ fn share(
             return None;
         }
         let proof = prove(&pos, &[pos.key()], Some(lower), &budget, &mut |_| {}).ok()?;
-        match proof.verdict()? {
-            Verdict::Win => lo = k,
-            Verdict::Draw => return u8::try_from(k - 1).ok(),
-            Verdict::Loss => hi = k.checked_sub(2)?,
+        match proof.verdict() {
+            Some(Verdict::Win) => lo = k,
+            Some(Verdict::Draw) => return u8::try_from(k - 1).ok(),
+            Some(Verdict::Loss) => hi = k.checked_sub(2)?,
+            None => {}
+        }
+        if lo == hi {
+            break;
         }
     }
-    u8::try_from(lo).ok()
+    (lo == hi).then(|| u8::try_from(lo).ok()).flatten()
 }
