@@ -17,12 +17,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::oware::Oware;
 use mancala_core::Position;
+use mancala_engine::refine::RefineBudget;
 use mancala_tablebase::build::{
     build_graded, build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
 };
@@ -62,6 +63,11 @@ pub enum Sub {
         /// its bounds).
         #[arg(long, default_value_t = 100_000, requires = "refine_seeds")]
         refine_nodes: u64,
+        /// Seconds --refine-seeds may spend on each level: the boards still open after a pass
+        /// are tried again with four times the nodes, pass after pass, until then [default: one
+        /// pass].
+        #[arg(long, requires = "refine_seeds", value_parser = seconds)]
+        refine_seconds: Option<Duration>,
         /// Build on this many timely dataflow workers: threads of this process, or with --hosts
         /// one process per line of the host file (docs/distributed-tables.md).
         #[arg(long)]
@@ -95,6 +101,14 @@ pub enum Sub {
     },
 }
 
+/// `--refine-seconds`: a positive number of seconds (at most a year).
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 365.0 * 86_400.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
+}
+
 /// Runs the command.
 pub fn run(command: &Sub) -> Result<ExitCode> {
     match command {
@@ -106,6 +120,7 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
             first_cycle,
             refine_seeds,
             refine_nodes,
+            refine_seconds,
             workers,
             process,
             hosts,
@@ -116,7 +131,13 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
                 first_cycle: *first_cycle,
                 ..BuildOptions::default()
             };
-            let refine = refine_seeds.map(|max| (max, *refine_nodes));
+            let refine = refine_seeds.map(|max| {
+                let budget = RefineBudget {
+                    nodes: *refine_nodes,
+                    time: *refine_seconds,
+                };
+                (max, budget)
+            });
             if refine.is_some() && (workers.is_some() || process.is_some()) {
                 bail!("--refine-seeds runs in one process (leave out --workers)");
             }
@@ -147,12 +168,12 @@ fn run_build(
     seeds: u32,
     dir: &Path,
     options: &BuildOptions,
-    refine: Option<(u32, u64)>,
+    refine: Option<(u32, RefineBudget)>,
 ) -> Result<ExitCode> {
     if seeds > MAX_BUILD_SEEDS {
         bail!("--seeds {seeds}: the builder goes up to {MAX_BUILD_SEEDS} seeds");
     }
-    let (variant, _) = rules::preset_rules(preset)?;
+    let (variant, table_rules) = rules::preset_rules(preset)?;
     let bar = ProgressBar::new(index::positions_up_to(seeds));
     bar.set_style(
         ProgressStyle::with_template("{msg:28} [{bar:30}] {percent:>3}% {elapsed_precise}")
@@ -160,7 +181,7 @@ fn run_build(
             .progress_chars("=> "),
     );
     let start = Instant::now();
-    let exact = rules::exact_cycles(&rules::preset_rules(preset)?.1);
+    let exact = rules::exact_cycles(&table_rules);
     let header = if exact {
         "seeds  positions     bounds met  passes  moves s  retro s  positions/s"
     } else {
@@ -217,7 +238,7 @@ fn run_build(
                 bar.set_message(format!("{} seeds: {what} {}", p.seeds, p.done));
             }
             Phase::Refine => {
-                bar.set_message(format!("{} seeds: proving {} boards", p.seeds, p.total));
+                bar.set_message(format!("{} seeds: proofs {}/{}", p.seeds, p.done, p.total));
             }
         }
     };
@@ -230,12 +251,11 @@ fn run_build(
             &mut progress,
             &mut |s| print(&bar, s),
         )?,
-        Some((max, nodes)) => {
-            let table_rules = rules::preset_rules(preset)?.1;
+        Some((max, budget)) => {
             if exact {
                 bail!("--refine-seeds: {preset}'s tables are exact already (every entry)");
             }
-            let mut refiner = mancala_engine::refine::refiner(table_rules, max, nodes);
+            let mut refiner = mancala_engine::refine::refiner(table_rules, max, budget);
             let (table, stats) = build_graded(
                 variant.name(),
                 &table_rules,
@@ -243,11 +263,9 @@ fn run_build(
                 options,
                 Some(&mut *refiner),
                 &mut progress,
+                &mut |s| print(&bar, s),
             )?;
             table.write_dir(dir)?;
-            for s in &stats {
-                print(&bar, s);
-            }
             (table, stats)
         }
     };

@@ -418,6 +418,15 @@ fn refinement_grades_every_small_board_exact_and_refuses_what_it_cannot_do() {
         (vec!["--refine-seeds", "3", "--workers", "2"], "one process"),
         (vec!["--first-cycle", "--workers", "2"], "one process"),
         (vec!["--refine-nodes", "5"], "--refine-seeds"),
+        (vec!["--refine-seconds", "5"], "--refine-seeds"),
+        (
+            vec!["--refine-seeds", "2", "--refine-seconds", "0"],
+            "not a positive number of seconds",
+        ),
+        (
+            vec!["--refine-seeds", "2", "--refine-seconds", "soon"],
+            "not a positive number of seconds",
+        ),
     ] {
         let mut all = vec!["tb", "build", "abapa", "--seeds", "2", "--dir", &dir];
         all.extend(args);

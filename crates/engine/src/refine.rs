@@ -13,6 +13,9 @@
 //! itself. The thresholds between the bounds are tried from the middle outwards until the
 //! share is known (a proof that runs out of nodes only leaves its threshold open).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{Position, Side};
 use mancala_tablebase::build::Refine;
@@ -25,47 +28,101 @@ use crate::solve::{prove, Budget, Verdict};
 /// The stack of each thread proving boards (a proof recurses once per ply of its lines).
 const STACK: usize = 256 << 20;
 
-/// A refiner for [`mancala_tablebase::build::build_graded`] under the table rules `rules`: each
-/// board of a level of at most `max_seeds` seeds whose bounds did not meet is valued by proofs
-/// of at most `nodes` nodes each (boards in parallel, one thread per core); a board whose proofs
-/// did not finish keeps its bounds.
-pub fn refiner(rules: OwareRules, max_seeds: u32, nodes: u64) -> Box<Refine<'static>> {
-    Box::new(move |n, lower: &Tablebase, open: &[(u64, u8, u8)]| {
-        if n > max_seeds {
-            return vec![None; open.len()];
-        }
-        let run = || {
-            open.par_iter()
-                .map(|&(index, lo, hi)| share(&rules, lower, n, index, lo, hi, nodes))
-                .collect()
-        };
-        match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => vec![None; open.len()],
-        }
-    })
+/// How often the progress report is called while boards are proven.
+const REPORT_EVERY: Duration = Duration::from_millis(50);
+
+/// What step 3 may spend on one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefineBudget {
+    /// Nodes of each proof in the first pass over the level's open boards.
+    pub nodes: u64,
+    /// Wall-clock time per level. With it, the boards still open after a pass are tried again
+    /// with four times the nodes, pass after pass, until the level has spent this long (no
+    /// proof starts after that and each stops there); without it, one pass.
+    pub time: Option<Duration>,
 }
 
-/// The share of board `index` of level `n` (South to move), between `lo` and `hi`, when the
-/// proofs find it.
+/// A refiner for [`mancala_tablebase::build::build_graded`] under the table rules `rules`: the
+/// boards of each level of at most `max_seeds` seeds whose bounds did not meet are valued by
+/// proofs within `budget` (boards in parallel, one thread per core); a board whose proofs did
+/// not finish keeps the bounds they narrowed. Levels above `max_seeds` are left alone.
+pub fn refiner(rules: OwareRules, max_seeds: u32, budget: RefineBudget) -> Box<Refine<'static>> {
+    Box::new(
+        move |n, lower: &Tablebase, open: &[(u64, u8, u8)], report| {
+            if n > max_seeds {
+                return None;
+            }
+            let pool = rayon::ThreadPoolBuilder::new()
+                .stack_size(STACK)
+                .build()
+                .ok()?;
+            let mut bounds: Vec<(u8, u8)> = open.iter().map(|&(_, lo, hi)| (lo, hi)).collect();
+            let deadline = budget.time.map(|t| Instant::now() + t);
+            let mut nodes = budget.nodes;
+            loop {
+                let todo: Vec<usize> = (0..open.len())
+                    .filter(|&i| bounds[i].0 < bounds[i].1)
+                    .collect();
+                if todo.is_empty() {
+                    break;
+                }
+                let done = AtomicU64::new(0);
+                let total = todo.len() as u64;
+                let prove_one = |&i: &usize| {
+                    let (lo, hi) = bounds[i];
+                    let left = match deadline {
+                        Some(d) => match d.checked_duration_since(Instant::now()) {
+                            Some(left) if !left.is_zero() => Some(left),
+                            _ => return (lo, hi),
+                        },
+                        None => None,
+                    };
+                    let b = share(&rules, lower, n, open[i].0, (lo, hi), nodes, left);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    b
+                };
+                // The proofs run on the pool while this thread reports their progress.
+                let found: Vec<(u8, u8)> = std::thread::scope(|s| {
+                    let work =
+                        s.spawn(|| pool.install(|| todo.par_iter().map(prove_one).collect()));
+                    while !work.is_finished() {
+                        report(done.load(Ordering::Relaxed), total);
+                        std::thread::sleep(REPORT_EVERY);
+                    }
+                    work.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                });
+                report(total, total);
+                for (&i, b) in todo.iter().zip(found) {
+                    bounds[i] = b;
+                }
+                match deadline {
+                    Some(d) if Instant::now() < d => nodes = nodes.saturating_mul(4),
+                    _ => break,
+                }
+            }
+            Some(bounds)
+        },
+    )
+}
+
+/// The bounds of the share of board `index` of level `n` (South to move), narrowed from
+/// `bounds` by proofs of at most `nodes` nodes each (and `time` in all, when given); equal when
+/// the share is found.
 fn share(
     rules: &OwareRules,
     lower: &Tablebase,
     n: u32,
     index: u64,
-    lo: u8,
-    hi: u8,
+    bounds: (u8, u8),
     nodes: u64,
-) -> Option<u8> {
-    let board = unrank(n, index)?;
-    let (mut lo, mut hi) = (u32::from(lo), u32::from(hi));
-    let budget = Budget {
-        nodes,
-        margin: false,
-        max_entries: 1 << 20,
-        components: 1 << 20,
-        ..Budget::default()
+    time: Option<Duration>,
+) -> (u8, u8) {
+    let Some(board) = unrank(n, index) else {
+        return bounds;
     };
+    let started = Instant::now();
+    let (mut lo, mut hi) = (u32::from(bounds.0), u32::from(bounds.1));
     let (t, total) = (rules.threshold(), rules.total_seeds());
     // "Is the share at least k?" for k in (lo, hi], from the middle outwards: a proof that runs
     // out of nodes tells nothing, and the next threshold may still settle the share.
@@ -76,22 +133,51 @@ fn share(
         if k <= lo || k > hi {
             continue;
         }
-        let mine = t.checked_sub(k)?;
-        let theirs = (total - n).checked_sub(mine)?;
-        let pos = Oware::from_parts(board, [mine, theirs], Side::South, false, *rules).ok()?;
+        let time = match time {
+            Some(time) => match time.checked_sub(started.elapsed()) {
+                Some(left) if !left.is_zero() => Some(left),
+                _ => break,
+            },
+            None => None,
+        };
+        let budget = Budget {
+            nodes,
+            time,
+            margin: false,
+            max_entries: 1 << 20,
+            components: 1 << 20,
+            ..Budget::default()
+        };
+        let Some(mine) = t.checked_sub(k) else {
+            break;
+        };
+        let Some(theirs) = (total - n).checked_sub(mine) else {
+            break;
+        };
+        let Ok(pos) = Oware::from_parts(board, [mine, theirs], Side::South, false, *rules) else {
+            break;
+        };
         if pos.is_over() {
-            return None;
+            break;
         }
-        let proof = prove(&pos, &[pos.key()], Some(lower), &budget, &mut |_| {}).ok()?;
+        let Ok(proof) = prove(&pos, &[pos.key()], Some(lower), &budget, &mut |_| {}) else {
+            break;
+        };
         match proof.verdict() {
             Some(Verdict::Win) => lo = k,
-            Some(Verdict::Draw) => return u8::try_from(k - 1).ok(),
-            Some(Verdict::Loss) => hi = k.checked_sub(2)?,
+            Some(Verdict::Draw) => (lo, hi) = (k - 1, k - 1),
+            Some(Verdict::Loss) => match k.checked_sub(2) {
+                Some(below) => hi = below,
+                None => return bounds,
+            },
             None => {}
         }
-        if lo == hi {
+        if lo >= hi {
             break;
         }
     }
-    (lo == hi).then(|| u8::try_from(lo).ok()).flatten()
+    match (u8::try_from(lo), u8::try_from(hi)) {
+        (Ok(lo), Ok(hi)) if lo <= hi => (lo, hi),
+        _ => bounds,
+    }
 }

@@ -6,9 +6,9 @@ mod common;
 use common::positions;
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, MoveList, Position};
-use mancala_engine::refine::refiner;
+use mancala_engine::refine::{refiner, RefineBudget};
 use mancala_engine::solve::{prove, Budget, Proof, ProofStats, Value, Verdict};
-use mancala_tablebase::build::{build_graded, build_rules, BuildOptions};
+use mancala_tablebase::build::{build_graded, build_rules, BuildOptions, Phase};
 use mancala_tablebase::{Exactness, Tablebase};
 
 /// A plain minimax of the real rules: every move with the after-move protocol and the
@@ -372,16 +372,24 @@ fn entries_the_prover_refines_agree_with_an_independent_proof() {
     let max = 4;
     let options = BuildOptions::default();
     let (plain, _) = build_rules("abapa", &rules, max, &options, &mut |_| {}).unwrap();
-    let mut refine = refiner(rules, max, 2_000_000);
+    let budget = RefineBudget {
+        nodes: 2_000_000,
+        time: None,
+    };
+    let mut refine = refiner(rules, max, budget);
+    let mut reported = 0;
     let (table, stats) = build_graded(
         "abapa",
         &rules,
         max,
         &options,
         Some(&mut *refine),
+        &mut |p| reported += u64::from(p.phase == Phase::Refine && p.done == p.total),
         &mut |_| {},
     )
     .unwrap();
+    // Each level with boards to prove reported their end (levels 2, 3 and 4).
+    assert!(reported >= 3, "{reported} reports of a finished pass");
     // Every board of these levels ends exact (the lower levels' values make the captures'
     // exact, and the prover values the rest).
     for level in &stats {
@@ -430,4 +438,58 @@ fn entries_the_prover_refines_agree_with_an_independent_proof() {
     }
     eprintln!("{newly} entries made exact by step 3, {checked} proofs agree");
     assert!(newly >= 100, "{newly}");
+}
+
+#[test]
+fn a_time_budget_lets_step_3_retry_open_boards_with_more_nodes() {
+    // With 300 nodes a proof, one pass leaves most of the 4-seed boards the bounds leave open;
+    // with a time budget the passes after it (1,200 nodes, 4,800, ...) value them all, and the
+    // values are those of proofs with 2,000,000 nodes. A level ends as soon as every board is
+    // valued, so the generous budget is not waited for.
+    let rules = OwareRules::abapa();
+    let max = 4;
+    let options = BuildOptions::default();
+    let build = |budget| {
+        let mut refine = refiner(rules, max, budget);
+        build_graded(
+            "abapa",
+            &rules,
+            max,
+            &options,
+            Some(&mut *refine),
+            &mut |_| {},
+            &mut |_| {},
+        )
+        .unwrap()
+    };
+    let small = 300;
+    let (_, one_pass) = build(RefineBudget {
+        nodes: small,
+        time: None,
+    });
+    let (passes, stats) = build(RefineBudget {
+        nodes: small,
+        time: Some(std::time::Duration::from_secs(600)),
+    });
+    let (full, _) = build(RefineBudget {
+        nodes: 2_000_000,
+        time: None,
+    });
+    let level = max as usize;
+    assert!(
+        one_pass[level].exact_empty < one_pass[level].positions,
+        "{:?}",
+        one_pass[level]
+    );
+    assert_eq!(
+        stats[level].exact_empty, stats[level].positions,
+        "{:?}",
+        stats[level]
+    );
+    for i in 0..mancala_tablebase::index::positions(max) {
+        let board = mancala_tablebase::index::unrank(max, i).unwrap();
+        let probe = |t: &Tablebase| t.probe(&board, mancala_core::Side::South).unwrap();
+        let (a, b) = (probe(&passes), probe(&full));
+        assert_eq!((a.value, a.exactness), (b.value, b.exactness), "{board:?}");
+    }
 }

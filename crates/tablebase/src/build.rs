@@ -56,10 +56,10 @@
 //! 3. **Refinement** (with [`build_graded`] and a [`Refine`]): the boards whose bounds still
 //!    differ are valued one by one from an empty history by whatever the refiner proves with
 //!    the tables of the levels below (the engine's prover with the real repetition rule, crate
-//!    `mancala-engine`, module `refine`). A value found this way is exact from an empty
-//!    history; it is *not* fed back into this level's fixpoints (a board of the same component
-//!    reaching it by a quiet move has that board in its history, where the value need not
-//!    hold), but the levels above read it: a capture empties the history.
+//!    `mancala-engine`, module `refine`): their value, or at least tighter bounds. What is found
+//!    this way holds from an empty history; it is *not* fed back into this level's fixpoints (a
+//!    board of the same component reaching it by a quiet move has that board in its history,
+//!    where it need not hold), but the levels above read it: a capture empties the history.
 //! 4. **Flags and values.** A board whose bounds meet is *exact from an empty history*. A board
 //!    from which no cycle of the level can be reached, and whose captures all lead to boards of
 //!    the same kind, or whose history-free bounds meet, is *exact from any history*.
@@ -110,11 +110,14 @@ pub struct BuildOptions {
 }
 
 /// Step 3 of the module docs: given a level's seed count `n`, the tables of the levels below
-/// (the same preset, levels `0..n`) and the boards of the level whose bounds did not meet
-/// (index, South to move, and bounds `lo`, `hi`), returns per board its value from an empty
-/// history when it proves it (between the bounds), else `None`. The engine's prover is one
+/// (the same preset, levels `0..n`), the boards of the level whose bounds did not meet (index,
+/// South to move, and bounds `lo`, `hi`) and a progress report (called now and then with the
+/// boards done and the boards in hand), returns per board its bounds from an empty history
+/// after what the refiner proved: within the given ones, equal where it found the value; or
+/// `None` when it does not refine this level. The engine's prover is one
 /// (`mancala_engine::refine`).
-pub type Refine<'a> = dyn FnMut(u32, &Tablebase, &[(u64, u8, u8)]) -> Vec<Option<u8>> + 'a;
+pub type Refine<'a> = dyn FnMut(u32, &Tablebase, &[(u64, u8, u8)], &mut dyn FnMut(u64, u64)) -> Option<Vec<(u8, u8)>>
+    + 'a;
 
 /// Solved lower levels, as the builder needs them: both bounds of every board.
 struct Solved {
@@ -198,11 +201,19 @@ pub fn build_rules(
             &mut |_| {},
         );
     }
-    build_graded(preset, table_rules, max_seeds, options, None, progress)
+    build_graded(
+        preset,
+        table_rules,
+        max_seeds,
+        options,
+        None,
+        progress,
+        &mut |_| {},
+    )
 }
 
 /// [`build_rules`] for graded tables (rules whose cycles are valued by the convention), with
-/// step 3 of the module docs when `refine` is given.
+/// step 3 of the module docs when `refine` is given; `level_done` is called as each level ends.
 pub fn build_graded(
     preset: &str,
     table_rules: &OwareRules,
@@ -210,6 +221,7 @@ pub fn build_graded(
     options: &BuildOptions,
     mut refine: Option<&mut Refine<'_>>,
     progress: &mut dyn FnMut(Progress),
+    level_done: &mut dyn FnMut(&LevelStats),
 ) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
     rules::check(table_rules)?;
     if max_seeds > MAX_BUILD_SEEDS || rules::exact_cycles(table_rules) {
@@ -230,6 +242,7 @@ pub fn build_graded(
             (r, lower)
         });
         let (level, st) = build_level(n, &play_rules, &solved, options, step3.as_mut(), progress);
+        level_done(&st);
         solved.push(level);
         stats.push(st);
     }
@@ -488,29 +501,36 @@ fn build_level(
                 (lo != hi).then_some((x as u64, lo, hi))
             })
             .collect();
-        if !open.is_empty() {
-            progress(Progress {
-                seeds: n,
-                phase: Phase::Refine,
-                done: 0,
-                total: open.len() as u64,
-            });
-            let found = refine(n, below, &open);
-            // A value from an empty history is not spread by the bounds' fixpoints to the
-            // boards of its own component (a line from one of them may come back to it with
-            // that board in its history); the levels above read it (a capture empties the
-            // history).
-            for (&(x, lo, hi), v) in open.iter().zip(found) {
-                let Some(v) = v.filter(|v| (lo..=hi).contains(v)) else {
+        let found = if open.is_empty() {
+            None
+        } else {
+            refine(n, below, &open, &mut |done, total| {
+                progress(Progress {
+                    seeds: n,
+                    phase: Phase::Refine,
+                    done,
+                    total,
+                })
+            })
+        };
+        // Bounds from an empty history are not spread by the bounds' fixpoints to the boards of
+        // their own component (a line from one of them may come back to the board with it in
+        // its history); the levels above read them (a capture empties the history). Bounds that
+        // are not within the old ones are ignored.
+        if let Some(found) = found {
+            refined.0 = open.len() as u64;
+            for (&(x, lo, hi), (new_lo, new_hi)) in open.iter().zip(found) {
+                if new_lo < lo || new_hi > hi || new_lo > new_hi {
                     continue;
-                };
+                }
                 let x = x as usize;
                 let word = state[x].load(Ordering::Relaxed);
-                let v = u32::from(v);
-                state[x].store(v | v << 8 | (word & !0xffff), Ordering::Relaxed);
-                refined.1 += 1;
+                state[x].store(
+                    u32::from(new_lo) | u32::from(new_hi) << 8 | (word & !0xffff),
+                    Ordering::Relaxed,
+                );
+                refined.1 += u64::from(new_lo == new_hi);
             }
-            refined.0 = open.len() as u64;
         }
     }
     let refine_time = refine_started.elapsed();

@@ -15,7 +15,8 @@ pub enum Phase {
     /// Value-iteration sweeps (`done` sweeps so far; `total` is the level's size); for exact
     /// tables, the thresholds of the retrograde analysis (`done` of `2 * seeds`).
     Sweeps,
-    /// Step 3: the boards whose bounds did not meet valued one by one (`total` boards).
+    /// Step 3: the boards whose bounds did not meet valued one by one (`done` of the `total`
+    /// boards in hand: all of them, then those still open for each further pass).
     Refine,
 }
 
