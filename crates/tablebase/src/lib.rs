@@ -78,6 +78,7 @@ use std::path::Path;
 
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::sow::PITS;
+use mancala_core::variant::Variant;
 use mancala_core::{Position, Side};
 
 pub use error::TablebaseError;
@@ -248,6 +249,8 @@ impl Tablebase {
 
     /// Loads `preset`'s tables from `dir`: every seed count from 0 up to the largest present,
     /// each file fully checked (header, rules fingerprint, seed count, length, checksum, entries).
+    /// When `dir` holds none of `preset`'s files, the tables of another preset with the same
+    /// table rules serve (Wuri's are Abapa's).
     pub fn load_dir(dir: &Path, preset: &str) -> Result<Tablebase, TablebaseError> {
         let (variant, table_rules) = rules::preset_rules(preset)?;
         let name = variant.name();
@@ -260,6 +263,15 @@ impl Tablebase {
             }
         }
         let Some(top) = top else {
+            let same_rules = Variant::ALL.into_iter().find(|other| {
+                other.name() != name
+                    && file::path_in(dir, other.name(), 0).exists()
+                    && rules::preset_rules(other.name())
+                        .is_ok_and(|(_, r)| rules::fingerprint(&r) == fingerprint)
+            });
+            if let Some(other) = same_rules {
+                return Tablebase::load_dir(dir, other.name());
+            }
             return Err(TablebaseError::Empty {
                 dir: dir.to_path_buf(),
                 preset: name.to_string(),

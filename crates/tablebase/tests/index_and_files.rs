@@ -50,6 +50,13 @@ fn tables_round_trip_through_files() {
     // wuri has the same rules: the abapa files serve it through the fingerprint.
     assert!(loaded.covers(&mancala_core::oware::OwareRules::wuri()));
     assert!(!loaded.covers(&mancala_core::oware::OwareRules::oware()));
+    // ... and loading wuri's tables from a directory holding only abapa's finds them; a preset
+    // with other rules does not.
+    assert_eq!(Tablebase::load_dir(&dir, "wuri").unwrap(), t);
+    assert!(matches!(
+        Tablebase::load_dir(&dir, "ouril-ludii").unwrap_err(),
+        TablebaseError::Empty { .. }
+    ));
     let h = file::read_header(&dir.join(file_name("abapa", 3))).unwrap();
     assert_eq!((h.seeds, h.entries, h.preset.as_str()), (3, 364, "abapa"));
     let (all, errors) = Tablebase::load_all(&dir);
