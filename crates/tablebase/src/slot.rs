@@ -27,6 +27,17 @@ pub fn exit(lo: u32, hi: u32, value: u32, dag: bool) -> u32 {
     EXIT | lo << 16 | hi << 8 | value | if dag { EXIT_DAG } else { 0 }
 }
 
+/// What the mover gets at least and at most (of `n`) when a move repeats a position, from its
+/// `rep` byte ([`REP_UNKNOWN`]: anything).
+#[inline]
+fn repeat_bounds(n: u32, rep: u8) -> (u32, u32) {
+    if rep == REP_UNKNOWN {
+        (0, n)
+    } else {
+        (u32::from(rep), u32::from(rep))
+    }
+}
+
 /// A board's history-free bounds `g | d << 8` from its six `slots` (level `n`): the greatest
 /// fixpoint's update `g = max over moves of min(rep, n - d(child))`,
 /// `d = max over moves of max(rep, n - g(child))`, an end counting its own bounds. `rep[k]` is
@@ -44,11 +55,7 @@ pub fn history_free(n: u32, slots: &[u32], rep: &[u8], child: impl Fn(usize, u32
             d = d.max(s >> 8 & 0xff);
         } else {
             let c = child(k, s);
-            let (rg, rd) = if r == REP_UNKNOWN {
-                (0, n)
-            } else {
-                (u32::from(r), u32::from(r))
-            };
+            let (rg, rd) = repeat_bounds(n, r);
             g = g.max(rg.min(n - (c >> 8 & 0xff)));
             d = d.max(rd.max(n - (c & 0xff)));
         }
@@ -107,11 +114,7 @@ pub fn first_cycle(
             e = e.max(s >> 8 & 0xff);
         } else {
             let (c, b) = child(k, s);
-            let (rg, rd) = if r == REP_UNKNOWN {
-                (0, n)
-            } else {
-                (u32::from(r), u32::from(r))
-            };
+            let (rg, rd) = repeat_bounds(n, r);
             y = y.max((n - (b >> 8 & 0xff)).max(rg.min(n - (c >> 8 & 0xff))));
             e = e.max((n - (b & 0xff)).min(rd.max(n - (c & 0xff))));
         }
