@@ -69,15 +69,7 @@ pub fn refiner(rules: OwareRules, max_seeds: u32, budget: RefineBudget) -> Box<R
                 let done = AtomicU64::new(0);
                 let total = todo.len() as u64;
                 let prove_one = |&i: &usize| {
-                    let (lo, hi) = bounds[i];
-                    let left = match deadline {
-                        Some(d) => match d.checked_duration_since(Instant::now()) {
-                            Some(left) if !left.is_zero() => Some(left),
-                            _ => return (lo, hi),
-                        },
-                        None => None,
-                    };
-                    let b = share(&rules, lower, n, open[i].0, (lo, hi), nodes, left);
+                    let b = share(&rules, lower, n, open[i].0, bounds[i], nodes, deadline);
                     done.fetch_add(1, Ordering::Relaxed);
                     b
                 };
@@ -107,8 +99,8 @@ pub fn refiner(rules: OwareRules, max_seeds: u32, budget: RefineBudget) -> Box<R
 }
 
 /// The bounds of the share of board `index` of level `n` (South to move), narrowed from
-/// `bounds` by proofs of at most `nodes` nodes each (and `time` in all, when given); equal when
-/// the share is found.
+/// `bounds` by proofs of at most `nodes` nodes each (none started after `deadline`, when given,
+/// and each stopped there); equal when the share is found.
 fn share(
     rules: &OwareRules,
     lower: &Tablebase,
@@ -116,12 +108,11 @@ fn share(
     index: u64,
     bounds: (u8, u8),
     nodes: u64,
-    time: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> (u8, u8) {
     let Some(board) = unrank(n, index) else {
         return bounds;
     };
-    let started = Instant::now();
     let (mut lo, mut hi) = (u32::from(bounds.0), u32::from(bounds.1));
     let (t, total) = (rules.threshold(), rules.total_seeds());
     // "Is the share at least k?" for k in (lo, hi], from the middle outwards: a proof that runs
@@ -133,8 +124,8 @@ fn share(
         if k <= lo || k > hi {
             continue;
         }
-        let time = match time {
-            Some(time) => match time.checked_sub(started.elapsed()) {
+        let time = match deadline {
+            Some(d) => match d.checked_duration_since(Instant::now()) {
                 Some(left) if !left.is_zero() => Some(left),
                 _ => break,
             },
