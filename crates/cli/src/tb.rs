@@ -25,7 +25,8 @@ use mancala_core::oware::Oware;
 use mancala_core::Position;
 use mancala_engine::refine::RefineBudget;
 use mancala_tablebase::build::{
-    build_graded, build_to_dir, BuildOptions, LevelStats, Phase, Progress, MAX_BUILD_SEEDS,
+    build_graded, build_to_dir, BuildOptions, GradedRun, LevelStats, Phase, Progress,
+    MAX_BUILD_SEEDS,
 };
 use mancala_tablebase::{file, index, probe_moves, rules, Exactness, Tablebase};
 use mancala_tablebase_dist::{build_to_dir as build_dist, Cluster};
@@ -56,9 +57,16 @@ pub enum Sub {
         first_cycle: bool,
         /// Prove the value of every board whose bounds did not meet, on the levels of at most
         /// this many seeds, from an empty history with the real repetition rule
-        /// (docs/tablebase.md, "Beyond the bounds"; graded tables in one process).
+        /// (docs/tablebase.md, "Beyond the bounds"; graded tables in one process). Each level is
+        /// written as it ends, with its checkpoint (`PRESET-NN.tbc`: the bounds, for
+        /// --from-seeds).
         #[arg(long)]
         refine_seeds: Option<u32>,
+        /// Read the levels below this seed count from --dir, as a build with --refine-seeds
+        /// wrote them (table files and checkpoints), and build the rest: e.g. step 3 on one more
+        /// level without proving the lower ones again.
+        #[arg(long, requires = "refine_seeds")]
+        from_seeds: Option<u32>,
         /// Nodes each proof of --refine-seeds may spend (a board whose proofs need more keeps
         /// its bounds).
         #[arg(long, default_value_t = 100_000, requires = "refine_seeds")]
@@ -109,6 +117,14 @@ fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// `tb build --refine-seeds`: step 3 up to `max` seeds within `budget`, the levels below
+/// `from_seeds` read from the directory.
+struct Step3 {
+    max: u32,
+    budget: RefineBudget,
+    from_seeds: u32,
+}
+
 /// Runs the command.
 pub fn run(command: &Sub) -> Result<ExitCode> {
     match command {
@@ -121,6 +137,7 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
             refine_seeds,
             refine_nodes,
             refine_seconds,
+            from_seeds,
             workers,
             process,
             hosts,
@@ -131,13 +148,17 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
                 first_cycle: *first_cycle,
                 ..BuildOptions::default()
             };
-            let refine = refine_seeds.map(|max| {
-                let budget = RefineBudget {
+            let refine = refine_seeds.map(|max| Step3 {
+                max,
+                budget: RefineBudget {
                     nodes: *refine_nodes,
                     time: *refine_seconds,
-                };
-                (max, budget)
+                },
+                from_seeds: from_seeds.unwrap_or(0),
             });
+            if let Some(from) = from_seeds.filter(|&f| f > *seeds) {
+                bail!("--from-seeds {from}: above --seeds {seeds} (nothing would be built)");
+            }
             if refine.is_some() && (workers.is_some() || process.is_some()) {
                 bail!("--refine-seeds runs in one process (leave out --workers)");
             }
@@ -168,7 +189,7 @@ fn run_build(
     seeds: u32,
     dir: &Path,
     options: &BuildOptions,
-    refine: Option<(u32, RefineBudget)>,
+    refine: Option<Step3>,
 ) -> Result<ExitCode> {
     if seeds > MAX_BUILD_SEEDS {
         bail!("--seeds {seeds}: the builder goes up to {MAX_BUILD_SEEDS} seeds");
@@ -198,6 +219,7 @@ fn run_build(
         }
     };
     show(&bar, header);
+    let read_below = refine.as_ref().map_or(0, |r| r.from_seeds);
     let print = |bar: &ProgressBar, s: &LevelStats| {
         let secs = (s.moves_time + s.sweep_time).as_secs_f64();
         let line = if exact {
@@ -223,7 +245,11 @@ fn run_build(
                 s.refine_time.as_secs_f64()
             )
         };
-        show(bar, &line);
+        if s.seeds < read_below {
+            show(bar, &format!("{line}  (read from {})", dir.display()));
+        } else {
+            show(bar, &line);
+        }
     };
     let mut progress = |p: Progress| {
         let below = index::positions_up_to(p.seeds) - index::positions(p.seeds);
@@ -251,22 +277,25 @@ fn run_build(
             &mut progress,
             &mut |s| print(&bar, s),
         )?,
-        Some((max, budget)) => {
+        Some(step3) => {
             if exact {
                 bail!("--refine-seeds: {preset}'s tables are exact already (every entry)");
             }
-            let mut refiner = mancala_engine::refine::refiner(table_rules, max, budget);
-            let (table, stats) = build_graded(
+            let mut refiner = mancala_engine::refine::refiner(table_rules, step3.max, step3.budget);
+            let run = GradedRun {
+                refine: Some(&mut *refiner),
+                dir: Some(dir),
+                from_seeds: step3.from_seeds,
+            };
+            build_graded(
                 variant.name(),
                 &table_rules,
                 seeds,
                 options,
-                Some(&mut *refiner),
+                run,
                 &mut progress,
                 &mut |s| print(&bar, s),
-            )?;
-            table.write_dir(dir)?;
-            (table, stats)
+            )?
         }
     };
     bar.finish_and_clear();

@@ -413,6 +413,57 @@ fn refinement_grades_every_small_board_exact_and_refuses_what_it_cannot_do() {
         refined.starts_with("{\"gets\":2,\"grade\":\"empty-history\""),
         "{refined}"
     );
+    // One level more, reading the four levels step 3 made from their files and checkpoints:
+    // level 5 is then exact throughout (its captures lead to exact boards), and the 4-seed
+    // board keeps its proven grade.
+    let o = mancala(&[
+        "tb",
+        "build",
+        "abapa",
+        "--seeds",
+        "5",
+        "--dir",
+        &dir,
+        "--refine-seeds",
+        "5",
+        "--from-seeds",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let read = out.lines().filter(|l| l.contains("(read from")).count();
+    assert_eq!(read, 5, "levels 0 to 4 read: {out}");
+    let level5: Vec<&str> = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some("5"))
+        .expect("a line for 5 seeds")
+        .split_whitespace()
+        .collect();
+    assert_eq!(level5[4], "0", "{out}");
+    assert!(!level5.contains(&"(read"), "{out}");
+    assert!(probe(&dir).contains("\"grade\":\"empty-history\""));
+    let empty = scratch("nothing-to-read");
+    std::fs::create_dir_all(&empty).unwrap();
+    for (args, d, says) in [
+        (vec!["--from-seeds", "1"], &dir, "--refine-seeds"),
+        (
+            vec!["--refine-seeds", "2", "--from-seeds", "3"],
+            &dir,
+            "above --seeds 2",
+        ),
+        (
+            vec!["--refine-seeds", "2", "--from-seeds", "1"],
+            &empty,
+            "cannot read level 0",
+        ),
+    ] {
+        let mut all = vec!["tb", "build", "abapa", "--seeds", "2", "--dir", d];
+        all.extend(args);
+        let o = mancala(&all);
+        assert!(!o.status.success());
+        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&empty);
 
     for (args, says) in [
         (vec!["--refine-seeds", "3", "--workers", "2"], "one process"),

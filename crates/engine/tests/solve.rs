@@ -8,7 +8,7 @@ use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, MoveList, Position};
 use mancala_engine::refine::{refiner, RefineBudget};
 use mancala_engine::solve::{prove, Budget, Proof, ProofStats, Value, Verdict};
-use mancala_tablebase::build::{build_graded, build_rules, BuildOptions, Phase};
+use mancala_tablebase::build::{build_graded, build_rules, BuildOptions, GradedRun, Phase};
 use mancala_tablebase::{Exactness, Tablebase};
 
 /// A plain minimax of the real rules: every move with the after-move protocol and the
@@ -376,18 +376,46 @@ fn entries_the_prover_refines_agree_with_an_independent_proof() {
         nodes: 2_000_000,
         time: None,
     };
-    let mut refine = refiner(rules, max, budget);
+    let dir = std::env::temp_dir().join(format!("mancala-refine-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // Step 3 up to `max` seeds, the levels written into `dir`, those below `from_seeds` read.
+    let build = |from_seeds, progress: &mut dyn FnMut(mancala_tablebase::build::Progress)| {
+        let mut refine = refiner(rules, max, budget);
+        let run = GradedRun {
+            refine: Some(&mut *refine),
+            dir: Some(&dir),
+            from_seeds,
+        };
+        build_graded("abapa", &rules, max, &options, run, progress, &mut |_| {})
+    };
     let mut reported = 0;
-    let (table, stats) = build_graded(
-        "abapa",
-        &rules,
-        max,
-        &options,
-        Some(&mut *refine),
-        &mut |p| reported += u64::from(p.phase == Phase::Refine && p.done == p.total),
-        &mut |_| {},
-    )
+    let (table, stats) = build(0, &mut |p| {
+        reported += u64::from(p.phase == Phase::Refine && p.done == p.total);
+    })
     .unwrap();
+    // The levels and their checkpoints were written as they ended: a build that reads levels 0
+    // to 2 from them and builds levels 3 and 4 again with step 3 makes the same tables (step 3's
+    // bounds, which the table files do not hold, come back from the checkpoints).
+    let (again, again_stats) = build(3, &mut |_| {}).unwrap();
+    assert_eq!(again, table);
+    assert_eq!(again_stats[2].sweeps, 0, "level 2 read, not built");
+    assert_eq!(again_stats[4].refined, stats[4].refined);
+    // A table file other than the one the checkpoint was written with (the plain level 2 in
+    // place of step 3's) is refused, with the file named.
+    let (plain_dir, path_in) = (dir.join("plain"), mancala_tablebase::file::path_in);
+    plain.write_dir(&plain_dir).unwrap();
+    let refined_two = std::fs::read(path_in(&dir, "abapa", 2)).unwrap();
+    assert_ne!(
+        std::fs::read(path_in(&plain_dir, "abapa", 2)).unwrap(),
+        refined_two
+    );
+    std::fs::copy(path_in(&plain_dir, "abapa", 2), path_in(&dir, "abapa", 2)).unwrap();
+    let e = build(3, &mut |_| {}).unwrap_err().to_string();
+    assert!(
+        e.contains("abapa-02.tbc") && e.contains("another table file"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
     // Each level with boards to prove reported their end (levels 2, 3 and 4).
     assert!(reported >= 3, "{reported} reports of a finished pass");
     // Every board of these levels ends exact (the lower levels' values make the captures'
@@ -451,12 +479,16 @@ fn a_time_budget_lets_step_3_retry_open_boards_with_more_nodes() {
     let options = BuildOptions::default();
     let build = |budget| {
         let mut refine = refiner(rules, max, budget);
+        let run = GradedRun {
+            refine: Some(&mut *refine),
+            ..GradedRun::default()
+        };
         build_graded(
             "abapa",
             &rules,
             max,
             &options,
-            Some(&mut *refine),
+            run,
             &mut |_| {},
             &mut |_| {},
         )

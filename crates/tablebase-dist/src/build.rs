@@ -14,9 +14,9 @@ use mancala_tablebase::{file, Exactness};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
-use crate::checkpoint;
 use crate::cluster::DistError;
 use crate::rounds::{self, Route, Traffic};
+use mancala_tablebase::checkpoint;
 
 /// The figures of one level of a distributed build (on the process of worker 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -762,6 +762,7 @@ pub(crate) fn finish_level(
             level,
             &lo,
             &hi,
+            false,
         )?;
     }
     let write_time = started.elapsed();

@@ -37,9 +37,9 @@ use crate::build::{
     build_levels, by_board, finish_level, owner, peak_memory, range_start, resume, stage, wire,
     DistLevel, Job, LowerLevel, Part, Report, Share, Shared, State, Wire, ANSWER, BOUNDS, REQUEST,
 };
-use crate::checkpoint;
 use crate::cluster::DistError;
 use crate::rounds::Traffic;
+use mancala_tablebase::checkpoint;
 
 /// A move staying on the level, told to its child's owner.
 const EDGE: u32 = 3;
@@ -186,8 +186,26 @@ fn finished_levels(job: &Job) -> Result<Vec<Lower>, DistError> {
             seeds: n,
             table_checksum: h.checksum,
         };
-        match checkpoint::read(&checkpoint::path_in(&job.dir, &job.preset, n), level)? {
-            Some((lo, hi)) => levels.push(Lower { lo, hi, entries }),
+        let path = checkpoint::path_in(&job.dir, &job.preset, n);
+        let read = checkpoint::read(&path, level).map_err(|e| match e {
+            TablebaseError::Checkpoint { path, reason } => DistError::Checkpoint { path, reason },
+            e => e.into(),
+        })?;
+        match read {
+            Some(cp) if cp.refined => {
+                return Err(DistError::Checkpoint {
+                    path,
+                    reason: "the bounds of a build with --refine-seeds (step 3), which this \
+                             builder does not resume from: its tables would not be the plain \
+                             ones"
+                        .into(),
+                })
+            }
+            Some(cp) => levels.push(Lower {
+                lo: cp.lo,
+                hi: cp.hi,
+                entries,
+            }),
             None => break,
         }
     }
@@ -437,7 +455,7 @@ fn build_level(
 mod tests {
     use crate::build::tests::{assert_resumed, single_process};
     use crate::{build_to_dir, Cluster};
-    use mancala_tablebase::file;
+    use mancala_tablebase::{checkpoint, file};
 
     #[test]
     fn a_graded_build_on_threads_resumes_from_its_checkpoints() {
@@ -451,7 +469,7 @@ mod tests {
             for n in 0..=5 {
                 for path in [
                     file::path_in(&full, "abapa", n),
-                    crate::checkpoint::path_in(&full, "abapa", n),
+                    checkpoint::path_in(&full, "abapa", n),
                 ] {
                     std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
                 }
@@ -483,8 +501,30 @@ mod tests {
         assert_resumed(&levels, 6, "abapa", &single, &dir);
         assert_eq!(names(&dir), names(&single));
 
+        // A checkpoint of a single-process build with step 3 is refused (the tables built
+        // from its bounds would not be the plain ones).
+        let cp4 = checkpoint::path_in(&broken, "abapa", 4);
+        let plain = std::fs::read(&cp4).unwrap();
+        let table = file::read_header(&file::path_in(&broken, "abapa", 4)).unwrap();
+        let level = checkpoint::Level {
+            preset: "abapa",
+            fingerprint: table.fingerprint,
+            seeds: 4,
+            table_checksum: table.checksum,
+        };
+        let bounds = checkpoint::read(&cp4, level).unwrap().unwrap();
+        checkpoint::write(&cp4, level, &bounds.lo, &bounds.hi, true).unwrap();
+        let e = build_to_dir("abapa", 8, &broken, &cluster, &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("abapa-04.tbc") && e.contains("--refine-seeds"),
+            "{e}"
+        );
+        std::fs::write(&cp4, plain).unwrap();
+
         // A corrupt checkpoint stops the build with an error that names it.
-        let cp = crate::checkpoint::path_in(&broken, "abapa", 3);
+        let cp = checkpoint::path_in(&broken, "abapa", 3);
         let mut bytes = std::fs::read(&cp).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 0x40;

@@ -44,7 +44,6 @@
 #![forbid(unsafe_code)]
 
 mod build;
-mod checkpoint;
 mod cluster;
 mod driver;
 mod graded;

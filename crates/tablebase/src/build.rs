@@ -84,7 +84,7 @@ use crate::index::{positions, rank, unrank};
 use crate::level::{for_each_child, normalise, setup};
 pub use crate::level::{LevelStats, Phase, Progress};
 use crate::slot::{exit, EXIT, NONE, REP_UNKNOWN};
-use crate::{entry, rules, slot, Tablebase, TablebaseError};
+use crate::{checkpoint, entry, rules, slot, Tablebase, TablebaseError};
 
 /// The most seeds the builder handles: level indices stay below 2^31 (`C(35, 11)` is 417 M).
 pub const MAX_BUILD_SEEDS: u32 = 24;
@@ -119,11 +119,10 @@ pub struct BuildOptions {
 pub type Refine<'a> = dyn FnMut(u32, &Tablebase, &[(u64, u8, u8)], &mut dyn FnMut(u64, u64)) -> Option<Vec<(u8, u8)>>
     + 'a;
 
-/// Solved lower levels, as the builder needs them: both bounds of every board.
-struct Solved {
+/// A solved lower level's bounds, as the builder needs them (its entries are in the table).
+struct Bounds {
     lo: Vec<u8>,
     hi: Vec<u8>,
-    entries: Vec<u8>,
 }
 
 /// Builds the tables of every seed count from 0 to `max_seeds` for `preset` (an Oware-family
@@ -206,20 +205,39 @@ pub fn build_rules(
         table_rules,
         max_seeds,
         options,
-        None,
+        GradedRun::default(),
         progress,
         &mut |_| {},
     )
 }
 
+/// How a graded build runs beyond its levels' fixpoints: step 3, and where the levels go.
+#[derive(Default)]
+pub struct GradedRun<'r, 'a> {
+    /// Step 3 of the module docs: the refiner, given each level's boards whose bounds did not
+    /// meet.
+    pub refine: Option<&'r mut Refine<'a>>,
+    /// Write each level into this directory as soon as it ends: its table file and its
+    /// checkpoint ([`crate::checkpoint`]: the bounds, which a later build with
+    /// [`GradedRun::from_seeds`] reads). The checkpoints stay after the build.
+    pub dir: Option<&'r std::path::Path>,
+    /// Read the levels below this seed count from [`GradedRun::dir`] (their table files and
+    /// checkpoints, as a build with a directory wrote them) instead of building them; 0 builds
+    /// every level. A level that cannot be read is an error ([`TablebaseError::Resume`]).
+    pub from_seeds: u32,
+}
+
 /// [`build_rules`] for graded tables (rules whose cycles are valued by the convention), with
-/// step 3 of the module docs when `refine` is given; `level_done` is called as each level ends.
+/// step 3 of the module docs when `run` has a refiner, writing each level as it ends and
+/// reading the lower levels of an earlier build when `run` says so; `level_done` is called as
+/// each level ends (for a level read, with its counts and histogram, 0 sweeps and the time
+/// reading it took).
 pub fn build_graded(
     preset: &str,
     table_rules: &OwareRules,
     max_seeds: u32,
     options: &BuildOptions,
-    mut refine: Option<&mut Refine<'_>>,
+    run: GradedRun<'_, '_>,
     progress: &mut dyn FnMut(Progress),
     level_done: &mut dyn FnMut(&LevelStats),
 ) -> Result<(Tablebase, Vec<LevelStats>), TablebaseError> {
@@ -227,32 +245,156 @@ pub fn build_graded(
     if max_seeds > MAX_BUILD_SEEDS || rules::exact_cycles(table_rules) {
         return build_rules(preset, table_rules, max_seeds, options, progress);
     }
+    let GradedRun {
+        mut refine,
+        dir,
+        from_seeds,
+    } = run;
     let play_rules = rules::unbounded(table_rules);
     let fingerprint = rules::fingerprint(table_rules);
-    let mut solved: Vec<Solved> = Vec::new();
+    // The lower levels' bounds, and their entries in a table that grows by a level as each
+    // ends (the refiner probes it).
+    let mut solved: Vec<Bounds> = Vec::new();
+    let mut table = Tablebase::from_levels(preset, fingerprint, false, Vec::new());
     let mut stats = Vec::new();
+    let refined = refine.is_some() || options.first_cycle;
     for n in 0..=max_seeds {
-        let mut step3 = refine.as_deref_mut().map(|r| {
-            let lower = Tablebase::from_levels(
-                preset,
-                fingerprint,
-                false,
-                solved.iter().map(|s| s.entries.clone()).collect(),
+        let (bounds, entries, st) = if n < from_seeds {
+            let Some(dir) = dir else {
+                return Err(TablebaseError::Resume {
+                    dir: std::path::PathBuf::new(),
+                    seeds: n,
+                    from: from_seeds,
+                    reason: "no directory to read it from".into(),
+                });
+            };
+            read_level(dir, preset, fingerprint, n, from_seeds)?
+        } else {
+            let (bounds, entries, st) = build_level(
+                n,
+                &play_rules,
+                &solved,
+                &table,
+                options,
+                refine.as_deref_mut(),
+                progress,
             );
-            (r, lower)
-        });
-        let (level, st) = build_level(n, &play_rules, &solved, options, step3.as_mut(), progress);
+            if let Some(dir) = dir {
+                write_level(dir, preset, fingerprint, n, &bounds, &entries, refined)?;
+            }
+            (bounds, entries, st)
+        };
         level_done(&st);
-        solved.push(level);
+        solved.push(bounds);
+        table.levels.push(entries);
         stats.push(st);
     }
-    let table = Tablebase::from_levels(
-        preset,
-        rules::fingerprint(table_rules),
-        false,
-        solved.into_iter().map(|s| s.entries).collect(),
-    );
     Ok((table, stats))
+}
+
+/// Writes level `n`'s table file, then its checkpoint, into `dir` (created if needed).
+fn write_level(
+    dir: &std::path::Path,
+    preset: &str,
+    fingerprint: u64,
+    n: u32,
+    bounds: &Bounds,
+    entries: &[u8],
+    refined: bool,
+) -> Result<(), TablebaseError> {
+    std::fs::create_dir_all(dir).map_err(|source| TablebaseError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let path = crate::file::path_in(dir, preset, n);
+    crate::file::write(&path, preset, fingerprint, n, false, entries)?;
+    let level = checkpoint::Level {
+        preset,
+        fingerprint,
+        seeds: n,
+        table_checksum: crate::file::read_header(&path)?.checksum,
+    };
+    checkpoint::write(
+        &checkpoint::path_in(dir, preset, n),
+        level,
+        &bounds.lo,
+        &bounds.hi,
+        refined,
+    )
+}
+
+/// Reads level `n` of an earlier graded build from `dir` (its table file and checkpoint, both
+/// checked); `from` is the first level the build makes (for the error).
+fn read_level(
+    dir: &std::path::Path,
+    preset: &str,
+    fingerprint: u64,
+    n: u32,
+    from: u32,
+) -> Result<(Bounds, Vec<u8>, LevelStats), TablebaseError> {
+    let started = Instant::now();
+    let fail = |reason: String| TablebaseError::Resume {
+        dir: dir.to_path_buf(),
+        seeds: n,
+        from,
+        reason,
+    };
+    let path = crate::file::path_in(dir, preset, n);
+    let (h, entries) = crate::file::read(&path).map_err(|e| fail(e.to_string()))?;
+    if h.fingerprint != fingerprint || h.half_seeds || h.seeds != n {
+        return Err(fail(format!(
+            "{} holds other tables (preset {}, rule fingerprint {:016x}, {} seeds)",
+            path.display(),
+            h.preset,
+            h.fingerprint,
+            h.seeds
+        )));
+    }
+    let level = checkpoint::Level {
+        preset,
+        fingerprint,
+        seeds: n,
+        table_checksum: h.checksum,
+    };
+    let cp_path = checkpoint::path_in(dir, preset, n);
+    let cp = checkpoint::read(&cp_path, level)
+        .map_err(|e| fail(e.to_string()))?
+        .ok_or_else(|| {
+            fail(format!(
+                "{} is missing (a build with --refine-seeds writes one beside each level)",
+                cp_path.display()
+            ))
+        })?;
+    // The entries must agree with the bounds: exact entries where they meet.
+    if let Some(x) =
+        (0..entries.len()).find(|&x| (cp.lo[x] == cp.hi[x]) != entry::exact_empty(entries[x]))
+    {
+        return Err(fail(format!(
+            "board {x}: the table's grade and the checkpoint's bounds {} to {} disagree",
+            cp.lo[x], cp.hi[x]
+        )));
+    }
+    let mut st = LevelStats {
+        seeds: n,
+        positions: entries.len() as u64,
+        histogram: vec![0; n as usize + 1],
+        ..LevelStats::default()
+    };
+    for &e in &entries {
+        st.histogram[usize::from(entry::value(e))] += 1;
+        st.exact_any += u64::from(entry::exact_any(e));
+        st.exact_empty += u64::from(entry::exact_empty(e));
+    }
+    st.bounds_met = st.exact_empty;
+    st.sweep_time = started.elapsed();
+    Ok((
+        Bounds {
+            lo: cp.lo,
+            hi: cp.hi,
+        },
+        entries,
+        st,
+    ))
 }
 
 /// A move of a board of the graded builder (tables with convention values), for the mover, in
@@ -355,7 +497,7 @@ fn slots(
     index: u64,
     n: u32,
     rules: &OwareRules,
-    lower: &[Solved],
+    (lower, below): (&[Bounds], &Tablebase),
     out: &mut [u32],
     rep: &mut [u8],
 ) {
@@ -377,7 +519,7 @@ fn slots(
                 // the rest, i.e. n minus the child's value.
                 let low = &lower[seeds as usize];
                 let r = index as usize;
-                let e = low.entries[r];
+                let e = below.levels[seeds as usize][r];
                 exit(
                     n - u32::from(low.hi[r]),
                     n - u32::from(low.lo[r]),
@@ -389,14 +531,17 @@ fn slots(
     }
 }
 
+/// Builds level `n` from the bounds of the levels below and their entries (`below`, which step
+/// 3's refiner probes): its bounds, entries and figures.
 fn build_level(
     n: u32,
     rules: &OwareRules,
-    lower: &[Solved],
+    lower: &[Bounds],
+    below: &Tablebase,
     options: &BuildOptions,
-    step3: Option<&mut (&mut Refine<'_>, Tablebase)>,
+    refine: Option<&mut Refine<'_>>,
     progress: &mut dyn FnMut(Progress),
-) -> (Solved, LevelStats) {
+) -> (Bounds, Vec<u8>, LevelStats) {
     let size = positions(n);
     let len = size as usize;
     let started = Instant::now();
@@ -419,7 +564,7 @@ fn build_level(
                     chunk.chunks_mut(6).zip(rep_chunk.chunks_mut(6)).enumerate()
                 {
                     let index = base + (c * CHUNK + k) as u64;
-                    slots(index, n, rules, lower, out, rep_out);
+                    slots(index, n, rules, (lower, below), out, rep_out);
                 }
             });
         done += (block.len() / 6) as u64;
@@ -491,7 +636,7 @@ fn build_level(
     }
     let refine_started = Instant::now();
     let mut refined = (0u64, 0u64);
-    if let (Some((refine, below)), false) = (step3, options.plain_bounds) {
+    if let (Some(refine), false) = (refine, options.plain_bounds) {
         let open: Vec<(u64, u8, u8)> = state
             .iter()
             .enumerate()
@@ -609,7 +754,7 @@ fn build_level(
         refined: refined.1,
         refine_time,
     };
-    (Solved { lo, hi, entries }, st)
+    (Bounds { lo, hi }, entries, st)
 }
 
 /// One parallel in-place sweep: every board `x` gets `value(x)`, which may read any board's

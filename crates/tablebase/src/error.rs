@@ -125,6 +125,27 @@ pub enum TablebaseError {
         /// The seed count whose file is missing.
         seeds: u32,
     },
+    /// A level's checkpoint (crate::checkpoint) is corrupt, foreign or of another table file.
+    #[error("{}: {reason}", path.display())]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A build asked to read the levels below `from` could not: a level's table file or
+    /// checkpoint is missing or does not check.
+    #[error("{}: cannot read level {seeds} to build from {from} seeds: {reason}", dir.display())]
+    Resume {
+        /// The directory.
+        dir: PathBuf,
+        /// The level that could not be read.
+        seeds: u32,
+        /// The first level to build.
+        from: u32,
+        /// Why.
+        reason: String,
+    },
     /// A directory holds no table for the rules.
     #[error("{}: no {}endgame table found", dir.display(), preset_words(preset))]
     Empty {

@@ -65,6 +65,7 @@
 #![forbid(unsafe_code)]
 
 pub mod build;
+pub mod checkpoint;
 mod entry;
 mod error;
 pub mod exact;

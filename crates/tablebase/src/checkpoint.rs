@@ -1,10 +1,16 @@
 //! The checkpoint of a finished level of graded tables: what the levels above need of it that
 //! its table file does not hold (the bounds `lo` and `hi` of every board).
 //!
-//! A distributed graded build writes `PRESET-NN.tbc` beside `PRESET-NN.tb` once the level is
-//! finished (after the table file, through `PRESET-NN.tbc.part` renamed when complete), and
-//! deletes every checkpoint at the end of a complete build. A build started again reads the
-//! longest run of levels from 0 whose table file and checkpoint are both there and check.
+//! Two builders write one beside `PRESET-NN.tb` once the level is finished (after the table
+//! file, through `PRESET-NN.tbc.part` renamed when complete):
+//!
+//! * the distributed builder (crate `mancala-tablebase-dist`), which reads the longest run of
+//!   levels from 0 whose table file and checkpoint are both there and check when it is started
+//!   again, and deletes every checkpoint at the end of a complete build;
+//! * the single-process builder with step 3 ([`crate::build::build_graded`] with a
+//!   [`crate::build::GradedRun::dir`]), which keeps them: a later build may read the levels
+//!   below a given seed count ([`crate::build::GradedRun::from_seeds`]) and build the rest,
+//!   for instance with step 3 on one more level.
 //!
 //! ```text
 //! offset size  field
@@ -13,48 +19,66 @@
 //!     12   32  preset     name, UTF-8, zero-padded
 //!     44    8  fingerprint of the value-deciding rule options (as in the table file)
 //!     52    1  seeds      on every board of the level
-//!     53    3  reserved   zero
+//!     53    1  kind       0: the plain builder's bounds; 1: bounds tightened further (step 3
+//!                         or the first-cycle rounds), which the plain builders do not resume from
+//!     54    2  reserved   zero
 //!     56    8  boards     C(seeds + 11, 11)
 //!     64    8  the checksum of the level's table file (its header field)
-//!     72    8  checksum   of bytes 0..72 and of the bounds (mancala_tablebase::file::checksum)
+//!     72    8  checksum   of bytes 0..72 and of the bounds ([`crate::file::checksum`])
 //!     80    .  lo         one byte per board, in index order
 //!      .    .  hi         one byte per board, in index order
 //! ```
 //!
 //! Reading checks every field against the level asked for, the length, the checksum and every
 //! pair of bounds (`lo <= hi <= seeds`): a corrupt, truncated or foreign file gives a
-//! [`DistError::Checkpoint`] naming the file and the problem.
+//! [`TablebaseError::Checkpoint`] naming the file and the problem.
 
 use std::path::{Path, PathBuf};
 
-use mancala_tablebase::file::{checksum, write_checked};
-use mancala_tablebase::index::positions;
-use mancala_tablebase::TablebaseError;
-
-use crate::cluster::DistError;
+use crate::file::{checksum, write_checked};
+use crate::index::positions;
+use crate::TablebaseError;
 
 const MAGIC: &[u8; 8] = b"MNCLCP\r\n";
 /// The checkpoint format version written and read.
-pub(crate) const VERSION: u32 = 1;
+pub const VERSION: u32 = 1;
 const HEADER: usize = 80;
 const PRESET_LEN: usize = 32;
+/// Byte 53: the kind of bounds.
+const KIND: usize = 53;
 
 /// The level a checkpoint belongs to.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Level<'a> {
-    pub(crate) preset: &'a str,
-    pub(crate) fingerprint: u64,
-    pub(crate) seeds: u32,
+pub struct Level<'a> {
+    /// The preset of the tables.
+    pub preset: &'a str,
+    /// The fingerprint of their rules ([`crate::rules::fingerprint`]).
+    pub fingerprint: u64,
+    /// The level's seed count.
+    pub seeds: u32,
     /// The checksum of the level's table file.
-    pub(crate) table_checksum: u64,
+    pub table_checksum: u64,
+}
+
+/// A level's bounds, as a checkpoint holds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The lower bound of every board, in index order.
+    pub lo: Vec<u8>,
+    /// The upper bound of every board, in index order.
+    pub hi: Vec<u8>,
+    /// Whether the bounds were tightened beyond the plain builder's (step 3 or the first-cycle
+    /// rounds): the plain builders do not resume from such a level.
+    pub refined: bool,
 }
 
 /// The path of the checkpoint of `preset`'s `seeds`-seed level in `dir`.
-pub(crate) fn path_in(dir: &Path, preset: &str, seeds: u32) -> PathBuf {
+#[must_use]
+pub fn path_in(dir: &Path, preset: &str, seeds: u32) -> PathBuf {
     dir.join(format!("{preset}-{seeds:02}.tbc"))
 }
 
-fn header(level: Level<'_>) -> [u8; 72] {
+fn header(level: Level<'_>, refined: bool) -> [u8; 72] {
     let mut h = [0u8; 72];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&VERSION.to_le_bytes());
@@ -63,33 +87,37 @@ fn header(level: Level<'_>) -> [u8; 72] {
     h[12..12 + k].copy_from_slice(&name[..k]);
     h[44..52].copy_from_slice(&level.fingerprint.to_le_bytes());
     h[52] = level.seeds as u8;
+    h[KIND] = u8::from(refined);
     h[56..64].copy_from_slice(&positions(level.seeds).to_le_bytes());
     h[64..72].copy_from_slice(&level.table_checksum.to_le_bytes());
     h
 }
 
 /// Writes the checkpoint of `level` to `path`, atomically (a temporary file renamed).
-pub(crate) fn write(path: &Path, level: Level<'_>, lo: &[u8], hi: &[u8]) -> Result<(), DistError> {
-    Ok(write_checked(path, "tbc.part", &header(level), &[lo, hi])?)
+pub fn write(
+    path: &Path,
+    level: Level<'_>,
+    lo: &[u8],
+    hi: &[u8],
+    refined: bool,
+) -> Result<(), TablebaseError> {
+    write_checked(path, "tbc.part", &header(level, refined), &[lo, hi])
 }
 
-/// A level's bounds: `lo` and `hi`, one byte per board each.
-pub(crate) type Bounds = (Vec<u8>, Vec<u8>);
-
 /// Reads the checkpoint of `level` at `path`: `Ok(None)` when there is no file, the bounds
-/// `(lo, hi)` when it checks, an error naming the problem otherwise (module docs).
-pub(crate) fn read(path: &Path, level: Level<'_>) -> Result<Option<Bounds>, DistError> {
+/// when it checks, an error naming the problem otherwise (module docs).
+pub fn read(path: &Path, level: Level<'_>) -> Result<Option<Checkpoint>, TablebaseError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => {
-            return Err(DistError::Table(TablebaseError::Io {
+            return Err(TablebaseError::Io {
                 path: path.to_path_buf(),
                 source,
-            }))
+            })
         }
     };
-    let bad = |reason: String| DistError::Checkpoint {
+    let bad = |reason: String| TablebaseError::Checkpoint {
         path: path.to_path_buf(),
         reason,
     };
@@ -111,8 +139,8 @@ pub(crate) fn read(path: &Path, level: Level<'_>) -> Result<Option<Bounds>, Dist
             "format version {version}, this program reads version {VERSION}"
         )));
     }
-    let want = header(level);
-    if bytes[12..64] != want[12..64] {
+    let want = header(level, false);
+    if bytes[12..KIND] != want[12..KIND] || bytes[KIND + 1..64] != want[KIND + 1..64] {
         let raw = &bytes[12..12 + PRESET_LEN];
         let end = raw.iter().position(|&b| b == 0).unwrap_or(PRESET_LEN);
         return Err(bad(format!(
@@ -125,6 +153,11 @@ pub(crate) fn read(path: &Path, level: Level<'_>) -> Result<Option<Bounds>, Dist
             level.fingerprint
         )));
     }
+    let refined = match bytes[KIND] {
+        0 => false,
+        1 => true,
+        k => return Err(bad(format!("unknown kind of bounds {k} (byte 53)"))),
+    };
     let boards = positions(level.seeds);
     let expected = HEADER as u64 + 2 * boards;
     if bytes.len() as u64 != expected {
@@ -154,7 +187,11 @@ pub(crate) fn read(path: &Path, level: Level<'_>) -> Result<Option<Bounds>, Dist
             lo[i], hi[i], level.seeds
         )));
     }
-    Ok(Some((lo.to_vec(), hi.to_vec())))
+    Ok(Some(Checkpoint {
+        lo: lo.to_vec(),
+        hi: hi.to_vec(),
+        refined,
+    }))
 }
 
 #[cfg(test)]
@@ -192,9 +229,18 @@ mod tests {
         assert_eq!(path.file_name().unwrap(), "abapa-03.tbc");
         assert!(read(&path, level(3)).unwrap().is_none());
         let (lo, hi) = bounds(3);
-        write(&path, level(3), &lo, &hi).unwrap();
+        write(&path, level(3), &lo, &hi, false).unwrap();
         assert!(!path.with_extension("tbc.part").exists());
-        assert_eq!(read(&path, level(3)).unwrap(), Some((lo, hi)));
+        assert_eq!(
+            read(&path, level(3)).unwrap(),
+            Some(Checkpoint {
+                lo: lo.clone(),
+                hi: hi.clone(),
+                refined: false
+            })
+        );
+        write(&path, level(3), &lo, &hi, true).unwrap();
+        assert!(read(&path, level(3)).unwrap().unwrap().refined);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -203,7 +249,7 @@ mod tests {
         let dir = scratch("corrupt");
         let path = path_in(&dir, "abapa", 3);
         let (lo, hi) = bounds(3);
-        write(&path, level(3), &lo, &hi).unwrap();
+        write(&path, level(3), &lo, &hi, false).unwrap();
         let good = std::fs::read(&path).unwrap();
         let error = |bytes: &[u8], level: Level<'_>| {
             std::fs::write(&path, bytes).unwrap();
@@ -219,6 +265,9 @@ mod tests {
         let mut b = good.clone();
         b[8] = 2;
         assert!(error(&b, level(3)).contains("format version 2"));
+        let mut b = good.clone();
+        b[53] = 7;
+        assert!(error(&b, level(3)).contains("unknown kind of bounds 7"));
         let e = error(&good, level(4));
         assert!(
             e.contains("holds level 3") && e.contains("expected level 4"),
@@ -242,7 +291,7 @@ mod tests {
         // Bounds out of order, with a checksum that matches: the check of the values.
         let mut hi = hi.clone();
         hi[7] = 0;
-        write(&path, level(3), &lo, &hi).unwrap();
+        write(&path, level(3), &lo, &hi, false).unwrap();
         let e = read(&path, level(3)).unwrap_err().to_string();
         assert!(e.contains("board 7: impossible bounds 3 to 0"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
