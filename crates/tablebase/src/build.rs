@@ -339,8 +339,18 @@ fn read_level(
         from,
         reason,
     };
+    // The error and its causes ("i/o error: No such file or directory").
+    let why = |e: TablebaseError| {
+        let mut text = e.to_string();
+        let mut cause = std::error::Error::source(&e);
+        while let Some(c) = cause {
+            text = format!("{text}: {c}");
+            cause = c.source();
+        }
+        fail(text)
+    };
     let path = crate::file::path_in(dir, preset, n);
-    let (h, entries) = crate::file::read(&path).map_err(|e| fail(e.to_string()))?;
+    let (h, entries) = crate::file::read(&path).map_err(why)?;
     if h.fingerprint != fingerprint || h.half_seeds || h.seeds != n {
         return Err(fail(format!(
             "{} holds other tables (preset {}, rule fingerprint {:016x}, {} seeds)",
@@ -358,7 +368,7 @@ fn read_level(
     };
     let cp_path = checkpoint::path_in(dir, preset, n);
     let cp = checkpoint::read(&cp_path, level)
-        .map_err(|e| fail(e.to_string()))?
+        .map_err(why)?
         .ok_or_else(|| {
             fail(format!(
                 "{} is missing (a build with --refine-seeds writes one beside each level)",
