@@ -89,6 +89,17 @@ enum Command {
     I18n(i18n::Sub),
 }
 
+/// The value of the options that take a time budget in seconds (`solve --time`, `analyze
+/// --prove`, `tb build --refine-seconds`): a positive number, at most a year.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 365.0 * 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "{text:?} is not a positive number of seconds (at most a year)"
+        )),
+    }
+}
+
 /// Options shared by commands that set up a game.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {

@@ -32,8 +32,8 @@ pub struct Args {
     #[arg(long, default_value_t = u64::MAX)]
     nodes: u64,
     /// Give up after this many seconds (over the whole proof).
-    #[arg(long, default_value_t = 3600.0)]
-    time: f64,
+    #[arg(long, default_value = "3600", value_parser = crate::seconds)]
+    time: Duration,
     /// Prove the result only (win, draw or loss), not the exact margin.
     #[arg(long)]
     no_margin: bool,
@@ -193,12 +193,6 @@ fn describe(p: &Proof<String>) -> String {
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let game = args.game.build()?;
-    if args.time.is_nan() || args.time <= 0.0 {
-        bail!(
-            "--time must be a positive number of seconds, not {}",
-            args.time
-        );
-    }
     let bar = ProgressBar::new(1000);
     bar.set_style(ProgressStyle::with_template(
         "{spinner} {elapsed_precise} [{bar:24}] {percent:>3}% of the budget {msg}",
@@ -211,7 +205,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let budget = Budget {
         nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time.min(1e9))),
+        time: Some(args.time),
         max_entries: args.tt_entries.max(1),
         margin: !args.no_margin,
         components: args.components,

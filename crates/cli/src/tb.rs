@@ -74,7 +74,7 @@ pub enum Sub {
         /// Seconds --refine-seeds may spend on each level: the boards still open after a pass
         /// are tried again with four times the nodes, pass after pass, until then [default: one
         /// pass].
-        #[arg(long, requires = "refine_seeds", value_parser = seconds)]
+        #[arg(long, requires = "refine_seeds", value_parser = crate::seconds)]
         refine_seconds: Option<Duration>,
         /// Build on this many timely dataflow workers: threads of this process, or with --hosts
         /// one process per line of the host file (docs/distributed-tables.md).
@@ -107,14 +107,6 @@ pub enum Sub {
         /// The file.
         file: PathBuf,
     },
-}
-
-/// `--refine-seconds`: a positive number of seconds (at most a year).
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 365.0 * 86_400.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("{text:?} is not a positive number of seconds")),
-    }
 }
 
 /// `tb build --refine-seeds`: step 3 up to `max` seeds within `budget`, the levels below
