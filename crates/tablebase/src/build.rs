@@ -257,7 +257,9 @@ pub fn build_graded(
     let mut solved: Vec<Bounds> = Vec::new();
     let mut table = Tablebase::from_levels(preset, fingerprint, false, Vec::new());
     let mut stats = Vec::new();
-    let refined = refine.is_some() || options.first_cycle;
+    // Whether the bounds written are beyond the plain builder's (a level built on refined
+    // levels is too).
+    let mut refined = refine.is_some() || options.first_cycle;
     for n in 0..=max_seeds {
         let (bounds, entries, st) = if n < from_seeds {
             let Some(dir) = dir else {
@@ -268,7 +270,10 @@ pub fn build_graded(
                     reason: "no directory to read it from".into(),
                 });
             };
-            read_level(dir, preset, fingerprint, n, from_seeds)?
+            let (bounds, entries, st, level_refined) =
+                read_level(dir, preset, fingerprint, n, from_seeds)?;
+            refined |= level_refined;
+            (bounds, entries, st)
         } else {
             let (bounds, entries, st) = build_level(
                 n,
@@ -324,14 +329,15 @@ fn write_level(
 }
 
 /// Reads level `n` of an earlier graded build from `dir` (its table file and checkpoint, both
-/// checked); `from` is the first level the build makes (for the error).
+/// checked): its bounds, entries, figures and whether its bounds are refined; `from` is the
+/// first level the build makes (for the error).
 fn read_level(
     dir: &std::path::Path,
     preset: &str,
     fingerprint: u64,
     n: u32,
     from: u32,
-) -> Result<(Bounds, Vec<u8>, LevelStats), TablebaseError> {
+) -> Result<(Bounds, Vec<u8>, LevelStats, bool), TablebaseError> {
     let started = Instant::now();
     let fail = |reason: String| TablebaseError::Resume {
         dir: dir.to_path_buf(),
@@ -404,6 +410,7 @@ fn read_level(
         },
         entries,
         st,
+        cp.refined,
     ))
 }
 
