@@ -781,7 +781,8 @@ function formatClock(ms) {
   const s = Math.max(0, ms) / 1000;
   if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
   if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-  if (s < 10) return `0:0${s.toFixed(1)}`;
+  // Tenths cut, not rounded: 9.96 s shows 0:09.9, never 0:010.0 (nor time the player lacks).
+  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
   return `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 }
 

@@ -884,6 +884,9 @@ test('clocks: the running clock ticks, turns red under ten seconds with a beep, 
   assert.ok(!(await page.locator('#clock-north.low').count()));
   await page.waitForFunction(() => document.body.dataset.lastSound === 'low');
   assert.match(await page.textContent('#clock-south .time'), /^0:0\d\.\d$/);
+  // Tenths are cut, not rounded: just under ten seconds is 0:09.9, not 0:010.0.
+  const shown = await page.evaluate(() => [9999, 9950, 10000, 100].map((ms) => formatClock(ms)));
+  assert.deepEqual(shown, ['0:09.9', '0:09.9', '0:10', '0:00.1']);
   // The server ends the game on time, and the page shows it.
   await page.waitForSelector('#status[data-over=true]', { timeout: 20000 });
   assert.match(await page.textContent('#status'), /North wins \(time\)/);
