@@ -61,6 +61,11 @@ pub struct Args {
     /// win?". Only the order of the tests changes, never what is proven.
     #[arg(long, value_parser = parse_guess)]
     guess: Option<Verdict>,
+    /// Search each test to this many plies first, then twice as deep, and so on, until a
+    /// search settles it (docs/solve.md, "Deepening"); 0: depth first to the end of every
+    /// line.
+    #[arg(long, default_value_t = 0)]
+    deepen: usize,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -80,8 +85,12 @@ fn report(bar: &ProgressBar, budget: &Budget, p: &ProofProgress) {
         frac = frac.max(p.stats.elapsed.as_secs_f64() / t.as_secs_f64());
     }
     bar.set_position((frac * 1000.0).min(1000.0) as u64);
+    let horizon = match p.stats.horizon {
+        0 => String::new(),
+        h => format!(", horizon {h}"),
+    };
     bar.set_message(format!(
-        "{} nodes, {} in table, ply {}; proven {} .. {}, testing >= {}",
+        "{} nodes, {} in table, ply {}{horizon}; proven {} .. {}, testing >= {}",
         p.stats.nodes, p.stats.tt_entries, p.stats.max_ply, p.lower, p.upper, p.testing
     ));
 }
@@ -218,6 +227,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             n => n,
         },
         guess: args.guess,
+        deepen: (args.deepen > 0).then_some(args.deepen),
     };
     let options = GameProofOptions {
         budget,
@@ -263,6 +273,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "exits_unknown": st.exits_unknown,
             "mono_hits": st.mono_hits,
             "max_ply": st.max_ply,
+            "horizon": st.horizon,
+            "horizon_nodes": st.horizon_nodes,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
             "stopped_by": proof.stopped.map(|s| s.name()),
@@ -304,6 +316,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;
+        if st.horizon > 0 {
+            writeln!(
+                out,
+                "deepening: last horizon {} plies, {} nodes valued at a horizon",
+                st.horizon, st.horizon_nodes
+            )?;
+        }
         for a in &proof.analyses {
             let head = format!(
                 "component of {} positions{}, South {}",

@@ -106,12 +106,31 @@ fn the_json_output_has_every_field() {
         "first_cycle_hits",
         "mono_hits",
         "max_ply",
+        "horizon",
+        "horizon_nodes",
         "tests",
         "seconds",
     ] {
         assert!(v[key].is_number(), "{key} in {v}");
     }
     assert!(v["stopped_by"].is_null());
+    assert_eq!(v["horizon"], 0, "no deepening asked: {v}");
+
+    // Deepening from a horizon of one ply proves the same value, margin included.
+    let o = solve(&[
+        "abapa",
+        "--position",
+        pos,
+        "--no-tables",
+        "--deepen",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let d = json(&o);
+    assert_eq!(d["result"], v["result"], "{d}");
+    assert_eq!(d["margin"], v["margin"], "{d}");
+    assert!(d["horizon"].as_u64().unwrap() >= 1, "{d}");
 }
 
 #[test]

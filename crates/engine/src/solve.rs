@@ -163,6 +163,28 @@
 //! loser holds at most `T - X`) and by at most `T`. A bound that the interval settles needs no
 //! search; otherwise (the margin tests) the position is searched below.
 //!
+//! # Deepening
+//!
+//! Depth first, a test follows its first line to the end before it looks at a second move
+//! anywhere. Where quiet moves can go on for a long time without a repetition (36 seeds of Awari:
+//! no capture, no repeated position, for a hundred thousand plies) that first line may never end
+//! in any useful time. With [`Budget::deepen`], each test is searched to a horizon first: a
+//! position that many plies below the root counts as a failure for the side to move at the root,
+//! and the search is run again with it counting as a success; the horizon doubles until a search
+//! settles the test, and past [`MAX_PLY`] the search goes to the end of every line as before.
+//!
+//! A result is *tainted* when a horizon decided it: on a cut-off, when the move that made the
+//! cut-off was; otherwise when any move searched was. Untainted results are proven, whatever the
+//! horizon, and are kept as before (the transposition table, the monotone table); tainted ones
+//! are kept only for the rest of the same search (with the plies to the horizon they had) and
+//! never stored as proven. When the horizon counts as a failure for the root's side, a success of
+//! that side at the root is never tainted (it needs a failure of the opponent at some move, which
+//! needs a success at every reply, down to results no horizon gave), and the same for a failure
+//! when the horizon counts as a success: so a test is settled as soon as the horizon is deep
+//! enough for one side's proof. The searches valuing a move out of a component for the
+//! history-free argument have no horizon (their node budget bounds them): its verdicts stay
+//! proven facts.
+//!
 //! # Budgets
 //!
 //! The search stops at a node or time budget. What was proven by then is kept: [`Proof`]
@@ -323,6 +345,12 @@ pub struct Budget {
     /// a win?" for a draw or a loss). `None`: "is it a win?" first. Only the order changes;
     /// what is proven does not depend on it.
     pub guess: Option<Verdict>,
+    /// Iterative deepening (module docs, "Deepening"): each test is first searched to this
+    /// many plies, a position at the horizon counting as a failure for the side the search is
+    /// trying to prove and then as a success, and the horizon doubles until the test is
+    /// settled by results that no horizon touched (past [`MAX_PLY`], to the end of every
+    /// line). `None`: depth first to the end of every line from the start.
+    pub deepen: Option<usize>,
 }
 
 impl Default for Budget {
@@ -336,6 +364,7 @@ impl Default for Budget {
             history_free: 16,
             exit_nodes: 100_000,
             guess: None,
+            deepen: None,
         }
     }
 }
@@ -398,6 +427,11 @@ pub struct ProofStats {
     /// Nodes settled by a result proven after another history with the same part of the kind
     /// that could change it (module docs, "Monotone histories").
     pub mono_hits: u64,
+    /// The horizon of the last deepening search, in plies (0: none ran; [`Budget::deepen`]).
+    pub horizon: usize,
+    /// Nodes valued at a horizon (their results, and every result they decided, were not
+    /// kept as proven).
+    pub horizon_nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -1115,6 +1149,20 @@ struct Prover<'a, P: EngineGame> {
     exit_limit: u64,
     /// The component analyses run, with what they found.
     analyses: Vec<ComponentAnalysis>,
+    /// The ply at which the current deepening search stops (`usize::MAX`: none; module docs,
+    /// "Deepening").
+    horizon: usize,
+    /// Whether a position at the horizon counts as a success for the side to move at the root.
+    horizon_root_gets: bool,
+    /// The side to move at the root.
+    root_side: Side,
+    /// Set by every search as it returns: whether its result depends on a position at the
+    /// horizon (then it is kept only in [`Prover::shallow`], for the current deepening search).
+    tainted: bool,
+    /// Results of the current deepening search that depend on the horizon: per position and
+    /// history hash, whether the side to move passed the test and the plies to the horizon
+    /// the search had.
+    shallow: KeyMap<(P::Key, u64), (bool, usize)>,
 }
 
 /// A table and the rules' seed total and threshold.
@@ -1482,8 +1530,10 @@ impl<P: EngineGame> Prover<'_, P> {
             if quiet {
                 self.stats.component_exits += 1;
             }
-            // This search's own budget, inside any that an enclosing exit search has.
+            // This search's own budget, inside any that an enclosing exit search has; no
+            // horizon (its node budget bounds it, and the analysis keeps only proven results).
             let outer = self.exit_limit;
+            let horizon = std::mem::replace(&mut self.horizon, usize::MAX);
             self.exit_limit = outer.min(self.stats.nodes.saturating_add(self.budget.exit_nodes));
             let good = if side == Side::South {
                 self.search(c, key, Sets::fresh(&key, None), true, t - 1, t, ply + 1) >= t
@@ -1492,6 +1542,7 @@ impl<P: EngineGame> Prover<'_, P> {
                 self.search(c, key, Sets::fresh(&key, None), true, -t, 1 - t, ply + 1) < 1 - t
             };
             self.history.pop(token);
+            self.horizon = horizon;
             let mine = self.stop == Some(Stop::ExitBudget) && self.exit_limit < outer;
             self.exit_limit = outer;
             if mine {
@@ -1526,6 +1577,7 @@ impl<P: EngineGame> Prover<'_, P> {
         self.count(ply);
         // Until shown otherwise, the result may depend on every position of the history.
         self.last_dep = 0;
+        self.tainted = false;
         if ply >= MAX_PLY {
             self.stop = Some(Stop::Depth);
         }
@@ -1589,6 +1641,22 @@ impl<P: EngineGame> Prover<'_, P> {
                 return 0;
             }
         }
+        if self.horizon != usize::MAX {
+            // Deepening: below here results are proven only if no horizon decided them.
+            let left = self.horizon.saturating_sub(ply);
+            let passed = if left == 0 {
+                self.stats.horizon_nodes += 1;
+                Some((me == self.root_side) == self.horizon_root_gets)
+            } else {
+                self.shallow
+                    .get(&tt_key)
+                    .and_then(|&(passed, had)| (had >= left).then_some(passed))
+            };
+            if let Some(passed) = passed {
+                self.tainted = true;
+                return if passed { beta } else { alpha };
+            }
+        }
         let own_index = self.history.len() - 1;
         let mut dep = usize::MAX;
 
@@ -1633,6 +1701,9 @@ impl<P: EngineGame> Prover<'_, P> {
 
         let mut best = -INF;
         let mut best_move = order[0].2;
+        // Whether the result depends on a horizon: on a cut-off, the move that made it; else
+        // any move searched.
+        let mut tainted = false;
         for &(_, _, mv) in &order[..n] {
             let mut child = *pos;
             let step = match advance_keyed(&mut child, mv, &mut self.history) {
@@ -1663,10 +1734,11 @@ impl<P: EngineGame> Prover<'_, P> {
                     };
                     dep = dep.min(self.last_dep);
                     self.history.pop(token);
-                    v
+                    (v, self.tainted)
                 }
-                _ => end_value(&child, me),
+                _ => (end_value(&child, me), false),
             };
+            let (v, child_tainted) = v;
             if self.stop.is_some() || self.endless.is_some() {
                 return 0;
             }
@@ -1676,8 +1748,35 @@ impl<P: EngineGame> Prover<'_, P> {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
+                tainted = child_tainted;
                 break;
             }
+            tainted |= child_tainted;
+        }
+        if tainted {
+            // Not proven: kept for the rest of this deepening search only, with the move
+            // that made it for the order of the next one.
+            if self.shallow.len() >= self.budget.max_entries {
+                self.shallow.clear();
+            }
+            self.shallow
+                .insert(tt_key, (best >= beta0, self.horizon.saturating_sub(ply)));
+            if best >= beta0 {
+                if self.tt.len() >= self.budget.max_entries {
+                    self.tt.clear();
+                }
+                self.tt
+                    .entry(tt_key)
+                    .or_insert(Entry {
+                        lo: -INF,
+                        hi: INF,
+                        best: best_move,
+                    })
+                    .best = best_move;
+            }
+            self.last_dep = dep;
+            self.tainted = true;
+            return best;
         }
         // Fail-soft: `best <= alpha0` proves `value <= best`, `best >= beta0` proves
         // `value >= best`, anything between is exact.
@@ -1714,6 +1813,37 @@ impl<P: EngineGame> Prover<'_, P> {
         }
         self.last_dep = dep;
         best
+    }
+}
+
+impl<P: EngineGame> Prover<'_, P> {
+    /// The null-window test "does the side to move at the root get at least `t`?" on the
+    /// root `pos`: one search to the end of every line, or deepening searches
+    /// ([`Budget::deepen`]) until one settles it.
+    fn test(&mut self, pos: &P, sets: Sets, fresh: bool, t: i32) -> i32 {
+        if let Some(first) = self.budget.deepen {
+            let mut depth = first.max(1);
+            while depth < MAX_PLY {
+                self.stats.horizon = depth;
+                // A horizon counted as a failure for the root's side first: a success then
+                // is proven; then as a success: a failure then is proven.
+                for root_gets in [false, true] {
+                    self.horizon = depth;
+                    self.horizon_root_gets = root_gets;
+                    self.shallow.clear();
+                    let v = self.search(pos, pos.key(), sets, fresh, t - 1, t, 0);
+                    if !self.tainted || self.stop.is_some() || self.endless.is_some() {
+                        self.horizon = usize::MAX;
+                        self.shallow.clear();
+                        return v;
+                    }
+                }
+                depth = depth.saturating_mul(2);
+            }
+            self.horizon = usize::MAX;
+            self.shallow.clear();
+        }
+        self.search(pos, pos.key(), sets, fresh, t - 1, t, 0)
     }
 }
 
@@ -1783,6 +1913,11 @@ pub fn prove<P: EngineGame>(
         analysed: HashMap::default(),
         mono: HashMap::default(),
         last_dep: 0,
+        horizon: usize::MAX,
+        horizon_root_gets: false,
+        root_side: side,
+        tainted: false,
+        shallow: HashMap::default(),
         root: pos.key(),
         exit_limit: u64::MAX,
         analyses: Vec::new(),
@@ -1819,7 +1954,7 @@ pub fn prove<P: EngineGame>(
         };
         prover.bounds = (lo, hi, t);
         prover.stats.tests += 1;
-        let v = prover.search(pos, pos.key(), sets, fresh, t - 1, t, 0);
+        let v = prover.test(pos, sets, fresh, t);
         if let Some(ply) = prover.endless {
             return Err(SolveError::Endless { ply });
         }

@@ -306,6 +306,51 @@ fn exits_left_unknown_and_a_guess_change_no_value() {
 }
 
 #[test]
+fn deepening_changes_no_value() {
+    // Horizons of 1, 2, 4... plies: results a horizon decided are never kept as proven, so
+    // every value is the plain minimax's, with the history-free argument on (its exits are
+    // searched without a horizon).
+    {
+        let history_free = 1;
+        let budget = Budget {
+            deepen: Some(1),
+            history_free,
+            ..Budget::default()
+        };
+        let stats = proofs_agree_with_minimax(&budget);
+        let at_horizon: u64 = stats.iter().map(|s| s.horizon_nodes).sum();
+        // Tests settled before the horizon passed 64 plies, by results no horizon decided.
+        let shallow = stats
+            .iter()
+            .filter(|s| (1..=64).contains(&s.horizon))
+            .count();
+        assert!(stats.len() >= 40, "{}", stats.len());
+        assert!(at_horizon > 0, "no node valued at a horizon");
+        assert!(shallow * 2 > stats.len(), "{shallow} of {}", stats.len());
+        eprintln!(
+            "{} proofs, {at_horizon} nodes at a horizon, {shallow} settled within 64 plies",
+            stats.len()
+        );
+    }
+    // With exact tables below: the same values as depth first.
+    let started = std::time::Instant::now();
+    let rules = OwareRules::awari();
+    let (table, _) =
+        build_rules("awari", &rules, 2, &BuildOptions::default(), &mut |_| {}).unwrap();
+    let deepen = Budget {
+        deepen: Some(2),
+        ..Budget::default()
+    };
+    for pos in positions(rules, 4, 6, 5) {
+        let plain = solve(&pos, &[pos.key()], Some(&table));
+        let deep = solve_with(&pos, &[pos.key()], Some(&table), &deepen);
+        assert_eq!(deep.value(), plain.value(), "awari {pos}");
+        assert!(deep.value().is_some(), "awari {pos}");
+    }
+    eprintln!("with tables: {:?}", started.elapsed());
+}
+
+#[test]
 fn table_entries_exact_by_history_free_bounds_hold_after_a_history() {
     // Abapa entries that the history-free bounds made exact from any history (exact only by
     // them: not so in the tables built without them) must give the prover's result from a
