@@ -30,7 +30,7 @@ use mancala_tablebase::build::{graded_entry, graded_moves, GradedMove, MAX_BUILD
 use mancala_tablebase::exact::entry_value;
 use mancala_tablebase::index::{next_board, positions, unrank};
 use mancala_tablebase::slot::{self, exit, NONE, REP_UNKNOWN};
-use mancala_tablebase::{file, Exactness, TablebaseError};
+use mancala_tablebase::{Exactness, TablebaseError};
 use timely::worker::Worker;
 
 use crate::build::{
@@ -174,39 +174,31 @@ fn fixpoint_round(
 fn finished_levels(job: &Job) -> Result<Vec<Lower>, DistError> {
     let mut levels = Vec::new();
     for n in 0..=job.max_seeds {
-        let Ok((h, entries)) = file::read(&file::path_in(&job.dir, &job.preset, n)) else {
-            break;
-        };
-        if h.fingerprint != job.fingerprint || h.half_seeds || h.seeds != n {
-            break;
-        }
-        let level = checkpoint::Level {
-            preset: &job.preset,
-            fingerprint: job.fingerprint,
-            seeds: n,
-            table_checksum: h.checksum,
-        };
-        let path = checkpoint::path_in(&job.dir, &job.preset, n);
-        let read = checkpoint::read(&path, level).map_err(|e| match e {
-            TablebaseError::Checkpoint { path, reason } => DistError::Checkpoint { path, reason },
-            e => e.into(),
-        })?;
+        let read = checkpoint::read_pair(&job.dir, &job.preset, job.fingerprint, n).map_err(
+            |e| match e {
+                TablebaseError::Checkpoint { path, reason } => {
+                    DistError::Checkpoint { path, reason }
+                }
+                e => e.into(),
+            },
+        )?;
         match read {
-            Some(cp) if cp.refined => {
+            Ok(pair) if pair.checkpoint.refined => {
                 return Err(DistError::Checkpoint {
-                    path,
+                    path: checkpoint::path_in(&job.dir, &job.preset, n),
                     reason: "the bounds of a build with --refine-seeds (step 3), which this \
                              builder does not resume from: its tables would not be the plain \
                              ones"
                         .into(),
                 })
             }
-            Some(cp) => levels.push(Lower {
-                lo: cp.lo,
-                hi: cp.hi,
-                entries,
+            Ok(pair) => levels.push(Lower {
+                lo: pair.checkpoint.lo,
+                hi: pair.checkpoint.hi,
+                entries: pair.entries,
             }),
-            None => break,
+            // A missing or foreign table file or a missing checkpoint ends the run.
+            Err(_) => break,
         }
     }
     Ok(levels)

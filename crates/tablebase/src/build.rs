@@ -355,32 +355,20 @@ fn read_level(
         }
         fail(text)
     };
-    let path = crate::file::path_in(dir, preset, n);
-    let (h, entries) = crate::file::read(&path).map_err(why)?;
-    if h.fingerprint != fingerprint || h.half_seeds || h.seeds != n {
-        return Err(fail(format!(
-            "{} holds other tables (preset {}, rule fingerprint {:016x}, {} seeds)",
-            path.display(),
-            h.preset,
-            h.fingerprint,
-            h.seeds
-        )));
-    }
-    let level = checkpoint::Level {
-        preset,
-        fingerprint,
-        seeds: n,
-        table_checksum: h.checksum,
-    };
-    let cp_path = checkpoint::path_in(dir, preset, n);
-    let cp = checkpoint::read(&cp_path, level)
-        .map_err(why)?
-        .ok_or_else(|| {
-            fail(format!(
+    let checkpoint::Pair {
+        entries,
+        checkpoint: cp,
+    } = match checkpoint::read_pair(dir, preset, fingerprint, n).map_err(why)? {
+        Ok(pair) => pair,
+        Err(checkpoint::Missing::Table(e)) => return Err(why(e)),
+        Err(checkpoint::Missing::Other(what)) => return Err(fail(what)),
+        Err(checkpoint::Missing::Checkpoint(path)) => {
+            return Err(fail(format!(
                 "{} is missing (a build with --refine-seeds writes one beside each level)",
-                cp_path.display()
-            ))
-        })?;
+                path.display()
+            )))
+        }
+    };
     // The entries must agree with the bounds: exact entries where they meet.
     if let Some(x) =
         (0..entries.len()).find(|&x| (cp.lo[x] == cp.hi[x]) != entry::exact_empty(entries[x]))

@@ -104,6 +104,71 @@ pub fn write(
     write_checked(path, "tbc.part", &header(level, refined), &[lo, hi])
 }
 
+/// One level of a graded build read back from a directory: its table file's entries and its
+/// checkpoint.
+#[derive(Debug)]
+pub struct Pair {
+    /// The table file's entries, in index order.
+    pub entries: Vec<u8>,
+    /// The checkpoint written beside it.
+    pub checkpoint: Checkpoint,
+}
+
+/// Why [`read_pair`] found no pair for a level (nothing corrupt: a builder may stop there).
+#[derive(Debug)]
+pub enum Missing {
+    /// The table file could not be read (absent, or not a table file).
+    Table(TablebaseError),
+    /// The table file holds other tables: what it holds.
+    Other(String),
+    /// The table file is there and its checkpoint is not: the checkpoint's path.
+    Checkpoint(PathBuf),
+}
+
+/// Reads level `seeds` of a graded build of `preset` (rules `fingerprint`) from `dir`: its
+/// table file (which must hold that level of those graded rules) and its checkpoint (which
+/// must belong to that table file; [`read`] checks it).
+///
+/// # Errors
+///
+/// A checkpoint that is there and does not check ([`read`]'s errors); a missing or foreign
+/// table file or a missing checkpoint is `Ok(Err(..))`.
+pub fn read_pair(
+    dir: &Path,
+    preset: &str,
+    fingerprint: u64,
+    seeds: u32,
+) -> Result<Result<Pair, Missing>, TablebaseError> {
+    let path = crate::file::path_in(dir, preset, seeds);
+    let (h, entries) = match crate::file::read(&path) {
+        Ok(read) => read,
+        Err(e) => return Ok(Err(Missing::Table(e))),
+    };
+    if h.fingerprint != fingerprint || h.half_seeds || h.seeds != seeds {
+        return Ok(Err(Missing::Other(format!(
+            "{} holds other tables (preset {}, rule fingerprint {:016x}, {} seeds)",
+            path.display(),
+            h.preset,
+            h.fingerprint,
+            h.seeds
+        ))));
+    }
+    let level = Level {
+        preset,
+        fingerprint,
+        seeds,
+        table_checksum: h.checksum,
+    };
+    let cp_path = path_in(dir, preset, seeds);
+    Ok(match read(&cp_path, level)? {
+        Some(checkpoint) => Ok(Pair {
+            entries,
+            checkpoint,
+        }),
+        None => Err(Missing::Checkpoint(cp_path)),
+    })
+}
+
 /// Reads the checkpoint of `level` at `path`: `Ok(None)` when there is no file, the bounds
 /// when it checks, an error naming the problem otherwise (module docs).
 pub fn read(path: &Path, level: Level<'_>) -> Result<Option<Checkpoint>, TablebaseError> {
