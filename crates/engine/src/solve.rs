@@ -1152,10 +1152,8 @@ struct Prover<'a, P: EngineGame> {
     /// The ply at which the current deepening search stops (`usize::MAX`: none; module docs,
     /// "Deepening").
     horizon: usize,
-    /// Whether a position at the horizon counts as a success for the side to move at the root.
-    horizon_root_gets: bool,
-    /// The side to move at the root.
-    root_side: Side,
+    /// The side that passes the test at a position at the horizon.
+    horizon_passes: Side,
     /// Set by every search as it returns: whether its result depends on a position at the
     /// horizon (then it is kept only in [`Prover::shallow`], for the current deepening search).
     tainted: bool,
@@ -1646,7 +1644,7 @@ impl<P: EngineGame> Prover<'_, P> {
             let left = self.horizon.saturating_sub(ply);
             let passed = if left == 0 {
                 self.stats.horizon_nodes += 1;
-                Some((me == self.root_side) == self.horizon_root_gets)
+                Some(me == self.horizon_passes)
             } else {
                 self.shallow
                     .get(&tt_key)
@@ -1716,7 +1714,7 @@ impl<P: EngineGame> Prover<'_, P> {
             if let Some(at) = step.repeated {
                 dep = dep.min(at);
             }
-            let v = match (child.to_move(), step.pushed) {
+            let (v, child_tainted) = match (child.to_move(), step.pushed) {
                 (Some(side), Some((token, key))) => {
                     let good = step.rep_value.map(|r| r >= t);
                     let (csets, cfresh) = if step.effect.irreversible {
@@ -1738,7 +1736,6 @@ impl<P: EngineGame> Prover<'_, P> {
                 }
                 _ => (end_value(&child, me), false),
             };
-            let (v, child_tainted) = v;
             if self.stop.is_some() || self.endless.is_some() {
                 return 0;
             }
@@ -1814,9 +1811,7 @@ impl<P: EngineGame> Prover<'_, P> {
         self.last_dep = dep;
         best
     }
-}
 
-impl<P: EngineGame> Prover<'_, P> {
     /// The null-window test "does the side to move at the root get at least `t`?" on the
     /// root `pos`: one search to the end of every line, or deepening searches
     /// ([`Budget::deepen`]) until one settles it.
@@ -1827,9 +1822,10 @@ impl<P: EngineGame> Prover<'_, P> {
                 self.stats.horizon = depth;
                 // A horizon counted as a failure for the root's side first: a success then
                 // is proven; then as a success: a failure then is proven.
-                for root_gets in [false, true] {
+                let me = pos.to_move().expect("a settled position that is not over");
+                for passes in [me.opponent(), me] {
                     self.horizon = depth;
-                    self.horizon_root_gets = root_gets;
+                    self.horizon_passes = passes;
                     self.shallow.clear();
                     let v = self.search(pos, pos.key(), sets, fresh, t - 1, t, 0);
                     if !self.tainted || self.stop.is_some() || self.endless.is_some() {
@@ -1914,8 +1910,7 @@ pub fn prove<P: EngineGame>(
         mono: HashMap::default(),
         last_dep: 0,
         horizon: usize::MAX,
-        horizon_root_gets: false,
-        root_side: side,
+        horizon_passes: side.opponent(),
         tainted: false,
         shallow: HashMap::default(),
         root: pos.key(),
