@@ -627,6 +627,75 @@ type MonoKey<K> = (K, i32, u64, bool);
 /// Maps keyed by position keys.
 type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
+/// The positions of the line being searched: a [`History`] with an index of where each key
+/// last occurred.
+///
+/// Written here rather than used from the core: [`History::position`] scans the keys since the
+/// last capture, which is what a game needs (a few dozen keys), while the prover's lines run
+/// for tens of thousands of plies between captures (Awari with 2 or 3 seeds per pit), where a
+/// scan at every move made a search quadratic in its depth.
+struct Line<K> {
+    history: History<K>,
+    /// Per key, the index of its last occurrence among all the keys held.
+    at: HashMap<K, usize, BuildHasherDefault<KeyHasher>>,
+    /// Per key held after the first, the index its key had in `at` before it was pushed.
+    saved: Vec<Option<usize>>,
+}
+
+impl<K: Copy + Eq + Hash> Line<K> {
+    /// A line holding only `start`.
+    fn new(start: K) -> Self {
+        let mut at = HashMap::default();
+        at.insert(start, 0);
+        Line {
+            history: History::new(start),
+            at,
+            saved: Vec::new(),
+        }
+    }
+
+    /// Where `key` occurred since the last irreversible move ([`History::position`]).
+    #[inline]
+    fn position(&self, key: &K) -> Option<usize> {
+        let floor = self.history.len() - self.history.recent().len();
+        self.at.get(key).copied().filter(|&i| i >= floor)
+    }
+
+    /// Whether `key` occurred since the last irreversible move.
+    #[inline]
+    fn contains(&self, key: &K) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Records a new position ([`History::push`]).
+    #[inline]
+    fn push(&mut self, key: K, irreversible: bool) -> usize {
+        self.saved.push(self.at.insert(key, self.history.len()));
+        self.history.push(key, irreversible)
+    }
+
+    /// Undoes the matching [`Line::push`].
+    #[inline]
+    fn pop(&mut self, token: usize) {
+        let key = *self.history.recent().last().expect("a pushed key");
+        self.history.pop(token);
+        match self.saved.pop().flatten() {
+            Some(i) => self.at.insert(key, i),
+            None => self.at.remove(&key),
+        };
+    }
+
+    /// The keys since the last irreversible move ([`History::recent`]).
+    fn recent(&self) -> &[K] {
+        self.history.recent()
+    }
+
+    /// Number of keys held ([`History::len`]).
+    fn len(&self) -> usize {
+        self.history.len()
+    }
+}
+
 /// What [`advance_keyed`] did.
 struct Step<K> {
     /// The move's effect (irreversible also after a repetition that did not end the game).
@@ -647,7 +716,7 @@ struct Step<K> {
 fn advance_keyed<P: Position>(
     pos: &mut P,
     mv: P::Move,
-    history: &mut History<P::Key>,
+    history: &mut Line<P::Key>,
 ) -> Result<Step<P::Key>, Endless> {
     let effect = pos.play_unchecked(mv);
     let mut step = Step {
@@ -1121,7 +1190,7 @@ pub fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
 struct Prover<'a, P: EngineGame> {
     table: Option<TableUse<'a>>,
     tt: KeyMap<(P::Key, u64), Entry<P::Move>>,
-    history: History<P::Key>,
+    history: Line<P::Key>,
     stats: ProofStats,
     budget: Budget,
     started: Instant,
@@ -1880,7 +1949,7 @@ pub fn prove<P: EngineGame>(
         }),
         _ => None,
     };
-    let mut h = History::new(history[0]);
+    let mut h = Line::new(history[0]);
     for &k in &history[1..] {
         h.push(k, false);
     }
