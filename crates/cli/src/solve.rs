@@ -66,6 +66,11 @@ pub struct Args {
     /// line.
     #[arg(long, default_value_t = 0)]
     deepen: usize,
+    /// Do not use the shared-cycle argument (docs/solve.md): under rules whose repetitions
+    /// all end alike between two captures (`awari`), results are otherwise kept by position
+    /// alone.
+    #[arg(long)]
+    no_shared_cycles: bool,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -228,6 +233,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         },
         guess: args.guess,
         deepen: (args.deepen > 0).then_some(args.deepen),
+        shared_cycles: !args.no_shared_cycles,
     };
     let options = GameProofOptions {
         budget,
@@ -275,6 +281,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "max_ply": st.max_ply,
             "horizon": st.horizon,
             "horizon_nodes": st.horizon_nodes,
+            "shared_cycles": st.shared_cycles,
+            "provisional_hits": st.provisional_hits,
+            "promoted": st.promoted,
             "tests": st.tests,
             "seconds": st.elapsed.as_secs_f64(),
             "stopped_by": proof.stopped.map(|s| s.name()),
@@ -316,6 +325,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             st.max_ply,
             st.elapsed.as_secs_f64()
         )?;
+        if st.shared_cycles {
+            writeln!(
+                out,
+                "shared cycles: results kept by position alone; {} nodes settled by results still resting on the line, {} such results proven later",
+                st.provisional_hits, st.promoted
+            )?;
+        }
         if st.horizon > 0 {
             writeln!(
                 out,

@@ -108,6 +108,8 @@ fn the_json_output_has_every_field() {
         "max_ply",
         "horizon",
         "horizon_nodes",
+        "provisional_hits",
+        "promoted",
         "tests",
         "seconds",
     ] {
@@ -115,6 +117,8 @@ fn the_json_output_has_every_field() {
     }
     assert!(v["stopped_by"].is_null());
     assert_eq!(v["horizon"], 0, "no deepening asked: {v}");
+    // Abapa's repetitions hand each player his own row: not alike, so not shared.
+    assert_eq!(v["shared_cycles"], false, "{v}");
 
     // Deepening from a horizon of one ply proves the same value, margin included.
     let o = solve(&[
@@ -232,4 +236,30 @@ fn analyze_prove_refuses_bad_budgets() {
     // Each move is proven only within a proof's budget.
     let o = analyze(&["olowuka", "--depth", "1", "--prove-moves"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn awari_keeps_results_by_position_alone_unless_told_not_to() {
+    // Four seeds, quiet lines that repeat: the same value, margin included, either way.
+    let pos = "1-0-1-0-0-0-0-1-0-0-1-0-22-22-S";
+    // `solve awari --position pos --no-tables` with `extra`, proven: its JSON.
+    let proven = |extra: &[&str]| {
+        let mut args = vec!["awari", "--position", pos, "--no-tables", "--json"];
+        args.extend_from_slice(extra);
+        let o = solve(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        json(&o)
+    };
+    let shared = proven(&[]);
+    assert_eq!(shared["shared_cycles"], true, "{shared}");
+    assert!(shared["provisional_hits"].as_u64().unwrap() > 0, "{shared}");
+    let general = proven(&["--no-shared-cycles"]);
+    assert_eq!(general["shared_cycles"], false, "{general}");
+    assert_eq!(general["proven"], true, "{general}");
+    assert_eq!(shared["result"], general["result"], "{shared} {general}");
+    assert_eq!(shared["margin"], general["margin"], "{shared} {general}");
+    // The text summary says which argument ran.
+    let text = solve(&["awari", "--position", pos, "--no-tables"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("shared cycles:"), "{text}");
 }

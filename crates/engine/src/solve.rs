@@ -185,6 +185,52 @@
 //! history-free argument have no horizon (their node budget bounds them): its verdicts stay
 //! proven facts.
 //!
+//! # Rules whose cycles all end alike
+//!
+//! Under Awari's rule every repetition between two captures ends the game the same way: the
+//! seeds left on the board are shared, and the stores, part of the position, do not move
+//! without a capture (a draw rule and an unscored end are alike too). For such rules the value
+//! of a position reached with an *empty history* (the start, or right after a capture) is its
+//! **history-free value**: the value of the game in which a repetition does not end play, and
+//! an endless play is worth that shared ending (the value the exact tables compute). Take a
+//! positional optimal strategy of the history-free game for one side; in the real game, if a
+//! repetition happens while he follows it, his opponent could have gone round the same loop for
+//! ever, so the shared ending is at least what the strategy guarantees him; every other line
+//! ends as in the history-free game. The same for the other side, so the two values agree.
+//!
+//! So with [`Budget::shared_cycles`] (and a position with no history) the transposition table
+//! is keyed by the position alone, every result stored in it is a fact about the history-free
+//! value, table entries exact from an empty history are used at every node, and the component
+//! arguments above are not needed. Fix a null-window test; the *cycle side* is the side whose
+//! test the repetition ending passes. A node's result is a fact about the history-free value
+//! when
+//!
+//! * the other side won it: its proof tree has no repetition leaf (a repetition would lose the
+//!   test for him), so the same tree, whatever the history, is a finite proof in the
+//!   history-free game; or
+//! * the cycle side won it and no line it searched repeated a position above the node (the
+//!   index every search reports, as in "Monotone histories"): his proof tree's repetition leaves
+//!   are positions of the tree itself, and going round such a loop for ever is worth the shared
+//!   ending in the history-free game.
+//!
+//! A result the cycle side won that rests on a repetition of a position above the node is
+//! *provisional*: it holds in the history-free game if the cycle side also wins the test at the
+//! positions it rests on. The prover keeps those results in a map of the current test, with the
+//! index in the line of the earliest position they rest on, and settles them when the nodes
+//! above return (a greatest fixpoint, as in local model checking): a node lost by the cycle
+//! side forgets every provisional result recorded below it (they may rest on it); a node won by
+//! the cycle side as a fact moves those resting on nothing above it into the transposition
+//! table; a node won provisionally passes them on, now resting on what it rests on (all of them
+//! rest on at least what the node does, so they form one run of the map's log: settling a node
+//! costs nothing per result it passes on). Provisional results answer nodes of the same test
+//! like the table, reporting the position they rest on as the node's.
+//!
+//! A provisional result keeps only the test's own bound, never a fail-soft one: the fail-soft
+//! value counts the repetition of a position above as worth the repetition's ending, while that
+//! position is only proven to pass the test (without this, `awari 0-1-0-0-0-1-0-0-1-1-0-0-21-23-S`
+//! came out a loss by 2 instead of 6). A test checks the argument against the general prover
+//! and the exact tables.
+//!
 //! # Budgets
 //!
 //! The search stops at a node or time budget. What was proven by then is kept: [`Proof`]
@@ -194,6 +240,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::{Duration, Instant};
 
+use mancala_core::oware::{OwareRules, Repetition};
 use mancala_core::{History, MoveEffect, MoveList, Position, Side, MAX_MOVES};
 use mancala_tablebase::{Exactness, Tablebase};
 
@@ -351,6 +398,11 @@ pub struct Budget {
     /// settled by results that no horizon touched (past [`MAX_PLY`], to the end of every
     /// line). `None`: depth first to the end of every line from the start.
     pub deepen: Option<usize>,
+    /// The shared-cycle argument (module docs, "Rules whose cycles all end alike"): under
+    /// rules where every repetition between two captures ends the game with the same scores
+    /// (Awari), results are kept by position alone, whatever the history. Used only from a
+    /// position with no history; `false`: never (the general argument only).
+    pub shared_cycles: bool,
 }
 
 impl Default for Budget {
@@ -365,6 +417,7 @@ impl Default for Budget {
             exit_nodes: 100_000,
             guess: None,
             deepen: None,
+            shared_cycles: true,
         }
     }
 }
@@ -432,6 +485,15 @@ pub struct ProofStats {
     /// Nodes valued at a horizon (their results, and every result they decided, were not
     /// kept as proven).
     pub horizon_nodes: u64,
+    /// Whether the shared-cycle argument was used (module docs, "Rules whose cycles all end
+    /// alike").
+    pub shared_cycles: bool,
+    /// Nodes settled by a result of the shared-cycle argument that still rested on positions
+    /// of the line being searched (kept until those were settled).
+    pub provisional_hits: u64,
+    /// Such results found to hold whatever the history once the positions they rested on
+    /// were settled, and kept in the transposition table.
+    pub promoted: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -1230,6 +1292,50 @@ struct Prover<'a, P: EngineGame> {
     /// history hash, whether the side to move passed the test and the plies to the horizon
     /// the search had.
     shallow: KeyMap<(P::Key, u64), (bool, usize)>,
+    /// The shared-cycle argument is on (module docs, "Rules whose cycles all end alike"): the
+    /// transposition table is keyed by position alone and holds only results that hold
+    /// whatever the history.
+    shared: bool,
+    /// The shared-cycle argument's provisional results of the current search, by position.
+    provisional: KeyMap<P::Key, Provisional<P::Move>>,
+    /// The positions of [`Prover::provisional`] in the order they were recorded (a slot is
+    /// live when its entry points back at it): a node's results are those recorded after it.
+    provisional_log: Vec<P::Key>,
+    /// Runs of [`Prover::provisional_log`], as their first slot and the index in the history of
+    /// the earliest position every result of the run rests on, in the order of the log.
+    ///
+    /// All results recorded below a node that the cycle side won provisionally rest on what that
+    /// node rests on (module docs, "Rules whose cycles all end alike"), so settling the node
+    /// merges the runs recorded below it into one: settling costs nothing per result kept, and
+    /// a line tens of thousands of plies deep is not walked again at every node on the way up.
+    provisional_runs: Vec<(usize, usize)>,
+}
+
+/// A result of the shared-cycle argument that rests on positions of the line being searched.
+#[derive(Clone, Copy, Debug)]
+struct Provisional<M> {
+    /// The lower bound proven, if the positions it rests on are settled the same way.
+    lo: i32,
+    /// The upper bound, likewise.
+    hi: i32,
+    /// The move that proved it.
+    best: M,
+    /// Its slot in [`Prover::provisional_log`] (the positions it rests on are its run's).
+    slot: usize,
+}
+
+/// What a node's own result does to the provisional results recorded below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Settle {
+    /// The node's result is not one the cycle side won (or not proven): every one of them
+    /// may rest on the cycle side winning at the node, and is forgotten.
+    Forget,
+    /// The cycle side won at the node whatever the history: those resting on nothing above
+    /// it hold whatever the history, and go to the transposition table.
+    Promote,
+    /// The cycle side won at the node, resting on the position at this index of the history
+    /// and later ones: so do they now.
+    RestOn(usize),
 }
 
 /// A table and the rules' seed total and threshold.
@@ -1653,7 +1759,10 @@ impl<P: EngineGame> Prover<'_, P> {
         }
         let me = pos.to_move().expect("a settled position that is not over");
         let (mut lo, mut hi) = (-INF, INF);
-        if let Some((tl, th)) = self.table.and_then(|t| t.bounds(pos, me, fresh)) {
+        // Under the shared-cycle argument an entry exact from an empty history is the
+        // history-free value that every result here is about.
+        let exact_here = fresh || self.shared;
+        if let Some((tl, th)) = self.table.and_then(|t| t.bounds(pos, me, exact_here)) {
             if tl >= beta || th <= alpha || tl == th {
                 self.stats.table_hits += 1;
                 // Exact for any history, or for this one with nothing before the node.
@@ -1662,10 +1771,14 @@ impl<P: EngineGame> Prover<'_, P> {
             }
             (lo, hi) = (tl, th);
         }
-        let tt_key = (pos.key(), sets.all);
+        let tt_key = self.tt_key(pos, sets);
         let mut first = None;
         if let Some(e) = self.tt.get(&tt_key) {
             self.stats.tt_hits += 1;
+            if self.shared {
+                // Kept by position alone: it holds whatever the history.
+                self.last_dep = usize::MAX;
+            }
             if e.lo >= beta || e.lo == e.hi {
                 return e.lo;
             }
@@ -1676,13 +1789,22 @@ impl<P: EngineGame> Prover<'_, P> {
             hi = hi.min(e.hi);
             first = Some(e.best);
         }
+        if self.shared {
+            if let Some(&p) = self.provisional.get(&pos.key()) {
+                if p.lo >= beta || p.hi <= alpha {
+                    self.stats.provisional_hits += 1;
+                    self.last_dep = self.provisional_dep(p.slot);
+                    return if p.hi <= alpha { p.hi } else { p.lo };
+                }
+            }
+        }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
         let (alpha0, beta0) = (alpha, beta);
         let null_window = alpha + 1 == beta;
         // South's threshold: North's "at least beta" is South's "less than 1 - beta".
         let t = if me == Side::South { beta } else { 1 - beta };
-        if null_window {
+        if null_window && !self.shared {
             let south_gets = if self.mono.contains_key(&(pos.key(), t, sets.bad, true)) {
                 Some(true)
             } else if self.mono.contains_key(&(pos.key(), t, sets.good, false)) {
@@ -1726,6 +1848,8 @@ impl<P: EngineGame> Prover<'_, P> {
         }
         let own_index = self.history.len() - 1;
         let mut dep = usize::MAX;
+        // The shared-cycle argument's results recorded below this node start here.
+        let mark = self.provisional_log.len();
 
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -1788,7 +1912,7 @@ impl<P: EngineGame> Prover<'_, P> {
                     let good = step.rep_value.map(|r| r >= t);
                     let (csets, cfresh) = if step.effect.irreversible {
                         (Sets::fresh(&key, good), true)
-                    } else if self.left_component(pos, own, &child, key) {
+                    } else if !self.shared && self.left_component(pos, own, &child, key) {
                         self.stats.component_exits += 1;
                         (Sets::fresh(&key, good), true)
                     } else {
@@ -1822,23 +1946,14 @@ impl<P: EngineGame> Prover<'_, P> {
         if tainted {
             // Not proven: kept for the rest of this deepening search only, with the move
             // that made it for the order of the next one.
+            self.settle_provisional(mark, own_index, Settle::Forget);
             if self.shallow.len() >= self.budget.max_entries {
                 self.shallow.clear();
             }
             self.shallow
                 .insert(tt_key, (best >= beta0, self.horizon.saturating_sub(ply)));
             if best >= beta0 {
-                if self.tt.len() >= self.budget.max_entries {
-                    self.tt.clear();
-                }
-                self.tt
-                    .entry(tt_key)
-                    .or_insert(Entry {
-                        lo: -INF,
-                        hi: INF,
-                        best: best_move,
-                    })
-                    .best = best_move;
+                self.store(tt_key, -INF, INF, Some(best_move));
             }
             self.last_dep = dep;
             self.tainted = true;
@@ -1854,19 +1969,55 @@ impl<P: EngineGame> Prover<'_, P> {
         } else {
             (new_lo, new_hi) = (best, best);
         }
-        if self.tt.len() >= self.budget.max_entries {
-            self.tt.clear();
+        if self.shared {
+            let cycle_won = null_window && {
+                // The side a repetition here favours for this test wins it.
+                let mut r = *pos;
+                r.end_by_repetition()
+                    && r.is_over()
+                    && (end_value(&r, me) >= beta0) == (best >= beta0)
+            };
+            let proven = dep >= own_index || (null_window && !cycle_won);
+            if proven {
+                // Proven whatever the history (module docs).
+                self.settle_provisional(
+                    mark,
+                    own_index,
+                    if cycle_won {
+                        Settle::Promote
+                    } else {
+                        Settle::Forget
+                    },
+                );
+                self.store(tt_key, new_lo, new_hi, Some(best_move));
+                self.last_dep = usize::MAX;
+            } else if !cycle_won {
+                self.settle_provisional(mark, own_index, Settle::Forget);
+                self.store(tt_key, -INF, INF, Some(best_move));
+                self.last_dep = dep;
+            } else {
+                // Rests on positions of the line above: provisional until they are settled.
+                self.settle_provisional(mark, own_index, Settle::RestOn(dep));
+                self.store(tt_key, -INF, INF, Some(best_move));
+                // Only the test's bound: the fail-soft value may count a repetition of a position
+                // above as worth the repetition's ending, while that position is only proven to
+                // pass the test (module docs).
+                let (lo, hi) = if best >= beta0 {
+                    (lo.max(beta0), hi)
+                } else {
+                    (lo, hi.min(alpha0))
+                };
+                self.record_provisional(pos.key(), lo, hi, best_move, dep, mark);
+                self.last_dep = dep;
+            }
+            return best;
         }
-        let e = self.tt.entry(tt_key).or_insert(Entry {
-            lo: -INF,
-            hi: INF,
-            best: best_move,
-        });
-        e.lo = e.lo.max(new_lo);
-        e.hi = e.hi.min(new_hi);
-        if best >= beta0 || best > alpha0 {
-            e.best = best_move;
-        }
+        self.store(
+            tt_key,
+            new_lo,
+            new_hi,
+            (best >= beta0 || best > alpha0).then_some(best_move),
+        );
         if null_window && dep >= own_index {
             // No position before this node decided a line: the result holds for every
             // history with the same part of the kind that could change it.
@@ -1879,6 +2030,126 @@ impl<P: EngineGame> Prover<'_, P> {
         }
         self.last_dep = dep;
         best
+    }
+
+    /// The transposition table's key of `pos` with the history part `sets`: the position alone
+    /// under the shared-cycle argument.
+    fn tt_key(&self, pos: &P, sets: Sets) -> (P::Key, u64) {
+        (pos.key(), if self.shared { 0 } else { sets.all })
+    }
+
+    /// Narrows the transposition entry of `key` to `lo..=hi` (creating it, after emptying a
+    /// full table), with `best` as the move to try first there.
+    fn store(&mut self, key: (P::Key, u64), lo: i32, hi: i32, best: Option<P::Move>) {
+        if self.tt.len() >= self.budget.max_entries {
+            self.tt.clear();
+        }
+        let e = self.tt.entry(key).or_insert(Entry {
+            lo: -INF,
+            hi: INF,
+            best: best.unwrap_or_default(),
+        });
+        e.lo = e.lo.max(lo);
+        e.hi = e.hi.min(hi);
+        if let Some(m) = best {
+            e.best = m;
+        }
+    }
+
+    /// Applies a node's own result (the node at `own_index` of the history, whose results
+    /// below were recorded from `mark` on) to the provisional results recorded below it
+    /// (module docs, "Rules whose cycles all end alike").
+    fn settle_provisional(&mut self, mark: usize, own_index: usize, how: Settle) {
+        let end = self.provisional_log.len();
+        let mark = mark.min(end);
+        // The runs recorded below the node, and the earliest position any of them rests on.
+        let first_run = self.provisional_runs.partition_point(|r| r.0 < mark);
+        let below = self.provisional_runs[first_run..].iter().map(|r| r.1).min();
+        match how {
+            Settle::RestOn(d) => {
+                // Each now rests on what the node rests on, too: one run.
+                self.provisional_runs.truncate(first_run);
+                if mark < end {
+                    let dep = below.map_or(d, |b| b.min(d));
+                    self.provisional_runs.push((mark, dep));
+                }
+                return;
+            }
+            Settle::Forget | Settle::Promote => {}
+        }
+        let runs: Vec<(usize, usize)> = if how == Settle::Promote {
+            self.provisional_runs[first_run..].to_vec()
+        } else {
+            Vec::new()
+        };
+        self.provisional_runs.truncate(first_run);
+        let mut run = 0;
+        for i in mark..end {
+            let key = self.provisional_log[i];
+            let Some(&p) = self.provisional.get(&key) else {
+                continue;
+            };
+            if p.slot != i {
+                // Recorded again later: that entry has its own slot.
+                continue;
+            }
+            self.provisional.remove(&key);
+            while run + 1 < runs.len() && runs[run + 1].0 <= i {
+                run += 1;
+            }
+            // Won for good at the node, resting on nothing above it: a fact. (A result below a
+            // node proven whatever the history rests on nothing above it; one that would is
+            // only forgotten, which is always sound.)
+            if how == Settle::Promote && runs.get(run).is_some_and(|r| r.0 <= i && r.1 >= own_index)
+            {
+                self.stats.promoted += 1;
+                self.store((key, 0), p.lo, p.hi, Some(p.best));
+            }
+        }
+        self.provisional_log.truncate(mark);
+    }
+
+    /// Records the provisional result `lo..=hi` (best move `best`) of the node at whose entry
+    /// the log held `mark` results, resting on the position at index `dep` of the history.
+    fn record_provisional(
+        &mut self,
+        key: P::Key,
+        lo: i32,
+        hi: i32,
+        best: P::Move,
+        dep: usize,
+        mark: usize,
+    ) {
+        if self.provisional.len() >= self.budget.max_entries {
+            // Full: not recorded (emptying the map here would leave the nodes above with marks
+            // past the log's end, and results below them that they would not settle).
+            return;
+        }
+        let slot = self.provisional_log.len();
+        let mark = mark.min(slot);
+        // After `settle_provisional(.., RestOn(dep))` the results below the node form the
+        // last run, which rests on `dep` at the earliest: the node's own result joins it.
+        match self.provisional_runs.last_mut() {
+            Some(r) if r.0 >= mark => r.1 = r.1.min(dep),
+            _ => self.provisional_runs.push((slot, dep)),
+        }
+        self.provisional_log.push(key);
+        self.provisional
+            .insert(key, Provisional { lo, hi, best, slot });
+    }
+
+    /// The index in the history of the earliest position the provisional result in `slot`
+    /// rests on.
+    fn provisional_dep(&self, slot: usize) -> usize {
+        let run = self.provisional_runs.partition_point(|r| r.0 <= slot);
+        run.checked_sub(1).map_or(0, |r| self.provisional_runs[r].1)
+    }
+
+    /// Forgets every provisional result.
+    fn clear_provisional(&mut self) {
+        self.provisional.clear();
+        self.provisional_log.clear();
+        self.provisional_runs.clear();
     }
 
     /// The null-window test "does the side to move at the root get at least `t`?" on the
@@ -1896,6 +2167,7 @@ impl<P: EngineGame> Prover<'_, P> {
                     self.horizon = depth;
                     self.horizon_passes = passes;
                     self.shallow.clear();
+                    self.clear_provisional();
                     let v = self.search(pos, pos.key(), sets, fresh, t - 1, t, 0);
                     if !self.tainted || self.stop.is_some() || self.endless.is_some() {
                         self.horizon = usize::MAX;
@@ -1908,8 +2180,19 @@ impl<P: EngineGame> Prover<'_, P> {
             self.horizon = usize::MAX;
             self.shallow.clear();
         }
+        self.clear_provisional();
         self.search(pos, pos.key(), sets, fresh, t - 1, t, 0)
     }
+}
+
+/// Whether every repetition between two captures ends a game of `rules` with the same scores
+/// (the seeds left shared, a draw, or unscored): then a position's value is the same from
+/// every history (module docs, "Rules whose cycles all end alike").
+fn cycles_end_alike(rules: &OwareRules) -> bool {
+    matches!(
+        rules.repetition,
+        Repetition::SplitHalves | Repetition::Draw | Repetition::EndUnscored
+    )
 }
 
 /// Proves the value of `pos` for its side to move.
@@ -1961,6 +2244,8 @@ pub fn prove<P: EngineGame>(
         },
         |acc, k| acc.with(k, None),
     );
+    // The shared-cycle argument needs a position with no history (module docs).
+    let shared = budget.shared_cycles && history.len() == 1 && rules.is_some_and(cycles_end_alike);
     let started = Instant::now();
     let mut prover = Prover::<P> {
         table,
@@ -1982,6 +2267,10 @@ pub fn prove<P: EngineGame>(
         horizon_passes: side.opponent(),
         tainted: false,
         shallow: HashMap::default(),
+        shared,
+        provisional: HashMap::default(),
+        provisional_log: Vec::new(),
+        provisional_runs: Vec::new(),
         root: pos.key(),
         exit_limit: u64::MAX,
         analyses: Vec::new(),
@@ -2027,7 +2316,7 @@ pub fn prove<P: EngineGame>(
         }
         if v >= t {
             lo = v;
-            best = prover.tt.get(&(pos.key(), sets.all)).map(|e| e.best);
+            best = prover.tt.get(&prover.tt_key(pos, sets)).map(|e| e.best);
         } else {
             hi = v;
         }
@@ -2038,6 +2327,7 @@ pub fn prove<P: EngineGame>(
     }
     prover.stats.elapsed = started.elapsed();
     prover.stats.tt_entries = prover.tt.len();
+    prover.stats.shared_cycles = shared;
     Ok(Proof {
         side,
         lower: Value::decode(lo),
