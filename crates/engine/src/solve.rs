@@ -2077,12 +2077,9 @@ impl<P: EngineGame> Prover<'_, P> {
             }
             Settle::Forget | Settle::Promote => {}
         }
-        let runs: Vec<(usize, usize)> = if how == Settle::Promote {
-            self.provisional_runs[first_run..].to_vec()
-        } else {
-            Vec::new()
-        };
-        self.provisional_runs.truncate(first_run);
+        // Taken out while the results are settled (`store` does not touch them), not copied.
+        let mut all_runs = std::mem::take(&mut self.provisional_runs);
+        let runs = &all_runs[first_run..];
         let mut run = 0;
         for i in mark..end {
             let key = self.provisional_log[i];
@@ -2106,6 +2103,8 @@ impl<P: EngineGame> Prover<'_, P> {
                 self.store((key, 0), p.lo, p.hi, Some(p.best));
             }
         }
+        all_runs.truncate(first_run);
+        self.provisional_runs = all_runs;
         self.provisional_log.truncate(mark);
     }
 
