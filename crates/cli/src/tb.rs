@@ -210,9 +210,16 @@ fn run_build(
             println!("{line}");
         }
     };
-    show(&bar, header);
+    // The header goes out with the first level, so that a build that fails before any (a
+    // level to read that is missing or damaged) prints only its error.
+    let header_shown = std::cell::Cell::new(false);
     let read_below = refine.as_ref().map_or(0, |r| r.from_seeds);
     let print = |bar: &ProgressBar, s: &LevelStats| {
+        if !header_shown.replace(true) {
+            show(bar, header);
+        }
+        // Levels read from the directory report no progress of their own.
+        bar.set_position(index::positions_up_to(s.seeds));
         let secs = (s.moves_time + s.sweep_time).as_secs_f64();
         let line = if exact {
             format!(

@@ -462,6 +462,8 @@ fn refinement_grades_every_small_board_exact_and_refuses_what_it_cannot_do() {
         let o = mancala(&all);
         assert!(!o.status.success());
         assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        // Only the error: no table header before it.
+        assert_eq!(text(&o.stdout), "", "{says}");
     }
     let _ = std::fs::remove_dir_all(&empty);
 
