@@ -1978,27 +1978,24 @@ impl<P: EngineGame> Prover<'_, P> {
                     && (end_value(&r, me) >= beta0) == (best >= beta0)
             };
             let proven = dep >= own_index || (null_window && !cycle_won);
-            if proven {
-                // Proven whatever the history (module docs).
-                self.settle_provisional(
-                    mark,
-                    own_index,
-                    if cycle_won {
-                        Settle::Promote
-                    } else {
-                        Settle::Forget
-                    },
-                );
-                self.store(tt_key, new_lo, new_hi, Some(best_move));
-                self.last_dep = usize::MAX;
-            } else if !cycle_won {
-                self.settle_provisional(mark, own_index, Settle::Forget);
-                self.store(tt_key, -INF, INF, Some(best_move));
-                self.last_dep = dep;
-            } else {
+            // What the node's result does to those below it, the bounds the table keeps
+            // (none but the move unless proven whatever the history), what the node rests on.
+            let (how, (keep_lo, keep_hi), rests_on) = if proven {
+                let how = if cycle_won {
+                    Settle::Promote
+                } else {
+                    Settle::Forget
+                };
+                (how, (new_lo, new_hi), usize::MAX)
+            } else if cycle_won {
                 // Rests on positions of the line above: provisional until they are settled.
-                self.settle_provisional(mark, own_index, Settle::RestOn(dep));
-                self.store(tt_key, -INF, INF, Some(best_move));
+                (Settle::RestOn(dep), (-INF, INF), dep)
+            } else {
+                (Settle::Forget, (-INF, INF), dep)
+            };
+            self.settle_provisional(mark, own_index, how);
+            self.store(tt_key, keep_lo, keep_hi, Some(best_move));
+            if let Settle::RestOn(dep) = how {
                 // Only the test's bound: the fail-soft value may count a repetition of a position
                 // above as worth the repetition's ending, while that position is only proven to
                 // pass the test (module docs).
@@ -2008,8 +2005,8 @@ impl<P: EngineGame> Prover<'_, P> {
                     (lo, hi.min(alpha0))
                 };
                 self.record_provisional(pos.key(), lo, hi, best_move, dep, mark);
-                self.last_dep = dep;
             }
+            self.last_dep = rests_on;
             return best;
         }
         self.store(
