@@ -1,7 +1,9 @@
 //! `mancala bench`: fixed-depth searches over fixed positions, whose total node count is a
 //! fingerprint of the search's behaviour and whose speed is a figure to compare builds with; or,
 //! with `--movetime`, timed searches of Abapa positions (the depth reached and the speed at a
-//! time per move, the reference engine's kind of benchmark).
+//! time per move, the reference engine's kind of benchmark); or, with `--prove`, the prover's
+//! benchmark (small positions of five rule sets proven to the end: nodes, speed and the
+//! counters that show which arguments ran).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,10 +27,18 @@ pub struct Args {
     /// Search threads, with --movetime (the fixed-depth fingerprint is single-threaded).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64), requires = "movetime")]
     threads: u16,
+    /// Prove each of the prover's benchmark positions to the end instead (Awari with and
+    /// without the shared-cycle argument, Abapa, Ouril, Ọlọwuka; no tables): the total node
+    /// count fingerprints the prover, the time gives its speed.
+    #[arg(long, conflicts_with_all = ["depth_offset", "movetime", "threads"])]
+    prove: bool,
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.prove {
+        return run_prove();
+    }
     let eval = mancala_engine::eval::EvalKind::from_name(&args.eval)
         .with_context(|| format!("--eval {:?}: expected fitted or hand", args.eval))?;
     let r = match args.movetime {
@@ -52,11 +62,43 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             p.best
         )?;
     }
-    writeln!(out, "nodes {}", r.nodes)?;
-    writeln!(out, "time {:.3} s", r.elapsed.as_secs_f64())?;
-    writeln!(out, "nps {}", r.nps())?;
+    totals(&mut out, r.nodes, r.elapsed, r.nps())?;
     if args.movetime.is_some() {
         writeln!(out, "mean depth {:.1}", r.mean_depth())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `mancala bench --prove`.
+fn run_prove() -> Result<ExitCode> {
+    let r = mancala_engine::bench_prove()?;
+    let stdout = crate::out::stdout();
+    let mut out = stdout.lock();
+    for p in &r.positions {
+        let secs = p.time.as_secs_f64().max(1e-9);
+        writeln!(
+            out,
+            "{:<7} {:<32} {:<10} nodes {:>9}  nps {:>8}  {:>6.3} s  tt hits {:>8}  analyses {:>3}  settled {:>7}  shared {:>7}",
+            p.preset,
+            p.position,
+            if p.proven { p.value.clone() } else { format!("{} (not proven)", p.value) },
+            p.stats.nodes,
+            (p.stats.nodes as f64 / secs) as u64,
+            secs,
+            p.stats.tt_hits,
+            p.stats.analyses,
+            p.stats.safe_hits,
+            p.stats.mono_hits + p.stats.provisional_hits,
+        )?;
+    }
+    totals(&mut out, r.nodes, r.elapsed, r.nps())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The closing lines of every benchmark: total nodes, time and speed.
+fn totals(out: &mut impl Write, nodes: u64, elapsed: Duration, nps: u64) -> Result<()> {
+    writeln!(out, "nodes {nodes}")?;
+    writeln!(out, "time {:.3} s", elapsed.as_secs_f64())?;
+    writeln!(out, "nps {nps}")?;
+    Ok(())
 }

@@ -68,6 +68,33 @@ fn bench_prints_a_fingerprint() {
 }
 
 #[test]
+fn bench_prove_prints_each_proof_and_a_fingerprint() {
+    let (ok, out, err) = mancala(&["bench", "--prove"]);
+    assert!(ok, "{err}");
+    let proofs: Vec<&str> = out.lines().filter(|l| l.contains(" nodes ")).collect();
+    assert_eq!(proofs.len(), 5, "{out}");
+    assert!(proofs.iter().all(|l| !l.contains("not proven")), "{out}");
+    assert!(
+        proofs[0].starts_with("awari ") && proofs[0].contains("win by 6"),
+        "{out}"
+    );
+    let nodes = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("nodes "))
+            .map(str::to_string)
+    };
+    assert!(nodes(&out).is_some(), "{out}");
+    let again = mancala(&["bench", "--prove"]).1;
+    assert_eq!(
+        nodes(&out),
+        nodes(&again),
+        "the prover's bench is deterministic"
+    );
+    let (ok, _, err) = mancala(&["bench", "--prove", "--movetime", "10"]);
+    assert!(!ok && err.contains("--prove"), "{err}");
+}
+
+#[test]
 fn match_plays_and_saves_games() {
     let save = std::env::temp_dir().join(format!("mancala-match-{}.jsonl", std::process::id()));
     let save_arg = save.to_string_lossy().into_owned();

@@ -1,5 +1,6 @@
-//! The benchmarks: a fixed-depth one whose node count fingerprints the search's behaviour, and
-//! a timed one for speed and depth.
+//! The benchmarks: a fixed-depth one whose node count fingerprints the search's behaviour, a
+//! timed one for speed and depth, and the prover's ([`bench_prove`]: positions proven to the
+//! end, whose node count fingerprints the prover).
 
 use std::time::{Duration, Instant};
 
@@ -168,6 +169,142 @@ fn bench_run<'a>(
         });
     }
     Ok(BenchResult {
+        positions,
+        nodes: total,
+        elapsed,
+    })
+}
+
+/// One position of the prover's benchmark ([`bench_prove`]): a preset, a position, whether the
+/// shared-cycle argument may run (`false`: the general argument, histories and components),
+/// and whether the margin is proven too (else the result only).
+pub const PROOF_BENCH: &[(&str, &str, bool, bool)] = &[
+    // The shared-cycle argument on a 7-seed Awari board (the general prover needs minutes).
+    ("awari", "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S", true, true),
+    // The general argument on a 5-seed Awari board: component analyses, no shared cycles.
+    ("awari", "1-1-0-0-0-1-0-1-0-0-1-0-22-21-S", false, true),
+    // Abapa's own-row repetitions: component analyses and results shared across histories.
+    ("abapa", "1-1-1-0-0-1-0-1-0-0-1-0-21-21-S", true, true),
+    // Ouril's repetition rule and its first-cycle verdicts.
+    ("ouril", "1-1-1-0-0-1-0-1-0-0-1-0-21-21-S", true, true),
+    // Relay sowing.
+    ("olowuka", "0-1-0-1-0-0-0-1-0-1-0-0-23-21-S", true, true),
+];
+
+/// One proof of the prover's benchmark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofBenchLine {
+    /// The preset.
+    pub preset: String,
+    /// The position proven.
+    pub position: String,
+    /// What was proven, for the side to move (`win by 6`, `draw`, ...).
+    pub value: String,
+    /// Whether everything asked was proven (the result, and the margin when asked).
+    pub proven: bool,
+    /// The prover's counters.
+    pub stats: crate::solve::ProofStats,
+    /// The time the proof took.
+    pub time: Duration,
+}
+
+/// Result of [`bench_prove`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofBenchResult {
+    /// Every proof, in the order of [`PROOF_BENCH`].
+    pub positions: Vec<ProofBenchLine>,
+    /// Total nodes: a fingerprint of the prover's behaviour.
+    pub nodes: u64,
+    /// The time spent proving.
+    pub elapsed: Duration,
+}
+
+impl ProofBenchResult {
+    /// Nodes per second of proving time.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Why [`bench_prove`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofBenchError {
+    /// A benchmark position could not be set up.
+    #[error(transparent)]
+    Setup(#[from] mancala_core::SetupError),
+    /// The prover refused a benchmark position or its thread failed.
+    #[error("{preset} {position}: {error}")]
+    Solve {
+        /// The preset.
+        preset: &'static str,
+        /// The position.
+        position: &'static str,
+        /// What the prover said.
+        error: crate::solve::SolveError,
+    },
+}
+
+/// The prover's benchmark: every [`PROOF_BENCH`] position proven to the end, without tables
+/// and without a budget, each with a fresh transposition table (on a thread with a deep stack,
+/// as the front ends run it). The total node count fingerprints the prover's behaviour; the
+/// time, its speed.
+///
+/// # Errors
+///
+/// [`ProofBenchError`] when a position cannot be set up or the prover refuses it (neither
+/// happens with the positions given).
+pub fn bench_prove() -> Result<ProofBenchResult, ProofBenchError> {
+    use crate::proofs::{prove_game, GameProofOptions};
+    use crate::solve::Budget;
+    let mut positions = Vec::new();
+    let mut total = 0;
+    let mut elapsed = Duration::ZERO;
+    for &(preset, position, shared_cycles, margin) in PROOF_BENCH {
+        let game =
+            mancala_core::variant::Variant::from_name(preset)?.new_game(&[], Some(position))?;
+        let options = GameProofOptions {
+            budget: Budget {
+                margin,
+                shared_cycles,
+                ..Budget::default()
+            },
+            moves: false,
+            deadline: None,
+        };
+        let start = Instant::now();
+        let proof = prove_game(&game, None, &options, &mut |_| {}).map_err(|error| {
+            ProofBenchError::Solve {
+                preset,
+                position,
+                error,
+            }
+        })?;
+        let time = start.elapsed();
+        elapsed += time;
+        let p = proof.proof;
+        let proven = p.stopped.is_none()
+            && if margin {
+                p.value().is_some()
+            } else {
+                p.verdict().is_some()
+            };
+        let value = match (p.value(), p.verdict()) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(r)) => r.name().to_string(),
+            (None, None) => format!("between {} and {}", p.lower, p.upper),
+        };
+        total += p.stats.nodes;
+        positions.push(ProofBenchLine {
+            preset: preset.to_string(),
+            position: position.to_string(),
+            value,
+            proven,
+            stats: p.stats,
+            time,
+        });
+    }
+    Ok(ProofBenchResult {
         positions,
         nodes: total,
         elapsed,

@@ -95,7 +95,10 @@ pub mod tune;
 pub mod types;
 mod weights;
 
-pub use bench::{bench, bench_timed, bench_with, BenchLine, BenchResult, BENCH, TIMED_BENCH};
+pub use bench::{
+    bench, bench_prove, bench_timed, bench_with, BenchLine, BenchResult, ProofBenchError,
+    ProofBenchLine, ProofBenchResult, BENCH, PROOF_BENCH, TIMED_BENCH,
+};
 pub use driver::{analyse_dyn, Engine};
 pub use games::{dispatch, EngineGame, GameTask};
 pub use levels::{level_info, level_move, LevelInfo, LEVEL_INFO, MAX_LEVEL};

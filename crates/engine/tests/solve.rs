@@ -624,3 +624,45 @@ fn the_shared_cycle_argument_agrees_with_the_general_one_and_the_exact_tables() 
     assert!(provisional > 0 && promoted > 0, "{provisional} {promoted}");
     eprintln!("{compared} positions, {provisional} provisional hits, {promoted} promoted");
 }
+
+#[test]
+fn the_prover_benchmark_proves_what_the_tables_say() {
+    // `mancala bench --prove` is only worth its figures if its proofs are right and each runs
+    // the argument it is there for.
+    let r = mancala_engine::bench_prove().unwrap();
+    assert_eq!(r.positions.len(), mancala_engine::PROOF_BENCH.len());
+    assert_eq!(
+        r.nodes,
+        r.positions.iter().map(|p| p.stats.nodes).sum::<u64>()
+    );
+    let rules = OwareRules::awari();
+    let (table, _) =
+        build_rules("awari", &rules, 7, &BuildOptions::default(), &mut |_| {}).unwrap();
+    for (p, &(preset, position, shared, _)) in r.positions.iter().zip(mancala_engine::PROOF_BENCH) {
+        assert!(p.proven, "{preset} {position}: {}", p.value);
+        assert_eq!((p.preset.as_str(), p.position.as_str()), (preset, position));
+        if preset == "awari" {
+            // The exact table's value, as the prover words it.
+            let pos = Oware::from_notation(position, rules).unwrap();
+            let probe = table.probe_position(&pos).unwrap();
+            // Awari's values are history-free: exact from an empty history, as here.
+            assert_ne!(probe.exactness, Exactness::Convention, "{position}");
+            let me = pos.to_move().unwrap();
+            let x2 = 2 * pos.stores()[me.index()] + probe.half_seeds;
+            let total = rules.total_seeds();
+            let value = match x2.cmp(&total) {
+                std::cmp::Ordering::Greater => format!("win by {}", (x2 - total)),
+                std::cmp::Ordering::Equal => "draw".to_string(),
+                std::cmp::Ordering::Less => format!("loss by {}", (total - x2)),
+            };
+            assert_eq!(p.value, value, "{position}");
+            assert_eq!(p.stats.shared_cycles, shared, "{position}");
+        }
+        if shared && preset == "awari" {
+            assert!(p.stats.provisional_hits > 0, "{position}");
+        } else {
+            // The general argument: components analysed.
+            assert!(p.stats.analyses > 0, "{preset} {position}");
+        }
+    }
+}
