@@ -66,6 +66,11 @@ pub struct Args {
     /// line.
     #[arg(long, default_value_t = 0)]
     deepen: usize,
+    /// Prove only whether the value is at least this, by one test: `win`, `win by N`, `draw`
+    /// (at least a draw) or `loss by N` (loses by at most N). Exit code 0 when the test is
+    /// settled either way.
+    #[arg(long, value_parser = parse_value, conflicts_with = "moves", value_name = "VALUE")]
+    at_least: Option<Value>,
     /// Do not use the shared-cycle argument (docs/solve.md): under rules whose repetitions
     /// all end alike between two captures (`awari`), results are otherwise kept by position
     /// alone.
@@ -190,6 +195,29 @@ fn parse_guess(s: &str) -> Result<Verdict, String> {
     }
 }
 
+/// A value for `--at-least`: `win`, `win by N`, `draw` or `loss by N`.
+fn parse_value(s: &str) -> Result<Value, String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let margin = |n: &str| {
+        n.parse::<i32>()
+            .ok()
+            .filter(|m| (0..=WIN).contains(m))
+            .ok_or_else(|| format!("{n:?} is not a margin (a number of seeds, 0 or more)"))
+    };
+    let (verdict, margin) = match words.as_slice() {
+        ["win"] => (Verdict::Win, 0),
+        ["draw"] => (Verdict::Draw, 0),
+        ["win", "by", n] => (Verdict::Win, margin(n)?),
+        ["loss", "by", n] => (Verdict::Loss, margin(n)?),
+        _ => {
+            return Err(format!(
+                "expected win, win by N, draw or loss by N, not {s:?}"
+            ))
+        }
+    };
+    Ok(Value { verdict, margin })
+}
+
 /// `win by 4`, `at least draw`, ... for the bounds of a proof.
 fn describe(p: &Proof<String>) -> String {
     match (p.value(), p.verdict()) {
@@ -234,6 +262,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         guess: args.guess,
         deepen: (args.deepen > 0).then_some(args.deepen),
         shared_cycles: !args.no_shared_cycles,
+        at_least: args.at_least,
     };
     let options = GameProofOptions {
         budget,
@@ -246,7 +275,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     bar.finish_and_clear();
     let proof = &solved.proof;
     let side = proof.side.name();
-    let complete = proof.verdict().is_some() && (args.no_margin || proof.value().is_some());
+    // With --at-least: whether the value is at least it (`None`: not settled).
+    let holds = args.at_least.and_then(|v| {
+        let t = v.threshold();
+        if proof.lower.encode() >= t {
+            Some(true)
+        } else if proof.upper.encode() < t {
+            Some(false)
+        } else {
+            None
+        }
+    });
+    let complete = match args.at_least {
+        Some(_) => holds.is_some(),
+        None => proof.verdict().is_some() && (args.no_margin || proof.value().is_some()),
+    };
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let st = &proof.stats;
@@ -259,6 +302,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "proven": proof.verdict().is_some(),
             "result": proof.verdict().map(|r| r.name()),
             "margin": v.map(|v| v.margin),
+            "at_least": args.at_least.map(|v| serde_json::json!({"value": at_least_name(v), "holds": holds})),
             "lower": {"result": proof.lower.verdict.name(), "margin": proof.lower.margin},
             "upper": {"result": proof.upper.verdict.name(), "margin": proof.upper.margin},
             "best_move": proof.best,
@@ -292,7 +336,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         writeln!(out, "{doc}")?;
     } else {
         writeln!(out, "{} {}", game.variant().name(), game.notation())?;
-        if proof.verdict().is_some() {
+        if let Some(v) = args.at_least {
+            let asked = at_least_name(v);
+            match holds {
+                Some(true) => writeln!(out, "proven: {side} to move, at least {asked}")?,
+                Some(false) => writeln!(out, "proven: {side} to move, not at least {asked}")?,
+                None => writeln!(
+                    out,
+                    "not proven: {side} to move, at least {asked}? (stopped by the {})",
+                    proof.stopped.map_or("budget", |s| s.name())
+                )?,
+            }
+            writeln!(out, "bounds proven: {}", describe(proof))?;
+        } else if proof.verdict().is_some() {
             writeln!(out, "proven: {side} to move, {}", describe(proof))?;
         } else {
             writeln!(
@@ -385,4 +441,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         ExitCode::from(3)
     })
+}
+
+/// `win by 4`, `a draw`, `loss by 12` for `--at-least`'s value.
+fn at_least_name(v: Value) -> String {
+    match v.verdict {
+        Verdict::Draw => "a draw".to_string(),
+        _ => v.to_string(),
+    }
 }

@@ -263,3 +263,63 @@ fn awari_keeps_results_by_position_alone_unless_told_not_to() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("shared cycles:"), "{text}");
 }
+
+#[test]
+fn at_least_asks_one_question_and_answers_it_either_way() {
+    // South wins this 7-seed Awari board by 6 (the shared-cycle row of docs/solve.md).
+    let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
+    let ask = |value: &str, json: bool| {
+        let mut args = vec![
+            "awari",
+            "--position",
+            pos,
+            "--no-tables",
+            "--at-least",
+            value,
+        ];
+        if json {
+            args.push("--json");
+        }
+        solve(&args)
+    };
+    for (value, holds) in [("win by 6", true), ("win by 7", false), ("loss by 3", true)] {
+        let o = ask(value, true);
+        assert_eq!(o.status.code(), Some(0), "{value}");
+        let v = json(&o);
+        assert_eq!(v["at_least"]["value"], value);
+        assert_eq!(v["at_least"]["holds"], holds, "{value}");
+        assert_eq!(v["tests"], 1);
+    }
+    let text = String::from_utf8_lossy(&ask("win by 7", false).stdout).into_owned();
+    assert!(
+        text.contains("proven: south to move, not at least win by 7"),
+        "{text}"
+    );
+    // A budget that stops the test: exit 3, nothing claimed.
+    let o = solve(&[
+        "awari",
+        "--rule",
+        "seeds=3",
+        "--at-least",
+        "loss by 12",
+        "--nodes",
+        "20000",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    let v = json(&o);
+    assert!(v["at_least"]["holds"].is_null(), "{v}");
+    // Bad values and --moves are refused.
+    for bad in [
+        &["awari", "--at-least", "lose by 3"][..],
+        &["awari", "--at-least", "win by -1"],
+        &["awari", "--at-least", "draw", "--moves"],
+    ] {
+        let o = solve(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--at-least"),
+            "{bad:?}"
+        );
+    }
+}

@@ -160,14 +160,20 @@ impl Task<'_> {
         Some(budget)
     }
 
+    /// Proves `pos` (a legal move's child unless `root`: [`Budget::at_least`] is a bound on
+    /// the root's value, so the moves' proofs go to their result and margin).
     fn prove<P: EngineGame>(
         &mut self,
         pos: &P,
         keys: &[P::Key],
+        root: bool,
     ) -> Result<Option<Proof<String>>, SolveError> {
-        let Some(budget) = self.budget() else {
+        let Some(mut budget) = self.budget() else {
             return Ok(None);
         };
+        if !root {
+            budget.at_least = None;
+        }
         Ok(Some(named(prove(
             pos,
             keys,
@@ -187,7 +193,9 @@ impl GameTask for Task<'_> {
             return Err(SolveError::Over);
         };
         let keys = history_keys(game);
-        let proof = self.prove(&pos, &keys)?.unwrap_or_else(|| unproven(me));
+        let proof = self
+            .prove(&pos, &keys, true)?
+            .unwrap_or_else(|| unproven(me));
         let mut moves = Vec::new();
         if self.options.moves {
             let mut history = game.history();
@@ -208,7 +216,7 @@ impl GameTask for Task<'_> {
                             keys.clone()
                         };
                         ck.push(child.key());
-                        match self.prove(&child, &ck)? {
+                        match self.prove(&child, &ck, false)? {
                             Some(p) if side == me => p,
                             Some(p) => flipped(p),
                             None => unproven(me),

@@ -302,6 +302,29 @@ pub struct Value {
 }
 
 impl Value {
+    /// The prover's encoding of the value (the inverse of [`Value::decode`]): a win by `m` is
+    /// [`WIN`]` + m`, a loss by `m` is `-(WIN + m)`, a draw its margin.
+    #[must_use]
+    pub fn encode(self) -> i32 {
+        match self.verdict {
+            Verdict::Win => WIN + self.margin,
+            Verdict::Draw => self.margin,
+            Verdict::Loss => -(WIN + self.margin),
+        }
+    }
+
+    /// The prover's test "is the value at least this?" as a threshold of its encoding: a win
+    /// by `m` is [`WIN`]` + m`, a loss by `m` is `-(WIN + m)`, and a draw is "at least a draw"
+    /// (any draw, whatever its margin, or a win).
+    #[must_use]
+    pub fn threshold(self) -> i32 {
+        match self.verdict {
+            Verdict::Win => WIN + self.margin,
+            Verdict::Draw => 1 - WIN,
+            Verdict::Loss => -(WIN + self.margin),
+        }
+    }
+
     /// The value of the prover's encoding `v` (a win by `m` is [`WIN`]` + m`, a loss by `m`
     /// is `-(WIN + m)`, a draw its margin).
     #[must_use]
@@ -403,6 +426,11 @@ pub struct Budget {
     /// (Awari), results are kept by position alone, whatever the history. Used only from a
     /// position with no history; `false`: never (the general argument only).
     pub shared_cycles: bool,
+    /// Prove only whether the value is at least this, by one null-window test ("does the
+    /// side to move lose by at most 12?", "does it win by at least 4?"; a draw means "at
+    /// least a draw"), instead of the result and then the margin. The bounds proven are
+    /// reported as always; [`Budget::margin`] and [`Budget::guess`] do not matter then.
+    pub at_least: Option<Value>,
 }
 
 impl Default for Budget {
@@ -418,6 +446,7 @@ impl Default for Budget {
             guess: None,
             deepen: None,
             shared_cycles: true,
+            at_least: None,
         }
     }
 }
@@ -2289,8 +2318,13 @@ pub fn prove<P: EngineGame>(
     // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
     // then the margin by halving.
     let draw_first = matches!(budget.guess, Some(Verdict::Draw | Verdict::Loss));
+    let mut single = budget.at_least.map(Value::threshold);
     loop {
-        let t = if draw_first && lo <= -WIN && hi > -WIN {
+        let t = if let Some(t) = single.take() {
+            t
+        } else if budget.at_least.is_some() {
+            break;
+        } else if draw_first && lo <= -WIN && hi > -WIN {
             -WIN + 1
         } else if lo < WIN && hi >= WIN {
             WIN

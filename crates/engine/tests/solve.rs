@@ -666,3 +666,60 @@ fn the_prover_benchmark_proves_what_the_tables_say() {
         }
     }
 }
+
+/// The next value up: a win by one more, a win after a draw, a draw after a loss by 0, a loss
+/// by one less.
+fn next_up(v: Value) -> Value {
+    let (verdict, margin) = match (v.verdict, v.margin) {
+        (Verdict::Win, m) => (Verdict::Win, m + 1),
+        (Verdict::Draw, _) => (Verdict::Win, 0),
+        (Verdict::Loss, 0) => (Verdict::Draw, 0),
+        (Verdict::Loss, m) => (Verdict::Loss, m - 1),
+    };
+    Value { verdict, margin }
+}
+
+#[test]
+fn one_test_at_least_a_value_agrees_with_the_whole_proof() {
+    // `Budget::at_least` asks one question of the prover; its answer must agree with the
+    // value the whole proof finds, on both sides of that value, under each preset's
+    // repetition rule (Awari with the shared-cycle argument, the others without).
+    let mut asked = 0;
+    let mut values = std::collections::HashSet::new();
+    for (name, rules) in presets() {
+        // Awari's proofs of 4 seeds are quick with the shared-cycle argument.
+        let seeds = if name == "awari" { 3..=4 } else { 3..=3 };
+        for pos in seeds.flat_map(|n| positions(rules, n, 8, 11)) {
+            let whole = solve(&pos, &[pos.key()], None);
+            let value = whole.value().expect("proven");
+            values.insert(value);
+            for (v, holds) in [(value, true), (next_up(value), false)] {
+                let budget = Budget {
+                    at_least: Some(v),
+                    ..Budget::default()
+                };
+                let one = solve_with(&pos, &[pos.key()], None, &budget);
+                assert_eq!(one.stats.tests, 1, "{name} {pos}");
+                let t = v.threshold();
+                assert_eq!(
+                    one.lower.encode() >= t,
+                    holds,
+                    "{name} {pos}: at least {v}?"
+                );
+                assert_eq!(
+                    one.upper.encode() < t,
+                    !holds,
+                    "{name} {pos}: at least {v}?"
+                );
+                // What one test proves never contradicts the whole proof.
+                assert!(one.lower.encode() <= value.encode(), "{name} {pos}");
+                assert!(one.upper.encode() >= value.encode(), "{name} {pos}");
+                asked += 1;
+            }
+        }
+    }
+    assert!(asked >= 80, "{asked}");
+    // Wins, draws and losses by several margins were asked about.
+    assert!(values.len() >= 6, "{values:?}");
+    eprintln!("{asked} questions, values {values:?}");
+}
