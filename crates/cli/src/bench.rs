@@ -50,7 +50,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     for p in &r.positions {
-        let secs = p.time.as_secs_f64().max(1e-9);
         writeln!(
             out,
             "{:<7} {:<36} depth {:>2}  nodes {:>10}  nps {:>9}  best {}",
@@ -58,7 +57,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             p.position,
             p.depth,
             p.nodes,
-            (p.nodes as f64 / secs) as u64,
+            mancala_engine::bench::nps(p.nodes, p.time),
             p.best
         )?;
     }
@@ -75,7 +74,6 @@ fn run_prove() -> Result<ExitCode> {
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     for p in &r.positions {
-        let secs = p.time.as_secs_f64().max(1e-9);
         writeln!(
             out,
             "{:<7} {:<32} {:<10} nodes {:>9}  nps {:>8}  {:>6.3} s  tt hits {:>8}  analyses {:>3}  settled {:>7}  shared {:>7}",
@@ -83,8 +81,8 @@ fn run_prove() -> Result<ExitCode> {
             p.position,
             if p.proven { p.value.clone() } else { format!("{} (not proven)", p.value) },
             p.stats.nodes,
-            (p.stats.nodes as f64 / secs) as u64,
-            secs,
+            mancala_engine::bench::nps(p.stats.nodes, p.time),
+            p.time.as_secs_f64(),
             p.stats.tt_hits,
             p.stats.analyses,
             p.stats.safe_hits,

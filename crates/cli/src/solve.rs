@@ -276,16 +276,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let proof = &solved.proof;
     let side = proof.side.name();
     // With --at-least: whether the value is at least it (`None`: not settled).
-    let holds = args.at_least.and_then(|v| {
-        let t = v.threshold();
-        if proof.lower.encode() >= t {
-            Some(true)
-        } else if proof.upper.encode() < t {
-            Some(false)
-        } else {
-            None
-        }
-    });
+    let holds = args.at_least.and_then(|v| proof.at_least(v));
     let complete = match args.at_least {
         Some(_) => holds.is_some(),
         None => proof.verdict().is_some() && (args.no_margin || proof.value().is_some()),

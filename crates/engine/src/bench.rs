@@ -72,7 +72,7 @@ impl BenchResult {
     /// Nodes per second of search time.
     #[must_use]
     pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+        nps(self.nodes, self.elapsed)
     }
 
     /// The mean depth reached.
@@ -175,6 +175,12 @@ fn bench_run<'a>(
     })
 }
 
+/// Nodes per second: `nodes` in `time`.
+#[must_use]
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
+}
+
 /// One position of the prover's benchmark ([`bench_prove`]): a preset, a position, whether the
 /// shared-cycle argument may run (`false`: the general argument, histories and components),
 /// and whether the margin is proven too (else the result only).
@@ -223,7 +229,7 @@ impl ProofBenchResult {
     /// Nodes per second of proving time.
     #[must_use]
     pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+        nps(self.nodes, self.elapsed)
     }
 }
 

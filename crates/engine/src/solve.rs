@@ -608,6 +608,20 @@ impl<M> Proof<M> {
     pub fn value(&self) -> Option<Value> {
         (self.lower == self.upper).then_some(self.lower)
     }
+
+    /// Whether the value is proven at least `v` ([`Value::threshold`]'s sense), proven not,
+    /// or neither (`None`): the answer to [`Budget::at_least`].
+    #[must_use]
+    pub fn at_least(&self, v: Value) -> Option<bool> {
+        let t = v.threshold();
+        if self.lower.encode() >= t {
+            Some(true)
+        } else if self.upper.encode() < t {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// Progress of a running proof, reported every few thousand nodes.
@@ -2318,12 +2332,9 @@ pub fn prove<P: EngineGame>(
     // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
     // then the margin by halving.
     let draw_first = matches!(budget.guess, Some(Verdict::Draw | Verdict::Loss));
-    let mut single = budget.at_least.map(Value::threshold);
     loop {
-        let t = if let Some(t) = single.take() {
-            t
-        } else if budget.at_least.is_some() {
-            break;
+        let t = if let Some(v) = budget.at_least {
+            v.threshold()
         } else if draw_first && lo <= -WIN && hi > -WIN {
             -WIN + 1
         } else if lo < WIN && hi >= WIN {
@@ -2354,6 +2365,10 @@ pub fn prove<P: EngineGame>(
         // the open ends so that the margin search halves a finite interval.
         lo = lo.max(-(WIN + MAX_MARGIN));
         hi = hi.min(WIN + MAX_MARGIN);
+        if budget.at_least.is_some() {
+            // One question, asked.
+            break;
+        }
     }
     prover.stats.elapsed = started.elapsed();
     prover.stats.tt_entries = prover.tt.len();
