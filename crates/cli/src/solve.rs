@@ -2,7 +2,7 @@
 //! [`mancala_engine::solve`].
 //!
 //! ```text
-//! mancala solve awari --rule seeds=2 [--position P] [--nodes N] [--time S] [--moves] [--json]
+//! mancala solve awari --rule seeds=2 [--position P] [--after MOVES] [--nodes N] [--time S] [--moves] [--json]
 //! ```
 //!
 //! The command parses, finds the endgame tables, runs the prover
@@ -21,6 +21,7 @@ use mancala_engine::solve::{Budget, ComponentAnalysis, Proof, ProofProgress, Val
 use mancala_engine::{prove_game, GameProofOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 
+use crate::trace::split_moves;
 use crate::GameArgs;
 
 /// Arguments of `mancala solve`.
@@ -28,6 +29,11 @@ use crate::GameArgs;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
+    /// Play these moves first (pit letters, as `mancala trace` takes them: `--after "A a"` or
+    /// `--after Aa`) and prove the position they reach, with the positions they pass through
+    /// in its history, as the repetition rule sees them.
+    #[arg(long, value_name = "MOVES", value_delimiter = ' ')]
+    after: Vec<String>,
     /// Give up after this many nodes (over the whole proof).
     #[arg(long, default_value_t = u64::MAX)]
     nodes: u64,
@@ -48,9 +54,11 @@ pub struct Args {
     #[arg(long, default_value_t = 20_000_000)]
     components: u64,
     /// Settle quiet-move components of at least this many positions by the history-free
-    /// argument (docs/solve.md) before searching them; 0: never.
-    #[arg(long, default_value_t = 16)]
-    history_free: usize,
+    /// argument (docs/solve.md) before searching them; 0: never [default: 16, or 0 with
+    /// `--deepen`, whose horizons the argument's searches do not have (docs/solve.md,
+    /// "Deepening")].
+    #[arg(long)]
+    history_free: Option<usize>,
     /// Nodes one search valuing a move out of a quiet-move component may spend in the
     /// history-free argument; a move whose search needs more is left unknown (good for
     /// neither side); 0: no limit.
@@ -234,7 +242,20 @@ fn describe(p: &Proof<String>) -> String {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let game = args.game.build()?;
+    let mut game = args.game.build()?;
+    let after = split_moves(&args.after);
+    for (i, mv) in after.iter().enumerate() {
+        let before = game.notation();
+        if let Err(err) = game.play(mv) {
+            bail!("--after: move {} ({mv:?}) from {before}: {err}", i + 1);
+        }
+    }
+    if !after.is_empty() && game.state().to_move.is_none() {
+        bail!(
+            "--after: the game is over after the moves (position {}): nothing to prove",
+            game.notation()
+        );
+    }
     let bar = ProgressBar::new(1000);
     bar.set_style(ProgressStyle::with_template(
         "{spinner} {elapsed_precise} [{bar:24}] {percent:>3}% of the budget {msg}",
@@ -251,7 +272,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         max_entries: args.tt_entries.max(1),
         margin: !args.no_margin,
         components: args.components,
-        history_free: match args.history_free {
+        history_free: match args
+            .history_free
+            .unwrap_or(if args.deepen > 0 { 0 } else { 16 })
+        {
             0 => usize::MAX,
             n => n,
         },
@@ -289,6 +313,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let doc = serde_json::json!({
             "variant": game.variant().name(),
             "position": game.notation(),
+            "after": after,
             "to_move": side,
             "proven": proof.verdict().is_some(),
             "result": proof.verdict().map(|r| r.name()),
@@ -327,6 +352,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         writeln!(out, "{doc}")?;
     } else {
         writeln!(out, "{} {}", game.variant().name(), game.notation())?;
+        if !after.is_empty() {
+            writeln!(
+                out,
+                "after {} (their positions in the history)",
+                after.join(" ")
+            )?;
+        }
         if let Some(v) = args.at_least {
             let asked = at_least_name(v);
             match holds {

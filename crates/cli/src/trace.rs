@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 /// Splits the move arguments: each argument is a move, or a run of single-letter moves.
-fn split_moves(args: &[String]) -> Vec<String> {
+pub(crate) fn split_moves(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for a in args {
         let a = a.trim();

@@ -78,6 +78,7 @@ fn the_json_output_has_every_field() {
     assert_eq!(v["variant"], "abapa");
     assert_eq!(v["position"], pos);
     assert_eq!(v["to_move"], "south");
+    assert_eq!(v["after"], serde_json::json!([]));
     assert_eq!(v["proven"], true);
     let result = v["result"].as_str().unwrap();
     assert!(["win", "draw", "loss"].contains(&result), "{v}");
@@ -322,4 +323,127 @@ fn at_least_asks_one_question_and_answers_it_either_way() {
             "{bad:?}"
         );
     }
+}
+
+/// `--after MOVES` proves the position the moves reach with the positions they passed through
+/// in its history, as the repetition rule sees them: on this small Abapa board (found by
+/// comparing the two on random quiet lines) one of them repeating ends the game sooner than
+/// play from the same position with no history would, and the result differs. The value is the
+/// one `--moves` gives the last move from the position before it.
+#[test]
+fn after_keeps_the_positions_of_the_moves_in_the_history() {
+    let start = "0-1-0-0-0-0-1-0-1-0-0-0-22-23-S";
+    let line = ["B", "c", "C", "d", "D", "a", "E", "e"];
+    let with = solve(&[
+        "abapa",
+        "--position",
+        start,
+        "--after",
+        &line.join(" "),
+        "--no-tables",
+        "--json",
+    ]);
+    assert!(
+        with.status.success(),
+        "{}",
+        String::from_utf8_lossy(&with.stderr)
+    );
+    let with = json(&with);
+    assert_eq!(with["after"], serde_json::json!(line));
+    assert_eq!(with["to_move"], "south");
+    assert_eq!(with["proven"], true, "{with}");
+    // The same board with no history.
+    let reached = with["position"].as_str().unwrap().to_string();
+    let without = json(&solve(&[
+        "abapa",
+        "--position",
+        &reached,
+        "--no-tables",
+        "--json",
+    ]));
+    assert_eq!(without["proven"], true, "{without}");
+    assert_ne!(
+        (&with["result"], &with["margin"]),
+        (&without["result"], &without["margin"]),
+        "{with}\n{without}"
+    );
+    // `--moves` from the position before the last move (North to move) values that move the
+    // same, seen from North.
+    let before = json(&solve(&[
+        "abapa",
+        "--position",
+        start,
+        "--after",
+        &line[..line.len() - 1].concat(),
+        "--moves",
+        "--no-tables",
+        "--json",
+    ]));
+    let last = before["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == *line.last().unwrap())
+        .unwrap_or_else(|| panic!("{before}"));
+    let flip = |r: &serde_json::Value| -> String {
+        match r.as_str() {
+            Some("win") => "loss".into(),
+            Some("loss") => "win".into(),
+            other => other.unwrap().into(),
+        }
+    };
+    assert_eq!(flip(&last["result"]), with["result"], "{before}\n{with}");
+    assert_eq!(last["margin"], with["margin"], "{before}\n{with}");
+
+    // Text: the line is named.
+    let o = solve(&["abapa", "--position", start, "--after", "Bc", "--no-tables"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("after B c (their positions in the history)"),
+        "{text}"
+    );
+
+    // Bad moves: exit 2, the move, its number and the position it was played from.
+    let o = solve(&["abapa", "--position", start, "--after", "B A"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--after: move 2 (\"A\")"), "{err}");
+    assert!(err.contains("not your pit"), "{err}");
+    let o = solve(&["abapa", "--after", "Q"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("--after: move 1 (\"Q\")"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// With `--deepen` the history-free argument is off unless `--history-free` asks for it: its
+/// searches have no horizon, and beside deepening they cost more than they settle
+/// (docs/solve.md, "Deepening").
+#[test]
+fn deepening_leaves_the_history_free_argument_off_unless_asked() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "abapa",
+            "--rule",
+            "seeds=1",
+            "--no-tables",
+            "--no-margin",
+            "--nodes",
+            "200000",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let o = solve(&args);
+        assert_eq!(o.status.code(), Some(3), "{extra:?}");
+        json(&o)
+    };
+    let plain = run(&[]);
+    assert!(plain["analyses"].as_u64().unwrap() > 0, "{plain}");
+    let deep = run(&["--deepen", "8"]);
+    assert_eq!(deep["analyses"], 0, "{deep}");
+    assert!(deep["horizon"].as_u64().unwrap() >= 8, "{deep}");
+    let both = run(&["--deepen", "8", "--history-free", "16"]);
+    assert!(both["analyses"].as_u64().unwrap() > 0, "{both}");
 }
