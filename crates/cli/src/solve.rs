@@ -272,12 +272,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         max_entries: args.tt_entries.max(1),
         margin: !args.no_margin,
         components: args.components,
-        history_free: match args
-            .history_free
-            .unwrap_or(if args.deepen > 0 { 0 } else { 16 })
-        {
-            0 => usize::MAX,
-            n => n,
+        history_free: match args.history_free {
+            // Deepening's default: off.
+            None if args.deepen > 0 => usize::MAX,
+            None => Budget::default().history_free,
+            Some(0) => usize::MAX,
+            Some(n) => n,
         },
         exit_nodes: match args.exit_nodes {
             0 => u64::MAX,
