@@ -76,8 +76,9 @@ pub struct Args {
     deepen: usize,
     /// Prove only whether the value is at least this, by one test: `win`, `win by N`, `draw`
     /// (at least a draw) or `loss by N` (loses by at most N). Exit code 0 when the test is
-    /// settled either way.
-    #[arg(long, value_parser = parse_value, conflicts_with = "moves", value_name = "VALUE")]
+    /// settled either way. With `--moves`, each move's proof asks the same: does the side to
+    /// move get at least this after the move?
+    #[arg(long, value_parser = parse_value, value_name = "VALUE")]
     at_least: Option<Value>,
     /// Do not use the shared-cycle argument (docs/solve.md): under rules whose repetitions
     /// all end alike between two captures (`awari`), results are otherwise kept by position
@@ -109,7 +110,12 @@ fn report(bar: &ProgressBar, budget: &Budget, p: &ProofProgress) {
     };
     bar.set_message(format!(
         "{} nodes, {} in table, ply {}{horizon}; proven {} .. {}, testing >= {}",
-        p.stats.nodes, p.stats.tt_entries, p.stats.max_ply, p.lower, p.upper, p.testing
+        p.stats.nodes,
+        p.stats.tt_entries,
+        p.stats.max_ply,
+        p.lower.bound_text(),
+        p.upper.bound_text(),
+        p.testing.bound_text()
     ));
 }
 
@@ -226,18 +232,48 @@ fn parse_value(s: &str) -> Result<Value, String> {
     Ok(Value { verdict, margin })
 }
 
-/// `win by 4`, `at least draw`, ... for the bounds of a proof.
+/// The value of a proof, or what its bounds say: `win by 4`, `win by 2 to 5`, `loss by at
+/// least 3`, `win`, `draw`, `between draw and win` (bounds without a margin name only the
+/// result: [`Value::bound_text`]).
 fn describe(p: &Proof<String>) -> String {
+    // The margins a proven win or loss lies between, the smaller first (a least margin of 0
+    // says nothing).
+    let range = |least: Option<i32>, most: Option<i32>| match (least.filter(|&l| l > 0), most) {
+        (Some(l), Some(m)) => format!(" by {l} to {m}"),
+        (Some(l), None) => format!(" by at least {l}"),
+        (None, Some(m)) => format!(" by at most {m}"),
+        (None, None) => String::new(),
+    };
     match (p.value(), p.verdict()) {
         (Some(v), _) => v.to_string(),
-        (None, Some(r)) => format!(
-            "{} (margin {} .. {})",
-            r.name(),
-            p.lower.margin,
-            p.upper.margin
+        (None, Some(Verdict::Win)) => format!(
+            "win{}",
+            range(p.lower.known_margin(), p.upper.known_margin())
         ),
-        (None, None) => format!("between {} and {}", p.lower, p.upper),
+        (None, Some(Verdict::Loss)) => format!(
+            "loss{}",
+            range(p.upper.known_margin(), p.lower.known_margin())
+        ),
+        (None, Some(Verdict::Draw)) => match (p.lower.known_margin(), p.upper.known_margin()) {
+            (None, None) => "draw".to_string(),
+            (lo, hi) => format!(
+                "draw (margin {} to {})",
+                lo.map_or("?".to_string(), |m| m.to_string()),
+                hi.map_or("?".to_string(), |m| m.to_string())
+            ),
+        },
+        (None, None) => format!(
+            "between {} and {}",
+            p.lower.bound_text(),
+            p.upper.bound_text()
+        ),
     }
+}
+
+/// A bound of a proof in `--json`: `{"result", "margin"}`, the margin `null` when the bound
+/// carries none ([`Value::known_margin`]).
+fn bound_json(v: Value) -> serde_json::Value {
+    serde_json::json!({"result": v.verdict.name(), "margin": v.known_margin()})
 }
 
 /// Runs the command.
@@ -319,13 +355,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "result": proof.verdict().map(|r| r.name()),
             "margin": v.map(|v| v.margin),
             "at_least": args.at_least.map(|v| serde_json::json!({"value": at_least_name(v), "holds": holds})),
-            "lower": {"result": proof.lower.verdict.name(), "margin": proof.lower.margin},
-            "upper": {"result": proof.upper.verdict.name(), "margin": proof.upper.margin},
+            "lower": bound_json(proof.lower),
+            "upper": bound_json(proof.upper),
             "best_move": proof.best,
             "moves": solved.moves.iter().map(|(m, p)| serde_json::json!({
                 "move": m,
                 "result": p.verdict().map(|r| r.name()),
                 "margin": p.value().map(|v| v.margin),
+                "at_least": args.at_least.map(|v| p.at_least(v)),
+                "lower": bound_json(p.lower),
+                "upper": bound_json(p.upper),
             })).collect::<Vec<_>>(),
             "nodes": st.nodes,
             "table_hits": st.table_hits,
@@ -385,7 +424,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             writeln!(out, "best move: {m}")?;
         }
         for (m, p) in &solved.moves {
-            writeln!(out, "  {m}: {side} {}", describe(p))?;
+            match args.at_least {
+                Some(v) => writeln!(
+                    out,
+                    "  {m}: {side} at least {}? {} ({})",
+                    at_least_name(v),
+                    match p.at_least(v) {
+                        Some(true) => "yes",
+                        Some(false) => "no",
+                        None => "not settled",
+                    },
+                    describe(p)
+                )?,
+                None => writeln!(out, "  {m}: {side} {}", describe(p))?,
+            }
         }
         writeln!(
             out,

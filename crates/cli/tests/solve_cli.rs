@@ -310,11 +310,11 @@ fn at_least_asks_one_question_and_answers_it_either_way() {
     assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
     assert!(v["at_least"]["holds"].is_null(), "{v}");
-    // Bad values and --moves are refused.
+    // Bad values are refused.
     for bad in [
         &["awari", "--at-least", "lose by 3"][..],
         &["awari", "--at-least", "win by -1"],
-        &["awari", "--at-least", "draw", "--moves"],
+        &["awari", "--at-least", "winner"],
     ] {
         let o = solve(bad);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
@@ -446,4 +446,97 @@ fn deepening_leaves_the_history_free_argument_off_unless_asked() {
     assert!(deep["horizon"].as_u64().unwrap() >= 8, "{deep}");
     let both = run(&["--deepen", "8", "--history-free", "16"]);
     assert!(both["analyses"].as_u64().unwrap() > 0, "{both}");
+}
+
+/// `mancala solve PRESET --position POS --no-tables` with `extra`.
+fn solve_board(preset: &str, pos: &str, extra: &[&str]) -> Output {
+    let mut args = vec![preset, "--position", pos, "--no-tables"];
+    args.extend_from_slice(extra);
+    solve(&args)
+}
+
+#[test]
+fn at_least_with_moves_asks_each_move_the_same_question() {
+    // Each move's answer to "does South get at least V after this move?" (the opponent's
+    // proof asking the converse, with the move's position in its history) must agree with
+    // that move's exact value from a whole proof, on both sides of each move's value (on this
+    // Abapa board South's A wins by 8, B by 2, F draws).
+    let pos = "1-1-0-0-0-1-0-0-0-0-1-1-23-20-S";
+    let whole = json(&solve_board("abapa", pos, &["--moves", "--json"]));
+    let exact: Vec<(String, i64)> = whole["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let margin = m["margin"].as_i64().expect("exact");
+            let signed = match m["result"].as_str().unwrap() {
+                "win" => margin,
+                "loss" => -margin,
+                _ => 0,
+            };
+            (m["move"].as_str().unwrap().to_string(), signed)
+        })
+        .collect();
+    assert!(exact.len() >= 3, "{whole}");
+    let mut answers = std::collections::HashSet::new();
+    for (question, least) in [
+        ("win by 9", 9),
+        ("win by 8", 8),
+        ("win by 3", 3),
+        ("win by 2", 2),
+        ("draw", 0),
+        ("loss by 3", -3),
+    ] {
+        let o = solve_board("abapa", pos, &["--moves", "--at-least", question, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{question}");
+        let v = json(&o);
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), exact.len(), "{v}");
+        for (m, (name, signed)) in moves.iter().zip(&exact) {
+            assert_eq!(m["move"], name.as_str());
+            // A draw is "at least a draw"; a win by 0 does not occur in Abapa.
+            let holds = *signed >= least;
+            assert_eq!(
+                m["at_least"], holds,
+                "{question} after {name} ({signed}): {m}"
+            );
+            answers.insert(holds);
+        }
+        // The root's answer is the best move's.
+        let best = moves.iter().any(|m| m["at_least"] == true);
+        assert_eq!(v["at_least"]["holds"], best, "{question}: {v}");
+    }
+    // Some moves keep a result others lose.
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    let text = String::from_utf8_lossy(
+        &solve_board("abapa", pos, &["--moves", "--at-least", "win by 3"]).stdout,
+    )
+    .into_owned();
+    let asked = text
+        .lines()
+        .filter(|l| l.contains(": south at least win by 3? "))
+        .count();
+    assert_eq!(asked, exact.len(), "{text}");
+}
+
+#[test]
+fn bounds_without_a_margin_have_none_in_the_output() {
+    // Proving the result only: the upper bound of a win is open (`"margin": null`), and the
+    // text says "win" with no invented margin.
+    let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
+    let o = solve_board("awari", pos, &["--no-margin", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["result"], "win", "{v}");
+    assert_eq!(
+        v["upper"],
+        serde_json::json!({"result": "win", "margin": null}),
+        "{v}"
+    );
+    assert_eq!(v["lower"]["result"], "win", "{v}");
+    let text =
+        String::from_utf8_lossy(&solve_board("awari", pos, &["--no-margin"]).stdout).into_owned();
+    // "win", or "win by at least N" when the test's fail-soft value proved a margin too.
+    assert!(text.contains("proven: south to move, win"), "{text}");
+    assert!(!text.contains("1000"), "{text}");
 }

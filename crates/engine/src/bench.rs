@@ -298,7 +298,11 @@ pub fn bench_prove() -> Result<ProofBenchResult, ProofBenchError> {
         let value = match (p.value(), p.verdict()) {
             (Some(v), _) => v.to_string(),
             (None, Some(r)) => r.name().to_string(),
-            (None, None) => format!("between {} and {}", p.lower, p.upper),
+            (None, None) => format!(
+                "between {} and {}",
+                p.lower.bound_text(),
+                p.upper.bound_text()
+            ),
         };
         total += p.stats.nodes;
         positions.push(ProofBenchLine {

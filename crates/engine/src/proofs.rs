@@ -36,7 +36,8 @@ pub struct GameProof {
 pub struct GameProofOptions {
     /// The budget of each proof (the position's, and each move's).
     pub budget: Budget,
-    /// Also prove each legal move.
+    /// Also prove each legal move (with [`Budget::at_least`], each move's proof answers the
+    /// same question: does the side get at least that after this move?).
     pub moves: bool,
     /// No proof runs beyond this instant: a proof starting later is cut short, and proofs not
     /// started by then stay unproven, stopped by the time budget.
@@ -160,19 +161,21 @@ impl Task<'_> {
         Some(budget)
     }
 
-    /// Proves `pos` (a legal move's child unless `root`: [`Budget::at_least`] is a bound on
-    /// the root's value, so the moves' proofs go to their result and margin).
+    /// Proves `pos`, a legal move's child when `handed_over` says whether the move gave the
+    /// turn to the opponent (`None`: the root): [`Budget::at_least`] is a question on the
+    /// root's value, which a child answers as [`Value::opponent_question`] when its side to
+    /// move is the opponent.
     fn prove<P: EngineGame>(
         &mut self,
         pos: &P,
         keys: &[P::Key],
-        root: bool,
+        handed_over: Option<bool>,
     ) -> Result<Option<Proof<String>>, SolveError> {
         let Some(mut budget) = self.budget() else {
             return Ok(None);
         };
-        if !root {
-            budget.at_least = None;
+        if handed_over == Some(true) {
+            budget.at_least = budget.at_least.map(Value::opponent_question);
         }
         Ok(Some(named(prove(
             pos,
@@ -194,7 +197,7 @@ impl GameTask for Task<'_> {
         };
         let keys = history_keys(game);
         let proof = self
-            .prove(&pos, &keys, true)?
+            .prove(&pos, &keys, None)?
             .unwrap_or_else(|| unproven(me));
         let mut moves = Vec::new();
         if self.options.moves {
@@ -216,7 +219,7 @@ impl GameTask for Task<'_> {
                             keys.clone()
                         };
                         ck.push(child.key());
-                        match self.prove(&child, &ck, false)? {
+                        match self.prove(&child, &ck, Some(side != me))? {
                             Some(p) if side == me => p,
                             Some(p) => flipped(p),
                             None => unproven(me),

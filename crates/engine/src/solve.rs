@@ -373,6 +373,35 @@ impl Value {
     pub fn of_end<P: Position>(pos: &P, side: Side) -> Value {
         Value::decode(end_value(pos, side))
     }
+
+    /// The margin, when it is one a game can end with; `None` for the bounds that carry no
+    /// margin: the open ends of a proof (before any test succeeds, [`Proof::lower`] is a loss
+    /// and [`Proof::upper`] a win by more seeds than any board holds) and the edges of the
+    /// tests "at least a draw?" and "is it a win?" (a draw by `1 - WIN` or `WIN - 1`: any
+    /// draw).
+    #[must_use]
+    pub fn known_margin(self) -> Option<i32> {
+        (self.margin.abs() < MAX_MARGIN).then_some(self.margin)
+    }
+
+    /// The value as a bound of a proof: `win by 3`, `draw`, or only the result (`win`,
+    /// `draw`, `loss`) when the bound carries no margin ([`Value::known_margin`]).
+    #[must_use]
+    pub fn bound_text(self) -> String {
+        match self.known_margin() {
+            Some(_) => self.to_string(),
+            None => self.verdict.name().to_string(),
+        }
+    }
+
+    /// The question of [`Budget::at_least`] that the opponent's proof answers the other way:
+    /// after a move that hands him the turn, the side gets at least `self` exactly when the
+    /// opponent does not get at least this. `draw` (at least a draw) becomes `win by 0`, `win
+    /// by m` becomes `loss by m - 1` (`draw` for `m = 0`), `loss by m` becomes `win by m + 1`.
+    #[must_use]
+    pub fn opponent_question(self) -> Value {
+        Value::decode(1 - self.threshold())
+    }
 }
 
 impl std::fmt::Display for Value {

@@ -723,3 +723,62 @@ fn one_test_at_least_a_value_agrees_with_the_whole_proof() {
     assert!(values.len() >= 6, "{values:?}");
     eprintln!("{asked} questions, values {values:?}");
 }
+
+#[test]
+fn the_opponent_question_is_the_converse_of_the_question() {
+    // After a move that hands the turn over, the side gets at least `v` exactly when the
+    // opponent does not get at least `v.opponent_question()`: checked on every value of the
+    // encoding near the edges of a win and a loss (and a draw's whole range by steps).
+    let mut questions = vec![Value {
+        verdict: Verdict::Draw,
+        margin: 0,
+    }];
+    for m in 0..6 {
+        questions.push(Value {
+            verdict: Verdict::Win,
+            margin: m,
+        });
+        questions.push(Value {
+            verdict: Verdict::Loss,
+            margin: m,
+        });
+    }
+    let edge = 40;
+    let win = mancala_engine::solve::WIN;
+    let encodings = (-(win + edge)..=-(win - edge))
+        .chain((-win..=win).step_by(7))
+        .chain(win - edge..=win + edge);
+    let mut checked = 0;
+    for x in encodings {
+        for &v in &questions {
+            let o = v.opponent_question();
+            assert_eq!(
+                x >= v.threshold(),
+                (-x) < o.threshold(),
+                "value {x}: at least {v}? the opponent's question {o:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn bounds_without_a_margin_say_only_their_result() {
+    // The edges of the tests and the open ends of a proof carry no margin a game ends with.
+    let win = mancala_engine::solve::WIN;
+    for (encoding, text, margin) in [
+        (1 - win, "draw", None),    // at least a draw
+        (win - 1, "draw", None),    // at most a draw
+        (win + 1_000, "win", None), // no upper bound yet
+        (-(win + 1_000), "loss", None),
+        (win + 3, "win by 3", Some(3)),
+        (-(win + 2), "loss by 2", Some(2)),
+        (0, "draw", Some(0)),
+        (-win, "loss by 0", Some(0)),
+    ] {
+        let v = Value::decode(encoding);
+        assert_eq!(v.known_margin(), margin, "{encoding}");
+        assert_eq!(v.bound_text(), text, "{encoding}");
+    }
+}

@@ -289,7 +289,9 @@ pub(crate) async fn prove(
     let (nodes, spent) = all.fold((0u64, 0f64), |(n, s), m| {
         (n + m.stats.nodes, s + m.stats.elapsed.as_secs_f64())
     });
-    let bound = |v: &mancala_engine::Value| json!({"result": v.verdict.name(), "margin": v.margin});
+    // A bound without a margin (an open end, or "at least a draw") has a null one.
+    let bound =
+        |v: &mancala_engine::Value| json!({"result": v.verdict.name(), "margin": v.known_margin()});
     Ok(Json(json!({
         "ply": ply,
         "over": false,
