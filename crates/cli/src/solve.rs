@@ -234,8 +234,8 @@ fn parse_value(s: &str) -> Result<Value, String> {
 
 /// The value of a proof, or what its bounds say: `win by 4`, `win by 2 to 5`, `loss by at
 /// least 3`, `win`, `draw`, `between draw and win` (bounds without a margin name only the
-/// result: [`Value::bound_text`]).
-fn describe(p: &Proof<String>) -> String {
+/// result: [`Value::bound_text`]); with `result_only` (`--no-margin`), a proven result alone.
+fn describe(p: &Proof<String>, result_only: bool) -> String {
     // The margins a proven win or loss lies between, the smaller first (a least margin of 0
     // says nothing).
     let range = |least: Option<i32>, most: Option<i32>| match (least.filter(|&l| l > 0), most) {
@@ -246,6 +246,7 @@ fn describe(p: &Proof<String>) -> String {
     };
     match (p.value(), p.verdict()) {
         (Some(v), _) => v.to_string(),
+        (None, Some(r)) if result_only => r.name().to_string(),
         (None, Some(Verdict::Win)) => format!(
             "win{}",
             range(p.lower.known_margin(), p.upper.known_margin())
@@ -409,14 +410,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     proof.stopped.map_or("budget", |s| s.name())
                 )?,
             }
-            writeln!(out, "bounds proven: {}", describe(proof))?;
+            writeln!(out, "bounds proven: {}", describe(proof, false))?;
         } else if proof.verdict().is_some() {
-            writeln!(out, "proven: {side} to move, {}", describe(proof))?;
+            writeln!(
+                out,
+                "proven: {side} to move, {}",
+                describe(proof, args.no_margin)
+            )?;
         } else {
             writeln!(
                 out,
                 "not proven: {side} to move, {} (stopped by the {})",
-                describe(proof),
+                describe(proof, args.no_margin),
                 proof.stopped.map_or("budget", |s| s.name())
             )?;
         }
@@ -434,9 +439,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                         Some(false) => "no",
                         None => "not settled",
                     },
-                    describe(p)
+                    describe(p, false)
                 )?,
-                None => writeln!(out, "  {m}: {side} {}", describe(p))?,
+                None => writeln!(out, "  {m}: {side} {}", describe(p, args.no_margin))?,
             }
         }
         writeln!(

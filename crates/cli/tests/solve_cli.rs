@@ -520,23 +520,55 @@ fn at_least_with_moves_asks_each_move_the_same_question() {
 }
 
 #[test]
-fn bounds_without_a_margin_have_none_in_the_output() {
-    // Proving the result only: the upper bound of a win is open (`"margin": null`), and the
-    // text says "win" with no invented margin.
+fn bounds_are_margins_a_game_can_end_with_or_none() {
+    // Whatever a proof asks and wherever it stops, its bounds are a result with a margin no
+    // larger than the seeds in play (48 on this Awari board), or a result alone (`"margin":
+    // null`: a draw as the edge of "at least a draw?" or "is it a win?"); never the prover's
+    // encodings of those edges (9999) or of an interval's open end (1000).
     let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
-    let o = solve_board("awari", pos, &["--no-margin", "--json"]);
-    assert_eq!(o.status.code(), Some(0));
-    let v = json(&o);
+    let mut nulls = 0;
+    for extra in [
+        &["--no-margin"][..],
+        &["--at-least", "draw"],
+        &["--at-least", "win by 7"],
+        &["--guess", "draw", "--no-margin"],
+        &["--nodes", "3000"],
+    ] {
+        let mut args = extra.to_vec();
+        args.push("--json");
+        let v = json(&solve_board("awari", pos, &args));
+        for bound in [&v["lower"], &v["upper"]] {
+            match bound["margin"].as_i64() {
+                Some(m) => assert!((0..=48).contains(&m), "{extra:?}: {v}"),
+                None => {
+                    assert_eq!(bound["result"], "draw", "{extra:?}: {v}");
+                    nulls += 1;
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&solve_board("awari", pos, extra).stdout).into_owned();
+        let said = text
+            .lines()
+            .filter(|l| {
+                ["proven:", "not proven:", "bounds proven:"]
+                    .iter()
+                    .any(|w| l.starts_with(w))
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(!said.is_empty(), "{text}");
+        assert!(!said.contains("999") && !said.contains("1000"), "{text}");
+    }
+    assert!(nulls > 0, "no bound without a margin was met");
+    // The result only: a win, its upper bound a win by all the seeds in play.
+    let v = json(&solve_board("awari", pos, &["--no-margin", "--json"]));
     assert_eq!(v["result"], "win", "{v}");
     assert_eq!(
         v["upper"],
-        serde_json::json!({"result": "win", "margin": null}),
+        serde_json::json!({"result": "win", "margin": 48}),
         "{v}"
     );
-    assert_eq!(v["lower"]["result"], "win", "{v}");
     let text =
         String::from_utf8_lossy(&solve_board("awari", pos, &["--no-margin"]).stdout).into_owned();
-    // "win", or "win by at least N" when the test's fail-soft value proved a margin too.
-    assert!(text.contains("proven: south to move, win"), "{text}");
-    assert!(!text.contains("1000"), "{text}");
+    assert!(text.contains("proven: south to move, win\n"), "{text}");
 }

@@ -8,7 +8,8 @@
 //!
 //! A series of null-window alpha-beta searches to the end of the game (as in MTD(f)): first
 //! "is it a win?", then "is it at least a draw?", then, for the margin, "is it at least `N`?"
-//! for `N` halving the interval still open. Each search only needs to prove a bound, which
+//! for `N` halving the interval still open (from a loss to a win by all the seeds in play).
+//! Each search only needs to prove a bound, which
 //! prunes far more than a search for the exact value, and every bound it proves on a position is
 //! kept in a transposition table that the later searches read.
 //!
@@ -375,10 +376,10 @@ impl Value {
     }
 
     /// The margin, when it is one a game can end with; `None` for the bounds that carry no
-    /// margin: the open ends of a proof (before any test succeeds, [`Proof::lower`] is a loss
-    /// and [`Proof::upper`] a win by more seeds than any board holds) and the edges of the
-    /// tests "at least a draw?" and "is it a win?" (a draw by `1 - WIN` or `WIN - 1`: any
-    /// draw).
+    /// margin: the edges of the tests "at least a draw?" and "is it a win?" (a draw by `1 -
+    /// WIN` or `WIN - 1`: any draw), and the bounds of a proof stopped before it began (a
+    /// loss and a win by more seeds than any board holds; a proof's own open ends are a loss
+    /// and a win by all the seeds in play).
     #[must_use]
     pub fn known_margin(self) -> Option<i32> {
         (self.margin.abs() < MAX_MARGIN).then_some(self.margin)
@@ -2356,7 +2357,14 @@ pub fn prove<P: EngineGame>(
         },
     };
     let fresh = history.len() == 1;
-    let (mut lo, mut hi) = (-(WIN + MAX_MARGIN), WIN + MAX_MARGIN);
+    // No game ends with a margin above the seeds in play: they are conserved, the position's
+    // pits and stores hold them all (Isolo's stock seeds enter its pits, but its stores stay
+    // empty and its margins 0). The open ends of the interval start there, so that the margin
+    // search halves the margins a game can have, not up to `MAX_MARGIN`.
+    let in_play = pos.pits().iter().map(|&s| i32::from(s)).sum::<i32>()
+        + pos.stores().iter().map(|&s| s as i32).sum::<i32>();
+    let cap = in_play.min(MAX_MARGIN);
+    let (mut lo, mut hi) = (-(WIN + cap), WIN + cap);
     let mut best = None;
     // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
     // then the margin by halving.
@@ -2392,8 +2400,8 @@ pub fn prove<P: EngineGame>(
         }
         // Values below a loss by the whole board or above such a win do not occur: clamp
         // the open ends so that the margin search halves a finite interval.
-        lo = lo.max(-(WIN + MAX_MARGIN));
-        hi = hi.min(WIN + MAX_MARGIN);
+        lo = lo.max(-(WIN + cap));
+        hi = hi.min(WIN + cap);
         if budget.at_least.is_some() {
             // One question, asked.
             break;
