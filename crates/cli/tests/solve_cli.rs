@@ -95,6 +95,16 @@ fn the_json_output_has_every_field() {
         .expect("the best move is listed");
     assert_eq!(best["result"], v["result"], "{v}");
     assert_eq!(best["margin"], v["margin"], "{v}");
+    for m in moves {
+        // Each move's own proof: its bounds and counters.
+        assert!(m["nodes"].is_u64() && m["seconds"].is_number(), "{m}");
+        assert!(m["stopped_by"].is_null(), "{m}");
+        assert!(m["at_least"].is_null(), "no --at-least asked: {m}");
+        if m["margin"].is_number() {
+            assert_eq!(m["lower"], m["upper"], "{m}");
+            assert_eq!(m["lower"]["margin"], m["margin"], "{m}");
+        }
+    }
     for key in [
         "nodes",
         "table_hits",
