@@ -17,7 +17,7 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Position;
-use mancala_engine::solve::{Budget, ComponentAnalysis, Proof, ProofProgress, Value, Verdict, WIN};
+use mancala_engine::solve::{Budget, ComponentAnalysis, ProofProgress, Value, Verdict, WIN};
 use mancala_engine::{prove_game, GameProofOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 
@@ -232,45 +232,6 @@ fn parse_value(s: &str) -> Result<Value, String> {
     Ok(Value { verdict, margin })
 }
 
-/// The value of a proof, or what its bounds say: `win by 4`, `win by 2 to 5`, `loss by at
-/// least 3`, `win`, `draw`, `between draw and win` (bounds without a margin name only the
-/// result: [`Value::bound_text`]); with `result_only` (`--no-margin`), a proven result alone.
-fn describe(p: &Proof<String>, result_only: bool) -> String {
-    // The margins a proven win or loss lies between, the smaller first (a least margin of 0
-    // says nothing).
-    let range = |least: Option<i32>, most: Option<i32>| match (least.filter(|&l| l > 0), most) {
-        (Some(l), Some(m)) => format!(" by {l} to {m}"),
-        (Some(l), None) => format!(" by at least {l}"),
-        (None, Some(m)) => format!(" by at most {m}"),
-        (None, None) => String::new(),
-    };
-    match (p.value(), p.verdict()) {
-        (Some(v), _) => v.to_string(),
-        (None, Some(r)) if result_only => r.name().to_string(),
-        (None, Some(Verdict::Win)) => format!(
-            "win{}",
-            range(p.lower.known_margin(), p.upper.known_margin())
-        ),
-        (None, Some(Verdict::Loss)) => format!(
-            "loss{}",
-            range(p.upper.known_margin(), p.lower.known_margin())
-        ),
-        (None, Some(Verdict::Draw)) => match (p.lower.known_margin(), p.upper.known_margin()) {
-            (None, None) => "draw".to_string(),
-            (lo, hi) => format!(
-                "draw (margin {} to {})",
-                lo.map_or("?".to_string(), |m| m.to_string()),
-                hi.map_or("?".to_string(), |m| m.to_string())
-            ),
-        },
-        (None, None) => format!(
-            "between {} and {}",
-            p.lower.bound_text(),
-            p.upper.bound_text()
-        ),
-    }
-}
-
 /// A bound of a proof in `--json`: `{"result", "margin"}`, the margin `null` when the bound
 /// carries none ([`Value::known_margin`]).
 fn bound_json(v: Value) -> serde_json::Value {
@@ -413,18 +374,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     proof.stopped.map_or("budget", |s| s.name())
                 )?,
             }
-            writeln!(out, "bounds proven: {}", describe(proof, false))?;
+            writeln!(out, "bounds proven: {}", proof.describe(false))?;
         } else if proof.verdict().is_some() {
             writeln!(
                 out,
                 "proven: {side} to move, {}",
-                describe(proof, args.no_margin)
+                proof.describe(args.no_margin)
             )?;
         } else {
             writeln!(
                 out,
                 "not proven: {side} to move, {} (stopped by the {})",
-                describe(proof, args.no_margin),
+                proof.describe(args.no_margin),
                 proof.stopped.map_or("budget", |s| s.name())
             )?;
         }
@@ -442,9 +403,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                         Some(false) => "no",
                         None => "not settled",
                     },
-                    describe(p, false)
+                    p.describe(false)
                 )?,
-                None => writeln!(out, "  {m}: {side} {}", describe(p, args.no_margin))?,
+                None => writeln!(out, "  {m}: {side} {}", p.describe(args.no_margin))?,
             }
         }
         writeln!(

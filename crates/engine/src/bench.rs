@@ -295,15 +295,7 @@ pub fn bench_prove() -> Result<ProofBenchResult, ProofBenchError> {
             } else {
                 p.verdict().is_some()
             };
-        let value = match (p.value(), p.verdict()) {
-            (Some(v), _) => v.to_string(),
-            (None, Some(r)) => r.name().to_string(),
-            (None, None) => format!(
-                "between {} and {}",
-                p.lower.bound_text(),
-                p.upper.bound_text()
-            ),
-        };
+        let value = p.describe(true);
         total += p.stats.nodes;
         positions.push(ProofBenchLine {
             preset: preset.to_string(),

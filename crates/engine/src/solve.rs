@@ -639,6 +639,49 @@ impl<M> Proof<M> {
         (self.lower == self.upper).then_some(self.lower)
     }
 
+    /// The value of a proof, or what its bounds say: `win by 4`, `win by 2 to 5`, `loss by at
+    /// least 3`, `win`, `draw`, `between draw and win` (bounds without a margin name only the
+    /// result: [`Value::bound_text`]); with `result_only`, a proven result alone (for proofs
+    /// not asked for the margin).
+    #[must_use]
+    pub fn describe(&self, result_only: bool) -> String {
+        // The margins a proven win or loss lies between, the smaller first (a least margin of 0
+        // says nothing).
+        let range = |least: Option<i32>, most: Option<i32>| match (least.filter(|&l| l > 0), most) {
+            (Some(l), Some(m)) => format!(" by {l} to {m}"),
+            (Some(l), None) => format!(" by at least {l}"),
+            (None, Some(m)) => format!(" by at most {m}"),
+            (None, None) => String::new(),
+        };
+        match (self.value(), self.verdict()) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(r)) if result_only => r.name().to_string(),
+            (None, Some(Verdict::Win)) => format!(
+                "win{}",
+                range(self.lower.known_margin(), self.upper.known_margin())
+            ),
+            (None, Some(Verdict::Loss)) => format!(
+                "loss{}",
+                range(self.upper.known_margin(), self.lower.known_margin())
+            ),
+            (None, Some(Verdict::Draw)) => {
+                match (self.lower.known_margin(), self.upper.known_margin()) {
+                    (None, None) => "draw".to_string(),
+                    (lo, hi) => format!(
+                        "draw (margin {} to {})",
+                        lo.map_or("?".to_string(), |m| m.to_string()),
+                        hi.map_or("?".to_string(), |m| m.to_string())
+                    ),
+                }
+            }
+            (None, None) => format!(
+                "between {} and {}",
+                self.lower.bound_text(),
+                self.upper.bound_text()
+            ),
+        }
+    }
+
     /// Whether the value is proven at least `v` ([`Value::threshold`]'s sense), proven not,
     /// or neither (`None`): the answer to [`Budget::at_least`].
     #[must_use]
