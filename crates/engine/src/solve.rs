@@ -199,7 +199,7 @@
 //! ever, so the shared ending is at least what the strategy guarantees him; every other line
 //! ends as in the history-free game. The same for the other side, so the two values agree.
 //!
-//! So with [`Budget::shared_cycles`] (and a position with no history) the transposition table
+//! So with [`Budget::shared_cycles`] (for a position with no history; with one, see below) the transposition table
 //! is keyed by the position alone, every result stored in it is a fact about the history-free
 //! value, table entries exact from an empty history are used at every node, and the component
 //! arguments above are not needed. Fix a null-window test; the *cycle side* is the side whose
@@ -231,6 +231,15 @@
 //! position is only proven to pass the test (without this, `awari 0-1-0-0-0-1-0-0-1-1-0-0-21-23-S`
 //! came out a loss by 2 instead of 6). A test checks the argument against the general prover
 //! and the exact tables.
+//!
+//! A position with a history (after `--after`, each move of `--moves`, an analysis board's
+//! game) is proven the same way in the history-free game where the positions of its history
+//! before it are terminals worth the shared ending: coming back to one of them ends the real
+//! game with that ending, and the argument above holds for every other repetition (each is a
+//! loop after the position, played by the strategy). So a repetition of such a position is a
+//! leaf that rests on nothing, and table entries, history-free values, are used only after a
+//! capture, where those positions cannot come back. The transposition table then holds facts
+//! about that game, which is the one being proven.
 //!
 //! # Budgets
 //!
@@ -832,10 +841,16 @@ impl<K: Copy + Eq + Hash> Line<K> {
         }
     }
 
+    /// The index of the first key since the last irreversible move.
+    #[inline]
+    fn floor(&self) -> usize {
+        self.history.len() - self.history.recent().len()
+    }
+
     /// Where `key` occurred since the last irreversible move ([`History::position`]).
     #[inline]
     fn position(&self, key: &K) -> Option<usize> {
-        let floor = self.history.len() - self.history.recent().len();
+        let floor = self.floor();
         self.at.get(key).copied().filter(|&i| i >= floor)
     }
 
@@ -1412,6 +1427,10 @@ struct Prover<'a, P: EngineGame> {
     /// transposition table is keyed by position alone and holds only results that hold
     /// whatever the history.
     shared: bool,
+    /// The index in the line of the position being proven: under the shared-cycle argument the
+    /// positions of its history before it end the game when they come back, like a terminal
+    /// (module docs, "Rules whose cycles all end alike").
+    pre: usize,
     /// The shared-cycle argument's provisional results of the current search, by position.
     provisional: KeyMap<P::Key, Provisional<P::Move>>,
     /// The positions of [`Prover::provisional`] in the order they were recorded (a slot is
@@ -1876,8 +1895,9 @@ impl<P: EngineGame> Prover<'_, P> {
         let me = pos.to_move().expect("a settled position that is not over");
         let (mut lo, mut hi) = (-INF, INF);
         // Under the shared-cycle argument an entry exact from an empty history is the
-        // history-free value that every result here is about.
-        let exact_here = fresh || self.shared;
+        // history-free value that every result here is about, once no position of the history
+        // before the root can come back (none, or a capture since).
+        let exact_here = fresh || (self.shared && (self.pre == 0 || self.history.floor() > 0));
         if let Some((tl, th)) = self.table.and_then(|t| t.bounds(pos, me, exact_here)) {
             if tl >= beta || th <= alpha || tl == th {
                 self.stats.table_hits += 1;
@@ -2021,7 +2041,11 @@ impl<P: EngineGame> Prover<'_, P> {
                 }
             };
             if let Some(at) = step.repeated {
-                dep = dep.min(at);
+                // Under the shared-cycle argument, coming back to the history before the root
+                // ends the game like a terminal: nothing to rest on.
+                if !(self.shared && at < self.pre) {
+                    dep = dep.min(at);
+                }
             }
             let (v, child_tainted) = match (child.to_move(), step.pushed) {
                 (Some(side), Some((token, key))) => {
@@ -2356,8 +2380,9 @@ pub fn prove<P: EngineGame>(
         },
         |acc, k| acc.with(k, None),
     );
-    // The shared-cycle argument needs a position with no history (module docs).
-    let shared = budget.shared_cycles && history.len() == 1 && rules.is_some_and(cycles_end_alike);
+    // The shared-cycle argument, with the history before the position as terminals (module
+    // docs).
+    let shared = budget.shared_cycles && rules.is_some_and(cycles_end_alike);
     let started = Instant::now();
     let mut prover = Prover::<P> {
         table,
@@ -2380,6 +2405,7 @@ pub fn prove<P: EngineGame>(
         tainted: false,
         shallow: HashMap::default(),
         shared,
+        pre: history.len() - 1,
         provisional: HashMap::default(),
         provisional_log: Vec::new(),
         provisional_runs: Vec::new(),
