@@ -532,7 +532,8 @@ fn at_least_with_moves_asks_each_move_the_same_question() {
 #[test]
 fn bounds_are_margins_a_game_can_end_with_or_none() {
     // Whatever a proof asks and wherever it stops, its bounds are a result with a margin no
-    // larger than the seeds in play (48 on this Awari board), or a result alone (`"margin":
+    // larger than the game can still end with (on this Awari board the stores' difference, 1,
+    // and the 7 seeds on the board: 8), or a result alone (`"margin":
     // null`: a draw as the edge of "at least a draw?" or "is it a win?"); never the prover's
     // encodings of those edges (9999) or of an interval's open end (1000).
     let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
@@ -549,7 +550,7 @@ fn bounds_are_margins_a_game_can_end_with_or_none() {
         let v = json(&solve_board("awari", pos, &args));
         for bound in [&v["lower"], &v["upper"]] {
             match bound["margin"].as_i64() {
-                Some(m) => assert!((0..=48).contains(&m), "{extra:?}: {v}"),
+                Some(m) => assert!((0..=8).contains(&m), "{extra:?}: {v}"),
                 None => {
                     assert_eq!(bound["result"], "draw", "{extra:?}: {v}");
                     nulls += 1;
@@ -570,12 +571,12 @@ fn bounds_are_margins_a_game_can_end_with_or_none() {
         assert!(!said.contains("999") && !said.contains("1000"), "{text}");
     }
     assert!(nulls > 0, "no bound without a margin was met");
-    // The result only: a win, its upper bound a win by all the seeds in play.
+    // The result only: a win, its upper bound a win by the largest margin left.
     let v = json(&solve_board("awari", pos, &["--no-margin", "--json"]));
     assert_eq!(v["result"], "win", "{v}");
     assert_eq!(
         v["upper"],
-        serde_json::json!({"result": "win", "margin": 48}),
+        serde_json::json!({"result": "win", "margin": 8}),
         "{v}"
     );
     let text =

@@ -8,7 +8,8 @@
 //!
 //! A series of null-window alpha-beta searches to the end of the game (as in MTD(f)): first
 //! "is it a win?", then "is it at least a draw?", then, for the margin, "is it at least `N`?"
-//! for `N` halving the interval still open (from a loss to a win by all the seeds in play).
+//! for `N` halving the interval still open (from a loss to a win by all the seeds in play, or
+//! in the Oware family by the stores' difference and the seeds on the board).
 //! Each search only needs to prove a bound, which
 //! prunes far more than a search for the exact value, and every bound it proves on a position is
 //! kept in a transposition table that the later searches read.
@@ -388,7 +389,7 @@ impl Value {
     /// margin: the edges of the tests "at least a draw?" and "is it a win?" (a draw by `1 -
     /// WIN` or `WIN - 1`: any draw), and the bounds of a proof stopped before it began (a
     /// loss and a win by more seeds than any board holds; a proof's own open ends are a loss
-    /// and a win by all the seeds in play).
+    /// and a win by the largest margin the game can still end with, a known margin).
     #[must_use]
     pub fn known_margin(self) -> Option<i32> {
         (self.margin.abs() < MAX_MARGIN).then_some(self.margin)
@@ -2428,11 +2429,20 @@ pub fn prove<P: EngineGame>(
     let fresh = history.len() == 1;
     // No game ends with a margin above the seeds in play: they are conserved, the position's
     // pits and stores hold them all (Isolo's stock seeds enter its pits, but its stores stay
-    // empty and its margins 0). The open ends of the interval start there, so that the margin
-    // search halves the margins a game can have, not up to `MAX_MARGIN`.
-    let in_play = pos.pits().iter().map(|&s| i32::from(s)).sum::<i32>()
-        + pos.stores().iter().map(|&s| s as i32).sum::<i32>();
-    let cap = in_play.min(MAX_MARGIN);
+    // empty and its margins 0). In the Oware family (the games with tables) a store only
+    // grows, by seeds from the board, and the game ends in the same round: the final
+    // difference is the stores' present one give or take the seeds on the board. (Ba-awa's
+    // stores start again at each round of a match, so the seeds in play is all it has.) The
+    // open ends of the interval start there, so that the margin search halves the margins the
+    // game can still end with, not up to `MAX_MARGIN`.
+    let on_board = pos.pits().iter().map(|&s| i32::from(s)).sum::<i32>();
+    let [a, b] = pos.stores().map(|s| s as i32);
+    let spread = if rules.is_some() {
+        on_board + (a - b).abs()
+    } else {
+        on_board + a + b
+    };
+    let cap = spread.min(MAX_MARGIN);
     let (mut lo, mut hi) = (-(WIN + cap), WIN + cap);
     let mut best = None;
     // "At least `t`?" until the interval closes: the result first (a win? at least a draw?),
