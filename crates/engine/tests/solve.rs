@@ -685,55 +685,69 @@ fn the_shared_cycle_argument_agrees_with_the_general_one_and_the_exact_tables() 
 #[test]
 fn the_shared_cycle_argument_holds_after_a_history() {
     // After quiet moves (each move of `solve --moves`, `--after`), coming back to a position
-    // of the history ends the game with the shared seeds: the prover treats those positions as
-    // terminals of the history-free game and uses table entries only after a capture (tables
-    // up to the positions' own 4 seeds: using them before a capture fails this test). Every
-    // value, margins included, must be the general prover's with the same history.
-    let rules = OwareRules::awari();
+    // of the history ends the game as every repetition does: the prover treats those positions
+    // as terminals of the history-free game and uses table entries only after a capture
+    // (Awari's tables up to the positions' own 4 seeds: using them before a capture fails this
+    // test). Every value, margins included, must be the general prover's with the same
+    // history: under Awari's rule, and the two other rules whose repetitions all end alike.
+    use mancala_core::oware::Repetition;
+    let awari = OwareRules::awari();
     let (tables, _) =
-        build_rules("awari", &rules, 5, &BuildOptions::default(), &mut |_| {}).unwrap();
+        build_rules("awari", &awari, 5, &BuildOptions::default(), &mut |_| {}).unwrap();
     let general = Budget {
         shared_cycles: false,
         ..Budget::default()
     };
-    let (mut compared, mut differ) = (0, 0);
-    for pos in positions(rules, 4, 200, 11) {
-        // The position after each quiet move, with the root before it; then after two.
-        let mut cases = Vec::new();
-        for &mv in pos.legal_move_list().iter() {
-            let mut history = History::new(pos.key());
-            let mut c = pos;
-            let (effect, token) = advance(&mut c, mv, &mut history);
-            if token.is_some() && !effect.irreversible {
-                cases.push((c, vec![pos.key(), c.key()]));
+    let mut draw = OwareRules::abapa();
+    draw.repetition = Repetition::Draw;
+    let mut unscored = OwareRules::abapa();
+    unscored.repetition = Repetition::EndUnscored;
+    for (name, rules, count, table) in [
+        ("awari", awari, 200, Some(&tables)),
+        ("abapa repetition=Draw", draw, 60, None),
+        ("abapa repetition=EndUnscored", unscored, 60, None),
+    ] {
+        let (mut compared, mut differ) = (0, 0);
+        for pos in positions(rules, 4, count, 11) {
+            // The position after each quiet move, with the root before it; then after two.
+            let mut cases = Vec::new();
+            for &mv in pos.legal_move_list().iter() {
+                let mut history = History::new(pos.key());
+                let mut c = pos;
+                let (effect, token) = advance(&mut c, mv, &mut history);
+                if token.is_some() && !effect.irreversible {
+                    cases.push((c, vec![pos.key(), c.key()]));
+                }
+            }
+            for last in [false, true] {
+                if let Some((p, keys, _)) = after_quiet_moves(pos, last) {
+                    cases.push((p, keys));
+                }
+            }
+            for (p, keys) in cases {
+                let shared = solve(&p, &keys, None);
+                assert!(shared.stats.shared_cycles, "{name} {pos} then {p}");
+                let plain = solve_with(&p, &keys, None, &general);
+                assert_eq!(shared.value(), plain.value(), "{name} {pos} then {p}");
+                if let Some(t) = table {
+                    let with = solve(&p, &keys, Some(t));
+                    assert_eq!(
+                        with.value(),
+                        plain.value(),
+                        "{name} {pos} then {p} with tables"
+                    );
+                }
+                // The history matters here: the same position from no history may differ.
+                let fresh = solve(&p, &[p.key()], None);
+                differ += usize::from(fresh.value() != plain.value());
+                compared += 1;
             }
         }
-        for last in [false, true] {
-            if let Some((p, keys, _)) = after_quiet_moves(pos, last) {
-                cases.push((p, keys));
-            }
-        }
-        for (p, keys) in cases {
-            let shared = solve(&p, &keys, None);
-            assert!(shared.stats.shared_cycles, "awari {pos} then {p}");
-            let plain = solve_with(&p, &keys, None, &general);
-            assert_eq!(shared.value(), plain.value(), "awari {pos} then {p}");
-            let with = solve(&p, &keys, Some(&tables));
-            assert_eq!(
-                with.value(),
-                plain.value(),
-                "awari {pos} then {p} with tables"
-            );
-            // The history matters here: the same position from no history may differ.
-            let fresh = solve(&p, &[p.key()], None);
-            differ += usize::from(fresh.value() != plain.value());
-            compared += 1;
-        }
+        assert!(compared >= 150, "{name}: {compared} positions");
+        // Some of them are worth something else with no history: the sample tests the history.
+        assert!(differ > 0, "{name}: no value changed by its history");
+        eprintln!("{name}: {compared} positions after a history, {differ} whose value the history changes");
     }
-    assert!(compared >= 600, "{compared} positions");
-    // Some of them are worth something else with no history: the sample tests the history.
-    assert!(differ > 0, "no value changed by its history");
-    eprintln!("{compared} positions after a history, {differ} whose value the history changes");
 }
 
 #[test]
