@@ -200,12 +200,12 @@
 //! ever, so the shared ending is at least what the strategy guarantees him; every other line
 //! ends as in the history-free game. The same for the other side, so the two values agree.
 //!
-//! So with [`Budget::shared_cycles`] (for a position with no history; with one, see below) the transposition table
-//! is keyed by the position alone, every result stored in it is a fact about the history-free
-//! value, table entries exact from an empty history are used at every node, and the component
-//! arguments above are not needed. Fix a null-window test; the *cycle side* is the side whose
-//! test the repetition ending passes. A node's result is a fact about the history-free value
-//! when
+//! So with [`Budget::shared_cycles`] (for a position with no history; with one, see below)
+//! the transposition table is keyed by the position alone, every result stored in it is a fact
+//! about the history-free value, table entries exact from an empty history are used at every
+//! node, and the component arguments above are not needed. Fix a null-window test; the
+//! *cycle side* is the side whose test the repetition ending passes. A node's result is a fact
+//! about the history-free value when
 //!
 //! * the other side won it: its proof tree has no repetition leaf (a repetition would lose the
 //!   test for him), so the same tree, whatever the history, is a finite proof in the

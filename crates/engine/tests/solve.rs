@@ -746,7 +746,7 @@ fn the_shared_cycle_argument_holds_after_a_history() {
         assert!(compared >= 150, "{name}: {compared} positions");
         // Some of them are worth something else with no history: the sample tests the history.
         assert!(differ > 0, "{name}: no value changed by its history");
-        eprintln!("{name}: {compared} positions after a history, {differ} whose value the history changes");
+        eprintln!("{name}: {compared} positions after a history, {differ} changed by it");
     }
 }
 
