@@ -276,6 +276,32 @@ fn awari_keeps_results_by_position_alone_unless_told_not_to() {
 }
 
 #[test]
+fn awari_proves_positions_with_a_history_by_position_alone_too() {
+    // Each move of `--moves` and the position after `--after` have the moves before them in
+    // their history; under Awari's rule they are proven by the shared-cycle argument as well
+    // (the general prover needs minutes for this board's winning move A).
+    let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
+    let o = solve_board("awari", pos, &["--moves", "--nodes", "5000000", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert!(v["result"] == "win" && v["margin"] == 6, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3, "{v}");
+    for m in moves {
+        assert_eq!(m["lower"], m["upper"], "every move proven: {m}");
+    }
+    let a = moves.iter().find(|m| m["move"] == "A").unwrap();
+    assert_eq!(
+        a["lower"],
+        serde_json::json!({"result": "win", "margin": 6}),
+        "{a}"
+    );
+    let after = json(&solve_board("awari", pos, &["--after", "A", "--json"]));
+    assert_eq!(after["shared_cycles"], true, "{after}");
+    assert!(after["result"] == "loss" && after["margin"] == 6, "{after}");
+}
+
+#[test]
 fn at_least_asks_one_question_and_answers_it_either_way() {
     // South wins this 7-seed Awari board by 6 (the shared-cycle row of docs/solve.md).
     let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
