@@ -559,9 +559,9 @@ fn at_least_with_moves_asks_each_move_the_same_question() {
 fn bounds_are_margins_a_game_can_end_with_or_none() {
     // Whatever a proof asks and wherever it stops, its bounds are a result with a margin no
     // larger than the game can still end with (on this Awari board the stores' difference, 1,
-    // and the 7 seeds on the board: 8), or a result alone (`"margin":
-    // null`: a draw as the edge of "at least a draw?" or "is it a win?"); never the prover's
-    // encodings of those edges (9999) or of an interval's open end (1000).
+    // and the 7 seeds on the board: 8), or a result alone (`"margin": null`: a draw as the edge
+    // of "at least a draw?" or "is it a win?"); never the prover's encodings of those edges
+    // (9999) or of an interval's open end (1000).
     let pos = "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S";
     let mut nulls = 0;
     for extra in [
