@@ -175,6 +175,7 @@ fn a_game_of_the_oware_family_ends_within_its_stores_difference_and_the_seeds_on
     // (and each preset), checked at every position they pass through.
     use mancala_core::options::OptionEnum;
     use mancala_core::oware::{GrandSlam, NoMoveEnd, Repetition};
+    use mancala_core::random::SplitMix;
     let mut rule_sets: Vec<OwareRules> = presets().iter().map(|&(_, r)| r).collect();
     for &(_, g) in GrandSlam::VALUES {
         for &(_, e) in NoMoveEnd::VALUES {
@@ -185,7 +186,7 @@ fn a_game_of_the_oware_family_ends_within_its_stores_difference_and_the_seeds_on
             }
         }
     }
-    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = SplitMix(0x2545_f491_4f6c_dd1d);
     let (mut games, mut checked) = (0, 0);
     for rules in rule_sets {
         for n in [4, 9, 16, 30] {
@@ -195,10 +196,7 @@ fn a_game_of_the_oware_family_ends_within_its_stores_difference_and_the_seeds_on
                 let mut p = start;
                 while !p.is_over() && line.len() < 3_000 {
                     let list = p.legal_move_list();
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let mv = list[(x % list.len() as u64) as usize];
+                    let mv = list[rng.below(list.len())];
                     advance(&mut p, mv, &mut history);
                     line.push(p);
                 }
