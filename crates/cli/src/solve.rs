@@ -17,8 +17,8 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Position;
-use mancala_engine::solve::{Budget, ComponentAnalysis, ProofProgress, Value, Verdict, WIN};
-use mancala_engine::{prove_game, GameProofOptions};
+use mancala_engine::solve::{Budget, ComponentAnalysis, ProofProgress, Stop, Value, Verdict, WIN};
+use mancala_engine::{prove_game, prove_game_split, GameProofOptions, SplitOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 
 use crate::trace::split_moves;
@@ -80,6 +80,20 @@ pub struct Args {
     /// move get at least this after the move?
     #[arg(long, value_parser = parse_value, value_name = "VALUE")]
     at_least: Option<Value>,
+    /// Split the question of `--at-least` into a proof-number search over the first plies
+    /// whose leaves are each proven within this many nodes (docs/solve.md, "Splitting a
+    /// question"); `--nodes` and `--time` bound the whole search.
+    #[arg(
+        long,
+        value_name = "LEAF_NODES",
+        requires = "at_least",
+        conflicts_with = "moves"
+    )]
+    split: Option<u64>,
+    /// With `--split`: times an open leaf is proven again, with four times the nodes each
+    /// time, before it is split into its moves.
+    #[arg(long, default_value_t = 2, requires = "split")]
+    split_retries: u32,
     /// Do not use the shared-cycle argument (docs/solve.md): under rules whose repetitions
     /// all end alike between two captures (`awari`), results are otherwise kept by position
     /// alone.
@@ -286,6 +300,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         shared_cycles: !args.no_shared_cycles,
         at_least: args.at_least,
     };
+    if let (Some(leaf), Some(at_least)) = (args.split, args.at_least) {
+        if leaf == 0 {
+            bail!("--split 0: a leaf needs at least one node");
+        }
+        return run_split(
+            args,
+            &game,
+            table.as_ref(),
+            budget,
+            leaf,
+            at_least,
+            &after,
+            &bar,
+        );
+    }
     let options = GameProofOptions {
         budget,
         moves: args.moves,
@@ -355,25 +384,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         });
         writeln!(out, "{doc}")?;
     } else {
-        writeln!(out, "{} {}", game.variant().name(), game.notation())?;
-        if !after.is_empty() {
-            writeln!(
-                out,
-                "after {} (their positions in the history)",
-                after.join(" ")
-            )?;
-        }
+        write_head(&mut out, &game, &after)?;
         if let Some(v) = args.at_least {
-            let asked = at_least_name(v);
-            match holds {
-                Some(true) => writeln!(out, "proven: {side} to move, at least {asked}")?,
-                Some(false) => writeln!(out, "proven: {side} to move, not at least {asked}")?,
-                None => writeln!(
-                    out,
-                    "not proven: {side} to move, at least {asked}? (stopped by the {})",
-                    proof.stopped.map_or("budget", |s| s.name())
-                )?,
-            }
+            write_answer(&mut out, side, &at_least_name(v), holds, proof.stopped)?;
             writeln!(out, "bounds proven: {}", proof.describe(false))?;
         } else if proof.verdict().is_some() {
             writeln!(
@@ -485,6 +498,161 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         ExitCode::from(3)
     })
+}
+
+/// `mancala solve --at-least VALUE --split LEAF_NODES`: the question split into a
+/// proof-number search whose leaves the prover settles ([`prove_game_split`]).
+#[allow(clippy::too_many_arguments)]
+fn run_split(
+    args: &Args,
+    game: &AnyGame,
+    table: Option<&Tablebase>,
+    budget: Budget,
+    leaf: u64,
+    at_least: Value,
+    after: &[String],
+    bar: &ProgressBar,
+) -> Result<ExitCode> {
+    let options = SplitOptions {
+        at_least,
+        leaf: Budget {
+            nodes: leaf,
+            time: None,
+            ..budget
+        },
+        nodes: args.nodes,
+        time: Some(args.time),
+        retries: args.split_retries,
+        ..SplitOptions::default()
+    };
+    let proof = prove_game_split(game, table, &options, &mut |p| {
+        let mut frac = p.nodes as f64 / args.nodes as f64;
+        frac = frac.max(p.elapsed.as_secs_f64() / args.time.as_secs_f64());
+        bar.set_position((frac * 1000.0).min(1000.0) as u64);
+        bar.set_message(format!(
+            "{} tree nodes, {} leaf proofs ({} settled), {} nodes; leaves left to prove about {}, to refute about {}",
+            p.tree, p.leaves, p.settled, p.nodes, p.proof_number, p.disproof_number
+        ));
+    })?;
+    bar.finish_and_clear();
+    let side = proof.side.name();
+    let asked = at_least_name(at_least);
+    let answer = |h: Option<bool>| match h {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "not settled",
+    };
+    let stdout = crate::out::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        let doc = serde_json::json!({
+            "variant": game.variant().name(),
+            "position": game.notation(),
+            "after": after,
+            "to_move": side,
+            "at_least": {"value": asked, "holds": proof.holds},
+            "split": {
+                "leaf_nodes": leaf,
+                "retries": args.split_retries,
+                "tree": proof.tree,
+                "depth": proof.depth,
+                "leaves": proof.leaves,
+                "settled": proof.settled,
+                "proof_number": proof.proof_number,
+                "disproof_number": proof.disproof_number,
+                "frontier": proof.frontier,
+            },
+            "moves": proof.moves.iter().map(|m| serde_json::json!({
+                "move": m.mv,
+                "at_least": m.holds,
+                "tried": m.tried,
+                "tree": m.tree,
+            })).collect::<Vec<_>>(),
+            "nodes": proof.nodes,
+            "seconds": proof.elapsed.as_secs_f64(),
+            "stopped_by": proof.stopped.map(|s| s.name()),
+        });
+        writeln!(out, "{doc}")?;
+    } else {
+        write_head(&mut out, game, after)?;
+        write_answer(&mut out, side, &asked, proof.holds, proof.stopped)?;
+        for m in &proof.moves {
+            let how = if m.tried {
+                format!("{} tree nodes", m.tree)
+            } else {
+                "not tried".to_string()
+            };
+            writeln!(
+                out,
+                "  {}: {side} at least {asked}? {} ({how})",
+                m.mv,
+                answer(m.holds)
+            )?;
+        }
+        writeln!(
+            out,
+            "split: {} tree nodes (deepest {} plies), {} leaf proofs of at most {leaf} nodes ({} settled), {} prover nodes, {:.1} s",
+            proof.tree,
+            proof.depth,
+            proof.leaves,
+            proof.settled,
+            proof.nodes,
+            proof.elapsed.as_secs_f64()
+        )?;
+        if proof.holds.is_none() {
+            writeln!(
+                out,
+                "open: about {} leaves left to prove it, {} to refute it; next leaf: {}",
+                proof.proof_number,
+                proof.disproof_number,
+                if proof.frontier.is_empty() {
+                    "the position itself".to_string()
+                } else {
+                    proof.frontier.join(" ")
+                }
+            )?;
+        }
+    }
+    Ok(if proof.holds.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(3)
+    })
+}
+
+/// The first lines of the text output: the game and position proven, and the moves played
+/// to it (`--after`).
+fn write_head(out: &mut impl Write, game: &AnyGame, after: &[String]) -> Result<()> {
+    writeln!(out, "{} {}", game.variant().name(), game.notation())?;
+    if !after.is_empty() {
+        writeln!(
+            out,
+            "after {} (their positions in the history)",
+            after.join(" ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The answer to `--at-least`'s question `asked` for `side` (`holds`: `None` when a budget,
+/// `stopped`, came first).
+fn write_answer(
+    out: &mut impl Write,
+    side: &str,
+    asked: &str,
+    holds: Option<bool>,
+    stopped: Option<Stop>,
+) -> Result<()> {
+    match holds {
+        Some(true) => writeln!(out, "proven: {side} to move, at least {asked}")?,
+        Some(false) => writeln!(out, "proven: {side} to move, not at least {asked}")?,
+        None => writeln!(
+            out,
+            "not proven: {side} to move, at least {asked}? (stopped by the {})",
+            stopped.map_or("budget", |s| s.name())
+        )?,
+    }
+    Ok(())
 }
 
 /// `win by 4`, `a draw`, `loss by 12` for `--at-least`'s value.

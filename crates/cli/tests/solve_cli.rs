@@ -609,3 +609,99 @@ fn bounds_are_margins_a_game_can_end_with_or_none() {
         String::from_utf8_lossy(&solve_board("awari", pos, &["--no-margin"]).stdout).into_owned();
     assert!(text.contains("proven: south to move, win\n"), "{text}");
 }
+
+#[test]
+fn split_answers_the_question_as_the_whole_proof_does() {
+    // `--split` grows a tree of lines whose leaves are proven within a few nodes each; its
+    // answer, and each root move's, must be the whole proof's (the Abapa board above: A wins
+    // by 8, B by 2, F draws).
+    let pos = "1-1-0-0-0-1-0-0-0-0-1-1-23-20-S";
+    let whole = json(&solve_board("abapa", pos, &["--moves", "--json"]));
+    for (question, least) in [("win by 9", 9), ("win by 8", 8), ("win by 3", 3)] {
+        let o = solve_board(
+            "abapa",
+            pos,
+            &[
+                "--at-least",
+                question,
+                "--split",
+                "5",
+                "--split-retries",
+                "0",
+                "--json",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{question}");
+        let v = json(&o);
+        assert_eq!(v["at_least"]["holds"], least <= 8, "{question}: {v}");
+        assert_eq!(v["stopped_by"], serde_json::Value::Null, "{v}");
+        let split = &v["split"];
+        // A win by 9 is out of reach of the stores' difference and the seeds on the board
+        // (the root's leaf says no at once); the others need a tree.
+        assert_eq!(split["tree"].as_u64().unwrap() > 1, least <= 8, "{v}");
+        for key in [
+            "leaf_nodes",
+            "retries",
+            "depth",
+            "leaves",
+            "settled",
+            "proof_number",
+            "disproof_number",
+            "frontier",
+        ] {
+            assert!(!split[key].is_null(), "{key}: {v}");
+        }
+        // Each root move tried says what the whole proof of that move says.
+        for m in v["moves"].as_array().unwrap() {
+            if m["at_least"].is_null() {
+                continue;
+            }
+            let w = whole["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|w| w["move"] == m["move"])
+                .unwrap();
+            let margin = w["margin"].as_i64().unwrap();
+            let signed = match w["result"].as_str().unwrap() {
+                "win" => margin,
+                "loss" => -margin,
+                _ => 0,
+            };
+            assert_eq!(m["at_least"], signed >= least, "{question}: {m} vs {w}");
+        }
+    }
+    // A budget that stops it: exit 3, nothing claimed, the next leaf named.
+    let o = solve(&[
+        "awari",
+        "--position",
+        "1-0-2-0-0-1-0-1-0-0-2-0-20-21-S",
+        "--no-tables",
+        "--at-least",
+        "win by 6",
+        "--split",
+        "10",
+        "--split-retries",
+        "0",
+        "--nodes",
+        "3000",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("not proven: south to move, at least win by 6?"),
+        "{text}"
+    );
+    assert!(text.contains("next leaf: "), "{text}");
+    // It answers one question: without --at-least, or with --moves, it is refused.
+    for extra in [
+        &["--split", "100"][..],
+        &["--split", "100", "--at-least", "draw", "--moves"],
+    ] {
+        let o = solve_board("abapa", pos, extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+    }
+    let o = solve_board("abapa", pos, &["--split", "0", "--at-least", "draw"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--split 0"));
+}

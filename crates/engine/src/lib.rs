@@ -72,7 +72,8 @@
 //! [`bench`](mod@bench) the benchmarks; [`tables`] the endgame tables built in memory; [`tune`]
 //! the fitting tools; `search`, `mcts`, [`eval`], [`features`] and `tt` the search itself;
 //! [`solve`](mod@solve) proves game-theoretic values ([`prove`]), and [`proofs`] runs it for the
-//! front ends ([`prove_game`], [`prove_estimate`]).
+//! front ends ([`prove_game`], [`prove_estimate`]); [`split`](mod@split) splits one question into a
+//! proof-number search over the first plies with the prover at its leaves ([`prove_split`]).
 
 pub mod bench;
 mod driver;
@@ -87,6 +88,7 @@ pub mod proofs;
 pub mod refine;
 mod search;
 pub mod solve;
+pub mod split;
 pub mod tables;
 mod tb;
 mod time;
@@ -107,6 +109,7 @@ pub use mcts::{Leaf, MctsOptions};
 pub use proofs::{apply_proof, prove_estimate, prove_game, proven_or, GameProof, GameProofOptions};
 pub use search::MAX_DEPTH;
 pub use solve::{prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Value, Verdict};
+pub use split::{prove_game_split, prove_split, SplitOptions, SplitProof};
 pub use tables::{
     build_tables, built_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS,
 };

@@ -254,6 +254,20 @@ pub fn prove_game(
         options: *options,
         progress,
     };
+    on_prover_thread(game, task)
+}
+
+/// Runs `task` on `game`'s position on a thread of its own, with a stack of
+/// [`PROVER_STACK_BYTES`].
+///
+/// # Errors
+///
+/// The task's, and [`SolveError::Thread`] when the thread cannot start or fails.
+pub(crate) fn on_prover_thread<T, O>(game: &AnyGame, task: T) -> Result<O, SolveError>
+where
+    T: GameTask<Output = Result<O, SolveError>> + Send,
+    O: Send,
+{
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("prover".into())

@@ -1532,12 +1532,14 @@ impl<P: EngineGame> Prover<'_, P> {
         if self.stats.nodes >= self.exit_limit && self.stop.is_none() {
             self.stop = Some(Stop::ExitBudget);
         }
+        // The node budget to the node: a split proof's leaves may be given a few hundred.
+        if self.stats.nodes >= self.budget.nodes && self.stop.is_none() {
+            self.stop = Some(Stop::Nodes);
+        }
         if self.stats.nodes % CHECK_EVERY == 0 {
             self.stats.elapsed = self.started.elapsed();
             self.stats.tt_entries = self.tt.len();
-            if self.stats.nodes >= self.budget.nodes {
-                self.stop = Some(Stop::Nodes);
-            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.stop.is_none() && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop = Some(Stop::Time);
             }
             let (lo, hi, t) = self.bounds;

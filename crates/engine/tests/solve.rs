@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::positions;
+use common::{after_quiet_moves, next_up, positions};
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, MoveList, Position};
 use mancala_engine::refine::{refiner, RefineBudget};
@@ -81,31 +81,6 @@ fn solve_with(
     proof
 }
 
-/// Two quiet moves from `pos` (the first legal move each time, or the last one when
-/// `last`): the position reached, the keys since `pos` and the history, if both moves were
-/// quiet.
-fn after_quiet_moves(pos: Oware, last: bool) -> Option<(Oware, Vec<u128>, History<u128>)> {
-    let mut keys = vec![pos.key()];
-    let mut history = History::new(pos.key());
-    let mut p = pos;
-    for _ in 0..2 {
-        let list = p.legal_move_list();
-        let mv = if last {
-            *list.iter().last()?
-        } else {
-            *list.iter().next()?
-        };
-        let mut c = p;
-        let (effect, token) = advance(&mut c, mv, &mut history);
-        if token.is_none() || effect.irreversible {
-            return None;
-        }
-        keys.push(c.key());
-        p = c;
-    }
-    Some((p, keys, history))
-}
-
 fn presets() -> [(&'static str, OwareRules); 4] {
     [
         ("abapa", OwareRules::abapa()),
@@ -136,24 +111,9 @@ fn the_prover_agrees_with_plain_minimax_after_a_history() {
     let (mut checked, mut mono) = (0, 0);
     for (name, rules) in presets() {
         for pos in positions(rules, 2, 30, 2) {
-            let mut keys = vec![pos.key()];
-            let mut history = History::new(pos.key());
-            let mut p = pos;
-            for _ in 0..2 {
-                let Some(&mv) = p.legal_move_list().iter().next() else {
-                    break;
-                };
-                let mut c = p;
-                let (effect, token) = advance(&mut c, mv, &mut history);
-                if token.is_none() || effect.irreversible {
-                    break;
-                }
-                keys.push(c.key());
-                p = c;
-            }
-            if keys.len() < 3 {
+            let Some((p, keys, mut history)) = after_quiet_moves(pos, false) else {
                 continue;
-            }
+            };
             let expected = minimax(&p, &mut history);
             let proof = solve(&p, &keys, None);
             assert_eq!(proof.value(), Some(expected), "{name} {pos} then {p}");
@@ -788,18 +748,6 @@ fn the_prover_benchmark_proves_what_the_tables_say() {
             assert!(p.stats.analyses > 0, "{preset} {position}");
         }
     }
-}
-
-/// The next value up: a win by one more, a win after a draw, a draw after a loss by 0, a loss
-/// by one less.
-fn next_up(v: Value) -> Value {
-    let (verdict, margin) = match (v.verdict, v.margin) {
-        (Verdict::Win, m) => (Verdict::Win, m + 1),
-        (Verdict::Draw, _) => (Verdict::Win, 0),
-        (Verdict::Loss, 0) => (Verdict::Draw, 0),
-        (Verdict::Loss, m) => (Verdict::Loss, m - 1),
-    };
-    Value { verdict, margin }
 }
 
 #[test]
