@@ -578,7 +578,7 @@ fn run_split(
         write_answer(&mut out, side, &asked, proof.holds, proof.stopped)?;
         for m in &proof.moves {
             let how = if m.tried {
-                format!("{} tree nodes", m.tree)
+                format!("{} tree node{}", m.tree, if m.tree == 1 { "" } else { "s" })
             } else {
                 "not tried".to_string()
             };

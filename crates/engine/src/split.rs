@@ -125,7 +125,7 @@ pub struct SplitProof<M> {
 pub struct SplitProgress {
     /// Nodes of the tree.
     pub tree: usize,
-    /// Leaf proofs run, and settled.
+    /// Leaf proofs run.
     pub leaves: u64,
     /// Leaf proofs that settled their question.
     pub settled: u64,
