@@ -304,16 +304,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         if leaf == 0 {
             bail!("--split 0: a leaf needs at least one node");
         }
-        return run_split(
-            args,
-            &game,
-            table.as_ref(),
-            budget,
-            leaf,
-            at_least,
-            &after,
-            &bar,
-        );
+        // Each leaf's proof: these nodes, the rest of the options as given.
+        let leaf = Budget {
+            nodes: leaf,
+            time: None,
+            ..budget
+        };
+        return run_split(args, &game, table.as_ref(), leaf, at_least, &after, &bar);
     }
     let options = GameProofOptions {
         budget,
@@ -501,25 +498,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 }
 
 /// `mancala solve --at-least VALUE --split LEAF_NODES`: the question split into a
-/// proof-number search whose leaves the prover settles ([`prove_game_split`]).
-#[allow(clippy::too_many_arguments)]
+/// proof-number search whose leaves the prover settles ([`prove_game_split`]), each within
+/// `leaf`.
 fn run_split(
     args: &Args,
     game: &AnyGame,
     table: Option<&Tablebase>,
-    budget: Budget,
-    leaf: u64,
+    leaf: Budget,
     at_least: Value,
     after: &[String],
     bar: &ProgressBar,
 ) -> Result<ExitCode> {
     let options = SplitOptions {
         at_least,
-        leaf: Budget {
-            nodes: leaf,
-            time: None,
-            ..budget
-        },
+        leaf,
         nodes: args.nodes,
         time: Some(args.time),
         retries: args.split_retries,
@@ -552,7 +544,7 @@ fn run_split(
             "to_move": side,
             "at_least": {"value": asked, "holds": proof.holds},
             "split": {
-                "leaf_nodes": leaf,
+                "leaf_nodes": leaf.nodes,
                 "retries": args.split_retries,
                 "tree": proof.tree,
                 "depth": proof.depth,
@@ -591,10 +583,13 @@ fn run_split(
         }
         writeln!(
             out,
-            "split: {} tree nodes (deepest {} plies), {} leaf proofs of at most {leaf} nodes ({} settled), {} prover nodes, {:.1} s",
+            "split: {} tree nodes (deepest {} plies), {} leaf proofs of {} to {} nodes ({} settled), {} prover nodes, {:.1} s",
             proof.tree,
             proof.depth,
             proof.leaves,
+            leaf.nodes,
+            leaf.nodes
+                .saturating_mul(4u64.saturating_pow(args.split_retries)),
             proof.settled,
             proof.nodes,
             proof.elapsed.as_secs_f64()
