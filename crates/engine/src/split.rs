@@ -120,7 +120,7 @@ pub struct SplitProof<M> {
     pub elapsed: Duration,
 }
 
-/// Progress of a split proof, reported after each leaf proof.
+/// Progress of a split proof, reported after each step of [`prove_split`].
 #[derive(Clone, Copy, Debug)]
 pub struct SplitProgress {
     /// Nodes of the tree.
@@ -383,7 +383,8 @@ impl<P: EngineGame> Split<'_, P> {
 /// Answers "does the side to move at `pos` get at least `options.at_least`?" by a
 /// proof-number search over the first plies whose leaves [`prove`] settles (module docs).
 /// `history` is as for [`prove`] (the positions since the last irreversible move, `pos`'s own
-/// last); `progress` is called after each leaf proof.
+/// last); `progress` is called after each step (a leaf proven again, or split and its moves
+/// proven).
 ///
 /// # Errors
 ///
