@@ -12,8 +12,8 @@ use mancala_core::{advance, Game, MoveList};
 
 use crate::games::{dispatch, EngineGame, GameTask};
 use crate::solve::{
-    history_keys, prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Stop, Value,
-    Verdict, MAX_MARGIN,
+    history_keys, keys_after, prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Stop,
+    Value, Verdict, MAX_MARGIN,
 };
 use crate::{Analysis, Score, Tablebase};
 
@@ -213,12 +213,7 @@ impl GameTask for Task<'_> {
                 let p = match child.to_move() {
                     None => settled(me, Value::of_end(&child, me)),
                     Some(side) => {
-                        let mut ck = if effect.irreversible {
-                            Vec::new()
-                        } else {
-                            keys.clone()
-                        };
-                        ck.push(child.key());
+                        let ck = keys_after(&keys, effect.irreversible, child.key());
                         match self.prove(&child, &ck, Some(side != me))? {
                             Some(p) if side == me => p,
                             Some(p) => flipped(p),

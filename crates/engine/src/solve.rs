@@ -2502,6 +2502,19 @@ pub fn prove<P: EngineGame>(
     })
 }
 
+/// The history [`prove`] takes for a move's child: the parent's `keys` and the child's own
+/// `key`, or the child's alone after an irreversible move.
+#[must_use]
+pub fn keys_after<K: Copy>(keys: &[K], irreversible: bool, key: K) -> Vec<K> {
+    let mut out = if irreversible {
+        Vec::new()
+    } else {
+        keys.to_vec()
+    };
+    out.push(key);
+    out
+}
+
 /// The keys of the positions of `game` since its last irreversible move, the current one
 /// last: the `history` that [`prove`] takes for the game's current position.
 #[must_use]

@@ -28,7 +28,7 @@ use mancala_core::{advance, Game, History, MoveList, Side};
 
 use crate::games::{EngineGame, GameTask};
 use crate::proofs::on_prover_thread;
-use crate::solve::{history_keys, prove, Budget, SolveError, Stop, Value};
+use crate::solve::{history_keys, keys_after, prove, Budget, SolveError, Stop, Value};
 use crate::Tablebase;
 
 /// Proof and disproof numbers this large mean "cannot be": the node is settled the other way.
@@ -310,12 +310,7 @@ impl<P: EngineGame> Split<'_, P> {
                 Some(s) if s == mover => -child.evaluate_fitted(s),
                 Some(s) => child.evaluate_fitted(s),
             };
-            let mut ck = if effect.irreversible {
-                Vec::new()
-            } else {
-                keys.clone()
-            };
-            ck.push(child.key());
+            let ck = keys_after(&keys, effect.irreversible, child.key());
             children.push((order, mv, child, ck));
         }
         children.sort_by_key(|c| c.0);
