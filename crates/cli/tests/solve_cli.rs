@@ -617,23 +617,26 @@ fn split_answers_the_question_as_the_whole_proof_does() {
     // by 8, B by 2, F draws).
     let pos = "1-1-0-0-0-1-0-0-0-0-1-1-23-20-S";
     let whole = json(&solve_board("abapa", pos, &["--moves", "--json"]));
-    for (question, least) in [("win by 9", 9), ("win by 8", 8), ("win by 3", 3)] {
-        let o = solve_board(
-            "abapa",
-            pos,
-            &[
-                "--at-least",
-                question,
-                "--split",
-                "5",
-                "--split-retries",
-                "0",
-                "--json",
-            ],
-        );
+    // Each with the leaves sharing one memory (the default) and each from an empty one.
+    let questions = [("win by 9", 9), ("win by 8", 8), ("win by 3", 3)];
+    for ((question, least), fresh) in questions.into_iter().flat_map(|q| [(q, false), (q, true)]) {
+        let mut args = vec![
+            "--at-least",
+            question,
+            "--split",
+            "5",
+            "--split-retries",
+            "0",
+            "--json",
+        ];
+        if fresh {
+            args.push("--split-fresh");
+        }
+        let o = solve_board("abapa", pos, &args);
         assert_eq!(o.status.code(), Some(0), "{question}");
         let v = json(&o);
         assert_eq!(v["at_least"]["holds"], least <= 8, "{question}: {v}");
+        assert_eq!(v["split"]["shared"], !fresh, "{v}");
         assert_eq!(v["stopped_by"], serde_json::Value::Null, "{v}");
         let split = &v["split"];
         // A win by 9 is out of reach of the stores' difference and the seeds on the board
@@ -693,10 +696,12 @@ fn split_answers_the_question_as_the_whole_proof_does() {
         "{text}"
     );
     assert!(text.contains("next leaf: "), "{text}");
-    // It answers one question: without --at-least, or with --moves, it is refused.
+    // It answers one question: without --at-least, or with --moves, it is refused; so is
+    // --split-fresh without --split.
     for extra in [
         &["--split", "100"][..],
         &["--split", "100", "--at-least", "draw", "--moves"],
+        &["--at-least", "draw", "--split-fresh"],
     ] {
         let o = solve_board("abapa", pos, extra);
         assert_eq!(o.status.code(), Some(2), "{extra:?}");

@@ -1381,6 +1381,76 @@ pub fn end_value<P: Position>(pos: &P, me: Side) -> i32 {
     }
 }
 
+/// What proofs of positions of one game (the same rules, the same tables) can carry from one
+/// to the next ([`prove_sharing`]): every result the prover keeps that is a fact about a
+/// position and a history, never about the proof it was found in.
+///
+/// * The transposition table: each entry is keyed by the position and the set of positions
+///   seen since the last capture, all its value can depend on (module docs).
+/// * The monotone table, keyed by the position, the test and the part of the history that
+///   could change its result ("Monotone histories").
+/// * The quiet graph's components that a labelling run finished, and the history-free and
+///   first-cycle verdicts of the analyses that finished ("Inside a component"); a run or an
+///   analysis that a budget stopped is forgotten, so that a later proof may run it again.
+///
+/// Under the shared-cycle argument ("Rules whose cycles all end alike") the transposition
+/// table holds results that count the positions of the proof's own history as terminals, and
+/// nothing else is used: a proof under it starts from an empty memory (and leaves it empty).
+pub struct ProofMemory<P: EngineGame> {
+    tt: KeyMap<(P::Key, u64), Entry<P::Move>>,
+    safe: KeyMap<(P::Key, i32), u8>,
+    analysed: HashMap<(u32, i32), (), BuildHasherDefault<KeyHasher>>,
+    mono: KeyMap<MonoKey<P::Key>, ()>,
+    labels: HashMap<P::Key, u32, BuildHasherDefault<KeyHasher>>,
+    next: u32,
+    sizes: Vec<u32>,
+}
+
+impl<P: EngineGame> Default for ProofMemory<P> {
+    fn default() -> Self {
+        ProofMemory {
+            tt: HashMap::default(),
+            safe: HashMap::default(),
+            analysed: HashMap::default(),
+            mono: HashMap::default(),
+            labels: HashMap::default(),
+            next: 0,
+            sizes: Vec::new(),
+        }
+    }
+}
+
+impl<P: EngineGame> ProofMemory<P> {
+    /// The entries of the transposition table kept.
+    #[must_use]
+    pub fn entries(&self) -> usize {
+        self.tt.len()
+    }
+
+    /// The positions with a history-free or first-cycle verdict kept, per test.
+    #[must_use]
+    pub fn verdicts(&self) -> usize {
+        self.safe.len()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    /// Forgets the components and their verdicts once either holds more than `max` entries
+    /// (the transposition and monotone tables keep themselves within `max` as they fill).
+    fn trim(&mut self, max: usize) {
+        if self.labels.len() > max || self.safe.len() > max {
+            self.safe.clear();
+            self.analysed.clear();
+            self.labels.clear();
+            self.sizes.clear();
+            self.next = 0;
+        }
+    }
+}
+
 struct Prover<'a, P: EngineGame> {
     table: Option<TableUse<'a>>,
     tt: KeyMap<(P::Key, u64), Entry<P::Move>>,
@@ -1809,10 +1879,9 @@ impl<P: EngineGame> Prover<'_, P> {
     /// Records an analysis of the component `label` that a budget stopped after walking
     /// `walked` members.
     fn stopped_analysis(&mut self, mut report: ComponentAnalysis, label: u32, walked: usize) {
-        if self.stop == Some(Stop::ExitBudget) {
-            // Only an enclosing exit search stopped: a later node may analyse it again.
-            self.analysed.remove(&(label, report.south_at_least));
-        }
+        // Nothing was recorded: a later node (when only an enclosing exit search stopped) or a
+        // later proof sharing this one's memory ([`ProofMemory`]) may analyse it again.
+        self.analysed.remove(&(label, report.south_at_least));
         report.members = self.components.sizes[label as usize] as usize;
         report.walked = Some(walked);
         report.at_root = self.components.labels.get(&self.root) == Some(&label);
@@ -2353,6 +2422,32 @@ pub fn prove<P: EngineGame>(
     budget: &Budget,
     progress: &mut dyn FnMut(&ProofProgress),
 ) -> Result<Proof<P::Move>, SolveError> {
+    prove_sharing(
+        pos,
+        history,
+        table,
+        budget,
+        &mut ProofMemory::default(),
+        progress,
+    )
+}
+
+/// [`prove`], starting from what earlier proofs left in `memory` and leaving there what this
+/// one finds: for many proofs of positions of one game, e.g. the leaves of a split
+/// ([`crate::split`]), which then need not find the same facts again. `memory` must only ever
+/// be used with one game's rules and one `table` (or none): its results are about them.
+///
+/// # Errors
+///
+/// Those of [`prove`].
+pub fn prove_sharing<P: EngineGame>(
+    pos: &P,
+    history: &[P::Key],
+    table: Option<&Tablebase>,
+    budget: &Budget,
+    memory: &mut ProofMemory<P>,
+    progress: &mut dyn FnMut(&ProofProgress),
+) -> Result<Proof<P::Move>, SolveError> {
     let Some(side) = pos.to_move() else {
         return Err(SolveError::Over);
     };
@@ -2386,10 +2481,15 @@ pub fn prove<P: EngineGame>(
     // The shared-cycle argument, with the history before the position as terminals (module
     // docs).
     let shared = budget.shared_cycles && rules.is_some_and(cycles_end_alike);
+    if shared {
+        // Its transposition table rests on this proof's history (the type's docs).
+        memory.clear();
+    }
+    memory.trim(budget.max_entries);
     let started = Instant::now();
     let mut prover = Prover::<P> {
         table,
-        tt: HashMap::default(),
+        tt: std::mem::take(&mut memory.tt),
         history: h,
         stats: ProofStats::default(),
         budget: *budget,
@@ -2399,9 +2499,9 @@ pub fn prove<P: EngineGame>(
         endless: None,
         progress,
         bounds: (-INF, INF, 0),
-        safe: HashMap::default(),
-        analysed: HashMap::default(),
-        mono: HashMap::default(),
+        safe: std::mem::take(&mut memory.safe),
+        analysed: std::mem::take(&mut memory.analysed),
+        mono: std::mem::take(&mut memory.mono),
         last_dep: 0,
         horizon: usize::MAX,
         horizon_passes: side.opponent(),
@@ -2416,9 +2516,9 @@ pub fn prove<P: EngineGame>(
         exit_limit: u64::MAX,
         analyses: Vec::new(),
         components: Components {
-            labels: HashMap::default(),
-            next: 0,
-            sizes: Vec::new(),
+            labels: std::mem::take(&mut memory.labels),
+            next: std::mem::take(&mut memory.next),
+            sizes: std::mem::take(&mut memory.sizes),
             // Labelling counts against the node budget too.
             left: budget.components.min(budget.nodes),
             run_cap: COMPONENT_RUN,
@@ -2491,6 +2591,18 @@ pub fn prove<P: EngineGame>(
     prover.stats.elapsed = started.elapsed();
     prover.stats.tt_entries = prover.tt.len();
     prover.stats.shared_cycles = shared;
+    if !shared {
+        memory.tt = std::mem::take(&mut prover.tt);
+        memory.safe = std::mem::take(&mut prover.safe);
+        memory.analysed = std::mem::take(&mut prover.analysed);
+        memory.mono = std::mem::take(&mut prover.mono);
+        memory.labels = std::mem::take(&mut prover.components.labels);
+        // Positions a labelling run gave up on: a later proof, with its own budget, may label
+        // them.
+        memory.labels.retain(|_, l| *l != UNKNOWN);
+        memory.next = prover.components.next;
+        memory.sizes = std::mem::take(&mut prover.components.sizes);
+    }
     Ok(Proof {
         side,
         lower: Value::decode(lo),

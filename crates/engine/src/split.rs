@@ -1,5 +1,5 @@
 //! Proofs split into a tree: a proof-number search over the first plies whose leaves are
-//! proven by [`prove`] within a budget each ([`prove_split`]).
+//! proven by [`prove`](crate::solve::prove) within a budget each ([`prove_split`]).
 //!
 //! One null-window question, "does the side to move at the root get at least `v`?"
 //! ([`Budget::at_least`]), is asked of a tree of lines from the root. A leaf is a position
@@ -20,6 +20,12 @@
 //! settle, and deepening on every move to the same horizon; the split gives every leaf the same
 //! bounded budget and spends the next one where the fewest leaves are left to prove (or to
 //! refute). The answer is the same as the prover's; only where the budget goes changes.
+//!
+//! The leaf proofs share one [`ProofMemory`] ([`SplitOptions::share`]): a leaf proven again, or
+//! the children of a leaf just split, start from the transposition table, the components and
+//! the history-free verdicts that the earlier proofs found, which hold whatever proof found
+//! them (their keys carry the history they rest on). Under the shared-cycle argument (Awari)
+//! the prover's table rests on each proof's own history and nothing is shared.
 
 use std::time::{Duration, Instant};
 
@@ -28,7 +34,9 @@ use mancala_core::{advance, Game, History, MoveList, Side};
 
 use crate::games::{EngineGame, GameTask};
 use crate::proofs::on_prover_thread;
-use crate::solve::{history_keys, keys_after, prove, Budget, SolveError, Stop, Value};
+use crate::solve::{
+    history_keys, keys_after, prove_sharing, Budget, ProofMemory, SolveError, Stop, Value,
+};
 use crate::Tablebase;
 
 /// Proof and disproof numbers this large mean "cannot be": the node is settled the other way.
@@ -53,6 +61,11 @@ pub struct SplitOptions {
     /// before it is expanded: easy leaves settle within the first budget, and a leaf is split
     /// only when it resists `4^retries` times it.
     pub retries: u32,
+    /// Whether the leaf proofs share one memory ([`ProofMemory`]: the transposition table, the
+    /// components and their verdicts), each starting from what the earlier ones found, instead
+    /// of each starting empty. Sound either way; sharing spends memory (up to
+    /// [`Budget::max_entries`] entries of each table) to save nodes.
+    pub share: bool,
 }
 
 impl Default for SplitOptions {
@@ -67,6 +80,7 @@ impl Default for SplitOptions {
             time: None,
             max_tree: 1_000_000,
             retries: 2,
+            share: true,
         }
     }
 }
@@ -142,7 +156,7 @@ pub struct SplitProgress {
 /// A node of the tree: a line of moves from the root.
 struct Node<P: EngineGame> {
     pos: P,
-    /// The positions since the last irreversible move, `pos`'s own last (what [`prove`] takes).
+    /// The positions since the last irreversible move, `pos`'s own last (what [`prove`](crate::solve::prove) takes).
     keys: Vec<P::Key>,
     mv: Option<P::Move>,
     parent: usize,
@@ -163,6 +177,8 @@ struct Split<'a, P: EngineGame> {
     side: Side,
     options: SplitOptions,
     table: Option<&'a Tablebase>,
+    /// What the leaf proofs share ([`SplitOptions::share`]).
+    memory: ProofMemory<P>,
     started: Instant,
     leaves: u64,
     settled: u64,
@@ -217,7 +233,17 @@ impl<P: EngineGame> Split<'_, P> {
             budget.time = Some(budget.time.map_or(left, |l| l.min(left)));
         }
         let question = budget.at_least.expect("set above");
-        let proof = prove(&node.pos, &node.keys, self.table, &budget, &mut |_| {})?;
+        if !self.options.share {
+            self.memory.clear();
+        }
+        let proof = prove_sharing(
+            &node.pos,
+            &node.keys,
+            self.table,
+            &budget,
+            &mut self.memory,
+            &mut |_| {},
+        )?;
         self.leaves += 1;
         self.spent += proof.stats.nodes;
         let holds = proof.at_least(question).map(|h| h == mine);
@@ -376,14 +402,14 @@ impl<P: EngineGame> Split<'_, P> {
 }
 
 /// Answers "does the side to move at `pos` get at least `options.at_least`?" by a
-/// proof-number search over the first plies whose leaves [`prove`] settles (module docs).
-/// `history` is as for [`prove`] (the positions since the last irreversible move, `pos`'s own
+/// proof-number search over the first plies whose leaves [`prove`](crate::solve::prove) settles (module docs).
+/// `history` is as for [`prove`](crate::solve::prove) (the positions since the last irreversible move, `pos`'s own
 /// last); `progress` is called after each step (a leaf proven again, or split and its moves
 /// proven).
 ///
 /// # Errors
 ///
-/// Those of [`prove`] on the root or on a leaf.
+/// Those of [`prove`](crate::solve::prove) on the root or on a leaf.
 pub fn prove_split<P: EngineGame>(
     pos: &P,
     history: &[P::Key],
@@ -412,6 +438,7 @@ pub fn prove_split<P: EngineGame>(
         side,
         options: *options,
         table,
+        memory: ProofMemory::default(),
         started: Instant::now(),
         leaves: 0,
         settled: 0,

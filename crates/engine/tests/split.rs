@@ -6,7 +6,7 @@ mod common;
 use common::{after_quiet_moves, next_up, positions};
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::Position;
-use mancala_engine::solve::{prove, Budget, Value, Verdict};
+use mancala_engine::solve::{prove, prove_sharing, Budget, ProofMemory, Value, Verdict};
 use mancala_engine::split::{prove_split, SplitOptions, SplitProof};
 
 /// Runs `f` on a thread with the prover's deep stack.
@@ -153,4 +153,127 @@ fn a_split_stopped_by_its_budget_claims_nothing() {
     assert_eq!(s.stopped, Some(mancala_engine::solve::Stop::Nodes));
     assert!(!s.frontier.is_empty());
     assert!(s.nodes >= 2_000 && s.nodes < 2_100, "{}", s.nodes);
+}
+
+/// Proves each of `cases` (a position and its history) with one memory, first stopped by
+/// budgets of a few nodes (stopping labelling runs and component analyses half-way), then
+/// whole; checks every bound against the value the prover finds from an empty memory, and
+/// returns the nodes of the first whole proof of each case and of a second one.
+fn share_one_memory(
+    name: &str,
+    cases: &[(Oware, Vec<u128>)],
+    memory: &mut ProofMemory<Oware>,
+) -> Vec<(u64, u64)> {
+    let mut nodes = Vec::new();
+    for (pos, history) in cases {
+        let v = value(pos, history);
+        let mut whole = Vec::new();
+        for budget in [7, 300, 5_000, u64::MAX, u64::MAX] {
+            let b = Budget {
+                nodes: budget,
+                // Analyse components from a few positions up, so that small boards have some.
+                history_free: 4,
+                ..Budget::default()
+            };
+            let proof =
+                deep(|| prove_sharing(pos, history, None, &b, memory, &mut |_| {})).unwrap();
+            let (lo, hi) = (proof.lower.encode(), proof.upper.encode());
+            assert!(
+                lo <= v.encode() && v.encode() <= hi,
+                "{name} {pos} (history of {}), {budget} nodes: {:?} to {:?}, the value {v}",
+                history.len(),
+                proof.lower,
+                proof.upper
+            );
+            if budget == u64::MAX {
+                assert_eq!(proof.value(), Some(v), "{name} {pos}");
+                whole.push(proof.stats.nodes);
+            }
+        }
+        nodes.push((whole[0], whole[1]));
+    }
+    nodes
+}
+
+/// Positions of `rules` with `n` seeds on the board, each from an empty history and after two
+/// quiet moves.
+fn cases(rules: OwareRules, n: u32, count: usize, seed: u64) -> Vec<(Oware, Vec<u128>)> {
+    let mut out = Vec::new();
+    for pos in positions(rules, n, count, seed) {
+        out.push((pos, vec![pos.key()]));
+        if let Some((p, keys, _)) = after_quiet_moves(pos, true) {
+            out.push((p, keys));
+        }
+    }
+    out
+}
+
+#[test]
+fn proofs_sharing_one_memory_answer_as_proofs_from_an_empty_one() {
+    // Abapa: what one proof found (its transposition table, the components, the verdicts of
+    // their analyses) serves the next, whatever history each had.
+    let mut memory = ProofMemory::default();
+    let abapa = cases(OwareRules::abapa(), 4, 4, 21);
+    let nodes = share_one_memory("abapa", &abapa, &mut memory);
+    assert!(memory.entries() > 0);
+    assert!(memory.verdicts() > 0, "no component analysed");
+    // A proof run again finds what it needs in the memory (a proof of a few nodes has little
+    // to find).
+    let mut searched = 0;
+    for (i, &(first, again)) in nodes.iter().enumerate() {
+        assert!(again <= first, "{}: {first} then {again} nodes", abapa[i].0);
+        if first > 20 {
+            searched += 1;
+            assert!(
+                again * 4 < first,
+                "{}: {first} then {again} nodes",
+                abapa[i].0
+            );
+        }
+    }
+    assert!(searched >= 3, "{nodes:?}");
+    // Awari: under the shared-cycle argument the table rests on each proof's own history, so
+    // nothing is kept from one proof to the next.
+    let mut memory = ProofMemory::default();
+    let awari = cases(OwareRules::awari(), 4, 4, 21);
+    share_one_memory("awari", &awari, &mut memory);
+    assert_eq!((memory.entries(), memory.verdicts()), (0, 0));
+    // The two interleaved, each with its own memory, the histories in the other order.
+    let mut a = ProofMemory::default();
+    let mut b = ProofMemory::default();
+    for (x, y) in abapa.iter().rev().zip(awari.iter().rev()) {
+        share_one_memory("abapa", std::slice::from_ref(x), &mut a);
+        share_one_memory("awari", std::slice::from_ref(y), &mut b);
+    }
+}
+
+#[test]
+fn a_split_with_fresh_leaves_answers_as_one_sharing_its_memory() {
+    for (name, rules) in presets() {
+        for pos in positions(rules, 3, 3, 8) {
+            let v = value(&pos, &[pos.key()]);
+            for share in [false, true] {
+                for (asked, holds) in [(v, true), (next_up(v), false)] {
+                    let options = SplitOptions {
+                        at_least: asked,
+                        leaf: Budget {
+                            nodes: 40,
+                            ..Budget::default()
+                        },
+                        retries: 1,
+                        max_tree: 50_000,
+                        share,
+                        ..SplitOptions::default()
+                    };
+                    let s = deep(|| prove_split(&pos, &[pos.key()], None, &options, &mut |_| {}))
+                        .unwrap();
+                    assert_eq!(
+                        s.holds,
+                        Some(holds),
+                        "{name} {pos}: at least {asked}? sharing {share}: {s:?}"
+                    );
+                }
+            }
+        }
+    }
 }
