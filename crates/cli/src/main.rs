@@ -16,6 +16,7 @@ mod levels;
 mod lines;
 mod match_cmd;
 mod out;
+mod pair;
 mod perft;
 mod play;
 mod puzzle;
@@ -87,6 +88,8 @@ enum Command {
     /// The message catalogues of the languages: `mancala i18n check` (docs/i18n.md).
     #[command(subcommand)]
     I18n(i18n::Sub),
+    /// The next round's pairings of a tournament file (TRF16): `--dutch` or `--round-robin`.
+    Pair(pair::Args),
 }
 
 /// The value of the options that take a time budget in seconds (`solve --time`, `analyze
@@ -161,6 +164,7 @@ fn main() -> ExitCode {
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
         Command::I18n(args) => i18n::run(&args),
+        Command::Pair(args) => pair::run(&args),
     };
     match result {
         Ok(code) => code,

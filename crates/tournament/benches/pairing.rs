@@ -1,0 +1,69 @@
+//! Swiss pairing speed: the ninth round of tournaments of growing size (`cargo bench -p
+//! mancala-tournament`, or `-- 1000 5000` for chosen sizes). Rounds 1 to 8 are paired first
+//! with results drawn from the ratings; the time printed is round 9's pairing alone.
+
+use std::time::Instant;
+
+use mancala_tournament::{Format, GameResult, Tournament};
+
+fn main() {
+    let sizes: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![100, 250, 500, 1000, 2000, 5000]
+    } else {
+        sizes
+    };
+    println!("players  round 9 pairing  rounds 1-8 (setup)");
+    for n in sizes {
+        let mut t = Tournament::new("bench", Format::Swiss, 9);
+        for i in 0..n {
+            t.add_player(&format!("p{i}"), 2800 - (i * 2000 / n));
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let setup = Instant::now();
+        for r in 1..=8u32 {
+            let boards: Vec<(u32, u32)> = t
+                .pair_next_round()
+                .expect("pairable")
+                .pairings
+                .iter()
+                .map(|p| (p.south, p.north))
+                .collect();
+            for (b, (s, no)) in boards.into_iter().enumerate() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let edge = (t.players[s as usize - 1].rating as i64
+                    - t.players[no as usize - 1].rating as i64)
+                    .clamp(-400, 400)
+                    / 10;
+                let roll = (state % 100) as i64;
+                let res = if roll < 35 + edge {
+                    GameResult::SouthWins
+                } else if roll < 65 + edge / 2 {
+                    GameResult::Draw
+                } else {
+                    GameResult::NorthWins
+                };
+                t.set_result(r, b as u32 + 1, Some(res)).expect("board");
+            }
+        }
+        let setup = setup.elapsed();
+        let start = Instant::now();
+        let round = t.pair_next_round().expect("round 9");
+        let took = start.elapsed();
+        assert_eq!(
+            round.pairings.len() * 2 + round.byes.len(),
+            n as usize,
+            "everybody paired"
+        );
+        println!(
+            "{n:>7}  {:>13.3} s  {:>10.1} s",
+            took.as_secs_f64(),
+            setup.as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,648 @@
+//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with Galil's
+//! primal-dual bookkeeping, O(n³)).
+//!
+//! Written here rather than taken from a crate: the Dutch pairing encodes its criteria as
+//! levels of one wide integer weight (`i128`), and the matching crates on the registry take
+//! floating-point or 32/64-bit weights, which cannot hold those levels exactly.
+
+/// An edge `(u, v, weight)`; vertices are `0..n`.
+pub type Edge = (usize, usize, i128);
+
+const NONE: usize = usize::MAX;
+
+/// A maximum-weight matching of the graph on `n` vertices with these edges: `mate[v]` is the
+/// vertex matched to `v`. Edges of weight zero or less are never used; several edges between
+/// the same two vertices are allowed (the heaviest counts).
+pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
+    let edges: Vec<Edge> = edges
+        .iter()
+        .filter(|e| e.2 > 0 && e.0 != e.1 && e.0 < n && e.1 < n)
+        .map(|&(u, v, w)| (u, v, w * 2))
+        .collect();
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let mut m = Matcher::new(n, edges);
+    m.solve();
+    (0..n)
+        .map(|v| {
+            let p = m.mate[v];
+            (p != NONE).then(|| m.endpoint(p))
+        })
+        .collect()
+}
+
+struct Matcher {
+    n: usize,
+    edges: Vec<Edge>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i128>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Matcher {
+    fn new(n: usize, edges: Vec<Edge>) -> Self {
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let ne = edges.len();
+        let mut blossombase: Vec<usize> = (0..n).collect();
+        blossombase.extend(std::iter::repeat_n(NONE, n));
+        let mut dualvar = vec![maxweight; n];
+        dualvar.extend(std::iter::repeat_n(0, n));
+        Matcher {
+            n,
+            edges,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        }
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let e = &self.edges[p / 2];
+        if p % 2 == 0 {
+            e.0
+        } else {
+            e.1
+        }
+    }
+
+    fn slack(&self, k: usize) -> i128 {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - 2 * w
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut stack = vec![b];
+        while let Some(t) = stack.pop() {
+            if t < self.n {
+                out.push(t);
+            } else {
+                stack.extend(self.blossomchilds[t].iter().rev().copied());
+            }
+        }
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w];
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == 1 {
+                let mut leaves = Vec::new();
+                self.leaves(b, &mut leaves);
+                self.queue.extend(leaves);
+                return;
+            }
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            w = self.endpoint(mb);
+            t = 1;
+            p = mb ^ 1;
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint(self.labelend[b]);
+                b = self.inblossom[v];
+                v = self.endpoint(self.labelend[b]);
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        let mut leaves = Vec::new();
+        self.leaves(b, &mut leaves);
+        for &lv in &leaves {
+            if self.label[self.inblossom[lv]] == 2 {
+                self.queue.push(lv);
+            }
+            self.inblossom[lv] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &sub in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
+                Some(list) => vec![list],
+                None => {
+                    let mut sl = Vec::new();
+                    self.leaves(sub, &mut sl);
+                    sl.iter()
+                        .map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                        .collect()
+                }
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        let mut leaves = Vec::new();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                self.leaves(s, &mut leaves);
+                for &v in &leaves {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e1 = self.endpoint(p ^ 1);
+                self.label[e1] = 0;
+                let q = self.blossomendps[b][at(j - endptrick as isize)];
+                let e2 = self.endpoint(q ^ endptrick ^ 1);
+                self.label[e2] = 0;
+                self.assign_label(e1, 2, p);
+                self.allowedge[q / 2] = true;
+                j += jstep;
+                p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let e = self.endpoint(p ^ 1);
+            self.label[e] = 2;
+            self.label[bv] = 2;
+            self.labelend[e] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                self.leaves(bv, &mut leaves);
+                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    let e = self.endpoint(mb);
+                    self.label[e] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                let e = self.endpoint(p);
+                self.augment_blossom(t, e);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            if t >= self.n {
+                let e = self.endpoint(p ^ 1);
+                self.augment_blossom(t, e);
+            }
+            let e0 = self.endpoint(p);
+            let e1 = self.endpoint(p ^ 1);
+            self.mate[e0] = p ^ 1;
+            self.mate[e1] = p;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint(p);
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path: change the duals.
+                let mut deltatype = 1;
+                let mut delta = *self.dualvar[..n].iter().min().expect("vertices");
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]) / 2;
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weight(edges: &[Edge], mate: &[Option<usize>]) -> i128 {
+        let mut total = 0;
+        for (v, m) in mate.iter().enumerate() {
+            if let Some(u) = m {
+                assert_eq!(mate[*u], Some(v), "matching not symmetric");
+                if v < *u {
+                    total += edges
+                        .iter()
+                        .filter(|e| (e.0 == v && e.1 == *u) || (e.0 == *u && e.1 == v))
+                        .map(|e| e.2)
+                        .max()
+                        .expect("matched along an edge");
+                }
+            }
+        }
+        total
+    }
+
+    /// The best matching by trying every one (small graphs).
+    fn brute(n: usize, edges: &[Edge]) -> i128 {
+        fn go(v: usize, n: usize, used: &mut Vec<bool>, w: &[Vec<i128>]) -> i128 {
+            if v == n {
+                return 0;
+            }
+            if used[v] {
+                return go(v + 1, n, used, w);
+            }
+            used[v] = true;
+            let mut best = go(v + 1, n, used, w);
+            for u in v + 1..n {
+                if !used[u] && w[v][u] > 0 {
+                    used[u] = true;
+                    best = best.max(w[v][u] + go(v + 1, n, used, w));
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+            best
+        }
+        let mut w = vec![vec![0i128; n]; n];
+        for &(a, b, x) in edges {
+            w[a][b] = w[a][b].max(x);
+            w[b][a] = w[b][a].max(x);
+        }
+        go(0, n, &mut vec![false; n], &w)
+    }
+
+    #[test]
+    fn small_known_cases() {
+        assert_eq!(max_weight_matching(2, &[(0, 1, 5)]), vec![Some(1), Some(0)]);
+        let e = [(0, 1, 10), (1, 2, 11)];
+        assert_eq!(max_weight_matching(3, &e), vec![None, Some(2), Some(1)]);
+        // A path where the two outer edges beat the middle one.
+        let e = [(0, 1, 5), (1, 2, 11), (2, 3, 7)];
+        assert_eq!(weight(&e, &max_weight_matching(4, &e)), 12);
+        // A triangle with a pendant: needs a blossom.
+        let e = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
+        assert_eq!(weight(&e, &max_weight_matching(4, &e)), 15);
+    }
+
+    #[test]
+    fn random_graphs_match_brute_force() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3000 {
+            let n = 1 + (next() % 10) as usize;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 3 != 0 {
+                        let w = if round % 2 == 0 {
+                            (next() % 20) as i128 + 1
+                        } else {
+                            (next() % 4) as i128 * (1i128 << 90) + (next() % 5) as i128
+                        };
+                        edges.push((a, b, w));
+                    }
+                }
+            }
+            let mate = max_weight_matching(n, &edges);
+            assert_eq!(weight(&edges, &mate), brute(n, &edges), "graph {edges:?}");
+        }
+    }
+}
