@@ -1,4 +1,10 @@
-//! The JSON shape of a game state, shared by `trace` and the other commands that print states.
-//! One definition serves the CLI and the server's API: it lives in `mancala-server`.
+//! The JSON of a game state, for `trace` and the other commands that print states: the rules
+//! core's [`StateView`] as its `serde` feature writes it (`docs/state.md`), the same object the
+//! server's API sends.
 
-pub use mancala_server::json::state_json;
+use mancala_core::variant::StateView;
+
+/// The state as a JSON object, its keys sorted as `docs/state.md` writes them.
+pub fn state_json(s: &StateView) -> serde_json::Result<serde_json::Value> {
+    serde_json::to_value(s)
+}

@@ -39,10 +39,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut game = args.game.build()?;
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
-    writeln!(out, "{}", state_json(&game.state()))?;
+    writeln!(out, "{}", state_json(&game.state())?)?;
     for (i, mv) in split_moves(&args.moves).iter().enumerate() {
         match game.play(mv) {
-            Ok(_) => writeln!(out, "{}", state_json(&game.state()))?,
+            Ok(_) => writeln!(out, "{}", state_json(&game.state())?)?,
             Err(err) => {
                 out.flush()?;
                 let (kind, reason) = match &err {

@@ -20,18 +20,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     if args.json {
-        let list: Vec<_> = Variant::ALL
+        let list = Variant::ALL
             .iter()
             .map(|v| {
                 let info = v.info();
-                let mut m = mancala_server::json::variant_map(&info);
-                let options = info.options.iter().map(|o| {
-                    json!({"name": o.name, "default": o.value, "values": o.values, "doc": o.doc})
-                });
-                m.insert("options".into(), options.collect());
-                serde_json::Value::Object(m)
+                // The core's descriptor, each option's preset value named `default` here.
+                let mut preset = serde_json::to_value(&info)?;
+                preset["options"] = info
+                    .options
+                    .iter()
+                    .map(|o| json!({"name": o.name, "default": o.value, "values": o.values, "doc": o.doc}))
+                    .collect();
+                Ok(preset)
             })
-            .collect();
+            .collect::<serde_json::Result<Vec<_>>>()?;
         writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
         return Ok(ExitCode::SUCCESS);
     }

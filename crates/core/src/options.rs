@@ -122,7 +122,11 @@ macro_rules! option_enum {
 }
 
 /// One rule option: its name, current value, accepted values and a one-line description.
+///
+/// With the crate's `serde` feature it serialises as the API's option object: `name`, `value`,
+/// `values`, `doc`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionInfo {
     /// The name used with `--rule NAME=VALUE`.
     pub name: &'static str,

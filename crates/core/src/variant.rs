@@ -38,7 +38,12 @@ pub enum Variant {
 }
 
 /// A preset's descriptor: the single source for `mancala variants`, `--help`, the API and the UI.
+///
+/// With the crate's `serde` feature it serialises as the object `GET /api/variants` lists (before
+/// the server's own additions): `name`, `aliases`, `board`, `summary`, `spec`, `options` (each
+/// an [`OptionInfo`] with the preset's default as its `value`).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct VariantInfo {
     /// The canonical name.
     pub name: &'static str,
@@ -202,7 +207,14 @@ pub fn parse_rule_assignment(text: &str) -> Result<(String, String), crate::Rule
     Ok((name.to_string(), value.to_string()))
 }
 
-/// A snapshot of a game's state in the shape of `mancala trace` (see the CLI docs).
+/// A snapshot of a game's state in the shape of `mancala trace`.
+///
+/// With the crate's `serde` feature it serialises as the state object of `docs/state.md`, the
+/// one `mancala trace` prints and the server's API sends: `position`, `pits`, `stores`,
+/// `to_move` (a side or `null`), `legal`, `captured`, `over`, `result` (`"south"`, `"north"`,
+/// `"draw"` or `null`), `reason` (the end reason's snake-case word or `null`), then the fields
+/// of the game's [`Extras`]. Fields come in that order; through `serde_json::Value` (as the
+/// CLI and the server write it) they come sorted, as the document says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateView {
     /// The notation string.
@@ -221,6 +233,42 @@ pub struct StateView {
     pub outcome: Option<Outcome>,
     /// The game's extra state.
     pub extras: Extras,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for StateView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The state object's fields, borrowed from the view.
+        #[derive(serde::Serialize)]
+        struct Fields<'a> {
+            position: &'a str,
+            pits: &'a [u32],
+            stores: [u32; 2],
+            to_move: Option<Side>,
+            legal: &'a [String],
+            captured: u32,
+            over: bool,
+            result: Option<&'static str>,
+            reason: Option<crate::EndReason>,
+            #[serde(flatten)]
+            extras: &'a Extras,
+        }
+        serde::Serialize::serialize(
+            &Fields {
+                position: &self.position,
+                pits: &self.pits,
+                stores: self.stores,
+                to_move: self.to_move,
+                legal: &self.legal,
+                captured: self.captured,
+                over: self.outcome.is_some(),
+                result: self.outcome.map(|o| o.result_name()),
+                reason: self.outcome.map(|o| o.reason),
+                extras: &self.extras,
+            },
+            serializer,
+        )
+    }
 }
 
 /// A game of any preset: one arm per game type, each holding the [`Session`] of that type.
@@ -544,5 +592,76 @@ fn settle_reason<P: Position>(before: &P, after: &P) -> String {
             format!("the {} ends: {} follows", a.phase.name(), b.phase.name())
         }
         _ => "the rules settle the board after the move".to_string(),
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::{DynGame, Variant};
+
+    fn state_of(variant: &str, position: Option<&str>, moves: &[&str]) -> super::StateView {
+        let mut game = Variant::from_name(variant)
+            .unwrap()
+            .new_game(&[], position)
+            .unwrap();
+        for mv in moves {
+            game.play(mv).unwrap();
+        }
+        game.state()
+    }
+
+    #[test]
+    fn a_state_serialises_with_the_common_fields_in_order() {
+        let json = serde_json::to_string(&state_of("abapa", None, &["C"])).unwrap();
+        assert_eq!(
+            json,
+            r#"{"position":"4-4-0-5-5-5-5-4-4-4-4-4-0-0-N","pits":[4,4,0,5,5,5,5,4,4,4,4,4],"stores":[0,0],"to_move":"north","legal":["a","b","c","d","e","f"],"captured":0,"over":false,"result":null,"reason":null}"#
+        );
+    }
+
+    #[test]
+    fn a_finished_state_names_its_result_and_reason() {
+        let state = state_of("abapa", Some("0-0-0-0-0-1-0-0-0-0-0-0-24-23-S"), &["F"]);
+        let json = serde_json::to_value(&state).unwrap();
+        assert_eq!(json["over"], true);
+        assert_eq!(json["to_move"], serde_json::Value::Null);
+        assert_eq!(json["result"], "draw");
+        assert_eq!(json["reason"], "no_legal_move");
+        assert_eq!(json["legal"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn a_state_carries_its_games_extra_fields() {
+        let json = serde_json::to_value(state_of("ba-awa", None, &["A"])).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "captured", "legal", "match", "over", "owners", "pits", "position", "reason",
+                "result", "round", "stores", "to_move"
+            ]
+        );
+        assert_eq!(json["match"]["target"], 10);
+        assert_eq!(json["owners"][0], "south");
+    }
+
+    #[test]
+    fn a_preset_serialises_with_its_options() {
+        let json = serde_json::to_value(Variant::Ouril.info()).unwrap();
+        assert_eq!(json["name"], "ouril");
+        assert_eq!(json["aliases"], serde_json::json!(["ouri", "uril"]));
+        assert_eq!(json["board"], "2x6");
+        assert_eq!(json["spec"], "web/rules/ouril.html");
+        let options = json["options"].as_array().unwrap();
+        assert_eq!(options.len(), Variant::Ouril.info().options.len());
+        let grand_slam = options.iter().find(|o| o["name"] == "grand_slam").unwrap();
+        let mut keys: Vec<&String> = grand_slam.as_object().unwrap().keys().collect();
+        keys.sort();
+        assert_eq!(keys, ["doc", "name", "value", "values"]);
     }
 }

@@ -49,10 +49,6 @@ pub(crate) fn variants_json() -> Value {
             let info = v.info();
             let start = v.new_game(&[], None).ok();
             let mut m = crate::json::variant_map(&info);
-            m.insert(
-                "options".into(),
-                info.options.iter().map(crate::json::option_json).collect(),
-            );
             // The rules whose options the preset has: the `F` of the message ids
             // `option-F-NAME` of `GET /api/i18n/{lang}`.
             m.insert(
