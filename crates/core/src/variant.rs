@@ -106,19 +106,11 @@ impl Variant {
     #[must_use]
     pub fn info(self) -> VariantInfo {
         let (name, aliases, board, summary, spec) = self.info_static();
-        let options = match self {
-            Variant::Oware
-            | Variant::Abapa
-            | Variant::Wuri
-            | Variant::Awari
-            | Variant::Ouril
-            | Variant::OurilLudii => self
-                .oware_rules()
-                .expect("an Oware-family preset")
-                .options(),
-            Variant::Olowuka => OlowukaRules::default().options(),
-            Variant::BaAwa => BaAwaRules::default().options(),
-            Variant::Isolo => IsoloRules::isolo().options(),
+        let options = match self.rules() {
+            PresetRules::Oware(r) => r.options(),
+            PresetRules::Olowuka(r) => r.options(),
+            PresetRules::BaAwa(r) => r.options(),
+            PresetRules::Isolo(r) => r.options(),
         };
         VariantInfo {
             name,
@@ -130,15 +122,28 @@ impl Variant {
         }
     }
 
-    fn oware_rules(self) -> Option<OwareRules> {
+    /// The preset's rules: the one place a preset is tied to its game type and its options.
+    fn rules(self) -> PresetRules {
         match self {
-            Variant::Oware => Some(OwareRules::oware()),
-            Variant::Abapa => Some(OwareRules::abapa()),
-            Variant::Wuri => Some(OwareRules::wuri()),
-            Variant::Awari => Some(OwareRules::awari()),
-            Variant::Ouril => Some(OwareRules::ouril()),
-            Variant::OurilLudii => Some(OwareRules::ouril_ludii()),
-            Variant::Olowuka | Variant::BaAwa | Variant::Isolo => None,
+            Variant::Oware => PresetRules::Oware(OwareRules::oware()),
+            Variant::Abapa => PresetRules::Oware(OwareRules::abapa()),
+            Variant::Wuri => PresetRules::Oware(OwareRules::wuri()),
+            Variant::Awari => PresetRules::Oware(OwareRules::awari()),
+            Variant::Ouril => PresetRules::Oware(OwareRules::ouril()),
+            Variant::OurilLudii => PresetRules::Oware(OwareRules::ouril_ludii()),
+            Variant::Olowuka => PresetRules::Olowuka(OlowukaRules::default()),
+            Variant::BaAwa => PresetRules::BaAwa(BaAwaRules::default()),
+            Variant::Isolo => PresetRules::Isolo(IsoloRules::isolo()),
+        }
+    }
+
+    /// The preset's rules if it is one of the Oware family (`oware`, `abapa`, `wuri`, `awari`,
+    /// `ouril`, `ouril-ludii`), else `None`.
+    #[must_use]
+    pub fn oware_rules(self) -> Option<OwareRules> {
+        match self.rules() {
+            PresetRules::Oware(r) => Some(r),
+            PresetRules::Olowuka(_) | PresetRules::BaAwa(_) | PresetRules::Isolo(_) => None,
         }
     }
 
@@ -166,33 +171,22 @@ impl Variant {
         rules: &[(String, String)],
         position: Option<&str>,
     ) -> Result<AnyGame, SetupError> {
-        Ok(match self {
-            Variant::Oware
-            | Variant::Abapa
-            | Variant::Wuri
-            | Variant::Awari
-            | Variant::Ouril
-            | Variant::OurilLudii => {
-                let r = self.oware_rules().expect("an Oware-family preset");
-                AnyGame::Oware(Session::build(self, r, rules, position)?)
-            }
-            Variant::Olowuka => AnyGame::Olowuka(Session::build(
-                self,
-                OlowukaRules::default(),
-                rules,
-                position,
-            )?),
-            Variant::BaAwa => AnyGame::BaAwa(Session::build(
-                self,
-                BaAwaRules::default(),
-                rules,
-                position,
-            )?),
-            Variant::Isolo => {
-                AnyGame::Isolo(Session::build(self, IsoloRules::isolo(), rules, position)?)
-            }
+        Ok(match self.rules() {
+            PresetRules::Oware(r) => AnyGame::Oware(Session::build(self, r, rules, position)?),
+            PresetRules::Olowuka(r) => AnyGame::Olowuka(Session::build(self, r, rules, position)?),
+            PresetRules::BaAwa(r) => AnyGame::BaAwa(Session::build(self, r, rules, position)?),
+            PresetRules::Isolo(r) => AnyGame::Isolo(Session::build(self, r, rules, position)?),
         })
     }
+}
+
+/// A preset's rules, of its game type: one arm per game type, like [`AnyGame`].
+#[derive(Clone, Copy, Debug)]
+enum PresetRules {
+    Oware(OwareRules),
+    Olowuka(OlowukaRules),
+    BaAwa(BaAwaRules),
+    Isolo(IsoloRules),
 }
 
 /// Splits `NAME=VALUE`.

@@ -33,26 +33,30 @@ pub fn preset_rules(preset: &str) -> Result<(Variant, OwareRules), TablebaseErro
         name: preset.to_string(),
         reason: e.to_string(),
     })?;
-    let rules = match variant {
-        Variant::Oware => OwareRules::oware(),
-        Variant::Abapa => OwareRules::abapa(),
-        Variant::Wuri => OwareRules::wuri(),
-        Variant::Awari => OwareRules::awari(),
-        Variant::Ouril => OwareRules::ouril(),
-        Variant::OurilLudii => OwareRules::ouril_ludii(),
-        Variant::Olowuka | Variant::BaAwa | Variant::Isolo => {
-            return Err(TablebaseError::UnsupportedPreset {
-                name: preset.to_string(),
-                reason: "tables exist for the Oware family only (abapa, wuri, ouril-ludii, awari)"
-                    .to_string(),
-            })
-        }
+    let Some(rules) = variant.oware_rules() else {
+        return Err(TablebaseError::UnsupportedPreset {
+            name: preset.to_string(),
+            reason: format!(
+                "tables exist for the Oware family only ({})",
+                supported_presets().join(", ")
+            ),
+        });
     };
     check(&rules).map_err(|e| TablebaseError::UnsupportedPreset {
         name: variant.name().to_string(),
         reason: e.to_string(),
     })?;
     Ok((variant, rules))
+}
+
+/// The presets a table can represent, in the order they are listed.
+#[must_use]
+pub fn supported_presets() -> Vec<&'static str> {
+    Variant::ALL
+        .iter()
+        .filter(|v| v.oware_rules().is_some_and(|r| check(&r).is_ok()))
+        .map(|v| v.name())
+        .collect()
 }
 
 /// Whether a table can represent `rules` (module docs); the error names the first option that
@@ -176,10 +180,17 @@ mod tests {
         assert!(preset_rules("ouril-ludii").is_ok());
         assert!(preset_rules("awari").is_ok());
         assert!(exact_cycles(&preset_rules("awari").unwrap().1));
+        assert_eq!(
+            supported_presets(),
+            ["abapa", "wuri", "awari", "ouril-ludii"]
+        );
         assert!(!exact_cycles(&preset_rules("abapa").unwrap().1));
         for name in ["oware", "ouril", "olowuka", "isolo", "ba-awa", "nonsense"] {
             let e = preset_rules(name).unwrap_err().to_string();
             assert!(e.contains("no endgame table"), "{e}");
+            if name == "olowuka" {
+                assert!(e.contains("(abapa, wuri, awari, ouril-ludii)"), "{e}");
+            }
         }
         let e = preset_rules("oware").unwrap_err().to_string();
         assert!(e.contains("grand_slam=IllegalElseLoses"), "{e}");
