@@ -792,6 +792,11 @@ impl BracketGraph {
                         nfree * 2 - dist
                     }
                 };
+                // Transpositions come before exchanges: a pair of two S1 (or two S2) residents
+                // costs more than any choice of partner for the player in focus.
+                if focus.is_some() && !focus_mdp && px >= 0 && py >= 0 && (px < s1) == (py < s1) {
+                    order_level -= 2 * nfree + 1;
+                }
             }
             let w = match self.order_shift {
                 Some(shift) => base + ((order_level as i128) << shift),
