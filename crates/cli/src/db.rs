@@ -20,7 +20,7 @@ pub enum Command {
     /// Check the schema version and every record: moves numbered without gaps and legal under
     /// the game's rules, endings, ratings and sessions of existing accounts. Lists the problems
     /// and exits 1 when there are any.
-    Check(DbArg),
+    Check(CheckArgs),
     /// Write every account, game (with its moves and clock stamps), rating and rating graph to
     /// a dump file, with per-kind counts and a SHA-256 checksum (docs/operators.md).
     Export(ExportArgs),
@@ -37,6 +37,17 @@ pub struct DbArg {
     /// `$MANCALA_DB` if set, else `mancala.db`.
     #[arg(long)]
     db: Option<String>,
+}
+
+/// Arguments of `mancala db check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Drop the moves stored after their game's ending (a move that raced the ending: the
+    /// ending came first and stands), then check again.
+    #[arg(long)]
+    repair: bool,
 }
 
 /// Arguments of `mancala db export`.
@@ -70,7 +81,7 @@ pub struct ImportArgs {
 pub fn run(command: &Command) -> Result<ExitCode> {
     match command {
         Command::Migrate(a) => migrate(&resolve_db(a.db.as_deref())),
-        Command::Check(a) => check(&resolve_db(a.db.as_deref())),
+        Command::Check(a) => check(&resolve_db(a.db.db.as_deref()), a.repair),
         Command::Export(a) => export(a),
         Command::Import(a) => import(a),
     }
@@ -139,12 +150,18 @@ fn migrate(db: &Db) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(db: &Db) -> Result<ExitCode> {
+fn check(db: &Db, repair: bool) -> Result<ExitCode> {
     let opened = open_as_is(db)?;
     dump::require_current_schema(opened.as_ref())?;
-    let snapshot = Snapshot::read(opened.as_ref(), true)?;
-    let problems = dump::check(&snapshot);
+    let mut snapshot = Snapshot::read(opened.as_ref(), true)?;
     let mut out = std::io::stdout();
+    if repair && !dump::moves_after_ending(&snapshot).is_empty() {
+        for done in dump::repair(opened.as_ref(), &snapshot)? {
+            writeln!(out, "repaired: {done}")?;
+        }
+        snapshot = Snapshot::read(opened.as_ref(), true)?;
+    }
+    let problems = dump::check(&snapshot);
     writeln!(
         out,
         "{}: schema version {}; {}",

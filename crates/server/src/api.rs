@@ -436,13 +436,19 @@ pub(crate) async fn post_move(
     let spent = [queued, locked, storing.elapsed()];
     let leased = match stored {
         Ok(held) => held,
-        Err(e) => {
-            if let StoreError::Conflict(_) = e {
-                // Another instance moved first: read the game back.
-                crate::refresh_later(&app, &room.meta.id);
+        Err(StoreError::Conflict(_)) => {
+            // Another instance moved or ended the game first: read it back, and say which.
+            read_back(&app, &room).await?;
+            let live = room.lock();
+            if live.is_over() {
+                return Err(
+                    ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
+                        .with(json!({ "reason": live.ending.as_ref().map(|e| e.reason.clone()) })),
+                );
             }
-            return Err(e.into());
+            return Err(StoreError::Conflict(String::new()).into());
         }
+        Err(e) => return Err(e.into()),
     };
     let view = match apply_move(&app, &room, checked) {
         Applied::View(view) => view,
@@ -654,6 +660,8 @@ pub(crate) async fn undo(
             "moves cannot be taken back in an online game",
         ));
     }
+    // The game is held, as by a move.
+    let _turn = room.turn.lock().await;
     let app2 = Arc::clone(&app);
     let room2 = Arc::clone(&room);
     let view = blocking(move || -> ApiResult<Value> {

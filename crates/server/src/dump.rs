@@ -748,8 +748,16 @@ pub fn check(s: &Snapshot) -> Vec<String> {
                 problems.push(format!("game {id}: player {p:?} has no account"));
             }
         }
-        if let Some((_, plies)) = &g.ending {
-            if *plies != g.moves.len() as i64 {
+        if let Some((ending, plies)) = &g.ending {
+            if *plies < g.moves.len() as i64 {
+                problems.push(format!(
+                    "game {id}: ended ({}) after {plies} moves but has {}: the moves after its \
+                     ending were recorded by mistake (they raced the ending, which came first); \
+                     `mancala db check --repair` drops them",
+                    ending.reason,
+                    g.moves.len()
+                ));
+            } else if *plies != g.moves.len() as i64 {
                 problems.push(format!(
                     "game {id}: ended after {plies} moves but has {}",
                     g.moves.len()
@@ -781,6 +789,59 @@ pub fn check(s: &Snapshot) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The games stored with moves after their ending (a move that raced the ending and was
+/// recorded after it, which this program no longer lets happen): each game's id, how it ended
+/// and after how many moves, and how many moves it has.
+#[must_use]
+pub fn moves_after_ending(s: &Snapshot) -> Vec<(String, String, usize, usize)> {
+    s.games
+        .iter()
+        .filter_map(|g| {
+            let (ending, plies) = g.ending.as_ref()?;
+            let plies = usize::try_from(*plies).ok()?;
+            (plies < g.moves.len()).then(|| {
+                (
+                    g.meta.id.clone(),
+                    ending.reason.clone(),
+                    plies,
+                    g.moves.len(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Drops, in one transaction, the moves stored after the ending of each game of
+/// [`moves_after_ending`]: the ending was recorded first (on the position before them), was
+/// answered to its player and may have changed ratings, so it stands. Answers what was done, a
+/// line per game.
+pub fn repair(db: &dyn Database, s: &Snapshot) -> Result<Vec<String>, StoreError> {
+    let found = moves_after_ending(s);
+    let statements = found
+        .iter()
+        .map(|(id, _, plies, _)| {
+            (
+                "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+                vec![
+                    SqlValue::Text(Some(id.clone())),
+                    SqlValue::Int(Some(i64::try_from(*plies).unwrap_or(i64::MAX))),
+                ],
+            )
+        })
+        .collect();
+    db.write_all(statements)?;
+    Ok(found
+        .iter()
+        .map(|(id, reason, plies, moves)| {
+            format!(
+                "game {id}: ended ({reason}) after {plies} moves: dropped the {} moves recorded \
+                 after its ending",
+                moves - plies
+            )
+        })
+        .collect())
 }
 
 /// The games whose stored move numbers are not 0, 1, 2, ... (one problem per game).

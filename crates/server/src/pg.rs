@@ -659,10 +659,12 @@ impl Store for PgStore {
             };
             let stmt = client.prepare_cached(sql).await?;
             if !m.lease {
-                client.execute(&stmt, &list).await?;
+                crate::store::recorded(&m.game, client.execute(&stmt, &list).await?)?;
                 return Ok(false);
             }
-            let row = client.query_one(&stmt, &list).await?;
+            let Some(row) = client.query_opt(&stmt, &list).await? else {
+                return crate::store::recorded(&m.game, 0).map(|()| false);
+            };
             let held: i64 = row
                 .try_get(1)
                 .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
@@ -809,7 +811,7 @@ impl Store for PgStore {
             lease: false,
         });
         let values = owned(&sql::move_args(id, ply, mv, stamp));
-        let timed = stamp.is_some();
+        let (timed, game) = (stamp.is_some(), id.to_string());
         // One prepared statement, one round trip and one implicit transaction: the move, the
         // clock's deadline (timed games) and the change notice, delivered on commit. The key
         // (game, move number) serialises moves: of two instances recording the same move
@@ -824,8 +826,7 @@ impl Store for PgStore {
             let stmt = client
                 .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
                 .await?;
-            client.execute(&stmt, &list).await?;
-            Ok(())
+            crate::store::recorded(&game, client.execute(&stmt, &list).await?)
         })
     }
 
@@ -854,7 +855,29 @@ impl Store for PgStore {
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        let n = self.execute_notify(Statement::Finish, id, &sql::finish_args(id, ending, plies))?;
+        // The game's row is taken first, in a statement of its own: a move being recorded holds
+        // it (see `sql::insert_move_sql`), so the ending waits for that move and its check
+        // (`Statement::Finish`, run with a snapshot taken after the wait) then sees it: of a move
+        // and an ending racing each other, exactly one is recorded on the position the other saw.
+        let notice = self.notice(id);
+        let values = owned(&sql::finish_args(id, ending, plies));
+        let n = self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let lock = tx.prepare_cached(LOCK_GAME).await?;
+            let args = bound(&values);
+            tx.execute(&lock, &[args[0].pg()]).await?;
+            let stmt = tx
+                .prepare_cached(Statement::Finish.sql(Dialect::Postgres))
+                .await?;
+            let n = tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
+            if n > 0 {
+                let stmt = tx.prepare_cached("SELECT pg_notify($1, $2)").await?;
+                tx.execute(&stmt, &[&CHANNEL, &notice]).await?;
+            }
+            tx.commit().await?;
+            Ok(n)
+        })?;
         if n == 0 {
             return Err(StoreError::Conflict(format!(
                 "game {id} is over or has moved on"
@@ -1052,6 +1075,9 @@ macro_rules! hold_lease_sql {
     };
 }
 
+/// Takes game `$1`'s row until the end of the transaction (see [`PgStore::finish`]).
+const LOCK_GAME: &str = "SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE";
+
 /// [`hold_lease_sql`] of game `$1`, instance `$2`, for `$3` ms.
 const HOLD_LEASE: &str = hold_lease_sql!("$1", "$2", "$3");
 
@@ -1061,8 +1087,8 @@ const PUSH_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$6", "$7"),
     " RETURNING 1), m AS (",
-    sql::insert_move_sql!(),
-    ") SELECT pg_notify($4, $5), (SELECT count(*) FROM l)"
+    sql::insert_move_sql!(" FOR NO KEY UPDATE RETURNING 1"),
+    ") SELECT pg_notify($4, $5), (SELECT count(*) FROM l) FROM m"
 );
 
 /// [`PUSH_TIMED_MOVE`] taking the lease first: then the instance `$10` and the lease's time
@@ -1071,28 +1097,28 @@ const PUSH_TIMED_MOVE_LEASED: &str = concat!(
     "WITH l AS (",
     hold_lease_sql!("$1", "$10", "$11"),
     " RETURNING 1), m AS (",
-    sql::insert_timed_move_sql!(),
+    sql::insert_timed_move_sql!(" FOR NO KEY UPDATE RETURNING 1"),
     "), g AS (",
     sql::set_deadline_sql!(),
-    ") SELECT pg_notify($8, $9), (SELECT count(*) FROM l)"
+    ") SELECT pg_notify($8, $9), (SELECT count(*) FROM l) FROM m"
 );
 
 /// A move without a clock and its change notice: [`sql::move_args`] `$1..$3`, then the channel
-/// and the notice.
+/// and the notice. No row when the game is over (nothing recorded, no notice).
 const PUSH_MOVE: &str = concat!(
     "WITH m AS (",
-    sql::insert_move_sql!(),
-    ") SELECT pg_notify($4, $5)"
+    sql::insert_move_sql!(" FOR NO KEY UPDATE RETURNING 1"),
+    ") SELECT pg_notify($4, $5) FROM m"
 );
 
 /// A timed move, its clock's deadline and its change notice: [`sql::move_args`], then the
-/// channel and the notice.
+/// channel and the notice. No row when the game is over (nothing recorded, no notice).
 const PUSH_TIMED_MOVE: &str = concat!(
     "WITH m AS (",
-    sql::insert_timed_move_sql!(),
+    sql::insert_timed_move_sql!(" FOR NO KEY UPDATE RETURNING 1"),
     "), g AS (",
     sql::set_deadline_sql!(),
-    ") SELECT pg_notify($8, $9)"
+    ") SELECT pg_notify($8, $9) FROM m"
 );
 
 impl crate::rows::Database for PgStore {

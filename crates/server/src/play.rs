@@ -70,7 +70,7 @@ impl Seated {
     /// Runs `f` with the game locked and the caller's side ([`with_game`]).
     async fn act(
         self,
-        f: impl FnOnce(&App, &Room, &mut Live, Side) -> ApiResult<()> + Send + 'static,
+        f: impl Fn(&App, &Room, &mut Live, Side) -> ApiResult<()> + Send + 'static,
     ) -> ApiResult<Json<Value>> {
         let side = self.side;
         with_game(&self.app, self.room, move |app, room, live| {
@@ -108,19 +108,42 @@ fn end_now(
     Ok(conclude(app, room, live, ending)?)
 }
 
+/// How many times a change refused by the store because the game changed through another
+/// instance meanwhile is tried again, on the game read back.
+const RETRIES: usize = 2;
+
 /// Runs `f` on the game locked, on the blocking pool; answers the new view.
+///
+/// The game's turn is held meanwhile, as a move holds it from its check to its record: a move
+/// and an ending (or an offer) of one game never interleave in this instance. Across instances
+/// the store refuses an ending on a position that is not the latest (a move recorded through
+/// another instance meanwhile): the game is then read back and `f` runs again on it, so that a
+/// resignation that comes second is recorded after the move, and an acceptance of an offer that
+/// the move withdrew is refused.
 async fn with_game(
     app: &Arc<App>,
     room: Arc<Room>,
-    f: impl FnOnce(&App, &Room, &mut Live) -> ApiResult<()> + Send + 'static,
+    f: impl Fn(&App, &Room, &mut Live) -> ApiResult<()> + Send + 'static,
 ) -> ApiResult<Json<Value>> {
     let app = Arc::clone(app);
+    let turn = Arc::clone(&room);
+    let _turn = turn.turn.lock().await;
     blocking(move || {
-        let mut live = room.lock();
-        // A flag that fell unnoticed ends the game first.
-        flag_if_out_of_time(&app, &room, &mut live);
-        f(&app, &room, &mut live)?;
-        Ok(Json(room.view(&live)))
+        let mut tries = 0;
+        loop {
+            let mut live = room.lock();
+            // A flag that fell unnoticed ends the game first.
+            flag_if_out_of_time(&app, &room, &mut live);
+            match f(&app, &room, &mut live) {
+                Err(e) if e.code == "stale" && tries < RETRIES => {
+                    drop(live);
+                    tries += 1;
+                    app.hub.refresh(&room)?;
+                }
+                Err(e) => return Err(e),
+                Ok(()) => return Ok(Json(room.view(&live))),
+            }
+        }
     })
     .await
 }

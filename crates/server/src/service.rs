@@ -571,6 +571,9 @@ pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
     let Ok(room) = room(&app, &id).await else {
         return;
     };
+    // The game is held, as by a move (see `crate::play`).
+    let turn = Arc::clone(&room);
+    let _turn = turn.turn.lock().await;
     let _ = tokio::task::spawn_blocking(move || {
         // Another instance sharing the store may have moved meanwhile.
         let _ = app.hub.refresh(&room);

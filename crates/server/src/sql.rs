@@ -101,27 +101,47 @@ impl Bind for SqlValue {
     }
 }
 
-/// Recording a move without a clock: parameters `$1..$3` of [`move_args`].
+/// Recording a move without a clock: parameters `$1..$3` of [`move_args`]. Nothing is recorded
+/// once the game is over (the statement changes no row: the caller answers a conflict), so that
+/// a move racing an ending is never stored after it. PostgreSQL adds a tail: a locking clause
+/// (`FOR NO KEY UPDATE`), so that the game's row is held until the move commits (an ending that
+/// takes the row first waits for the move and then sees it, and a move that comes second sees
+/// the ending), and `RETURNING` to tell whether the move was recorded.
 macro_rules! insert_move_sql {
     () => {
-        "INSERT INTO moves (game, ply, mv) VALUES ($1, $2, $3)"
+        insert_move_sql!("")
+    };
+    ($tail:literal) => {
+        concat!(
+            "INSERT INTO moves (game, ply, mv)
+             SELECT id, $2, $3 FROM games WHERE id = $1 AND result IS NULL",
+            $tail
+        )
     };
 }
 pub(crate) use insert_move_sql;
 
-/// Recording a move with its clock stamp: parameters `$1..$6` of [`move_args`].
+/// Recording a move with its clock stamp: parameters `$1..$6` of [`move_args`]; as
+/// [`insert_move_sql`], nothing once the game is over.
 macro_rules! insert_timed_move_sql {
     () => {
-        "INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
-         VALUES ($1, $2, $3, $4, $5, $6)"
+        insert_timed_move_sql!("")
+    };
+    ($tail:literal) => {
+        concat!(
+            "INSERT INTO moves (game, ply, mv, at_ms, south_ms, north_ms)
+             SELECT id, $2, $3, $4, $5, $6 FROM games WHERE id = $1 AND result IS NULL",
+            $tail
+        )
     };
 }
 pub(crate) use insert_timed_move_sql;
 
-/// The deadline of a game's clock after a move: parameters `$1` and `$7` of [`move_args`].
+/// The deadline of a game's clock after a move: parameters `$1` and `$7` of [`move_args`]
+/// (none once the game is over).
 macro_rules! set_deadline_sql {
     () => {
-        "UPDATE games SET deadline_ms = $7 WHERE id = $1"
+        "UPDATE games SET deadline_ms = $7 WHERE id = $1 AND result IS NULL"
     };
 }
 pub(crate) use set_deadline_sql;
@@ -131,7 +151,7 @@ pub(crate) use set_deadline_sql;
 pub enum Statement {
     /// A new game: [`crate::rows::new_game_values`].
     CreateGame,
-    /// A move without a clock: [`move_args`].
+    /// A move without a clock, unless the game is over: [`move_args`].
     InsertMove,
     /// A move with its clock stamp: [`move_args`].
     InsertTimedMove,

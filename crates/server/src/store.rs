@@ -501,6 +501,15 @@ fn all<T>(
     Ok(out)
 }
 
+/// A move recorded in game `id` (`rows` rows inserted), or a conflict: the game is over (or
+/// unknown), and a move racing its ending is not stored after it.
+pub(crate) fn recorded(id: &str, rows: u64) -> Result<(), StoreError> {
+    if rows == 0 {
+        return Err(StoreError::Conflict(format!("game {id} is over")));
+    }
+    Ok(())
+}
+
 impl Store for SqliteStore {
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.exec(Statement::CreateGame, &rows::new_game_values(m))?;
@@ -517,11 +526,10 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let args = sql::move_args(id, ply, mv, stamp);
         if stamp.is_none() {
-            exec(&conn, Statement::InsertMove, &args)?;
-            return Ok(());
+            return recorded(id, exec(&conn, Statement::InsertMove, &args)? as u64);
         }
         let tx = conn.unchecked_transaction()?;
-        exec(&tx, Statement::InsertTimedMove, &args)?;
+        recorded(id, exec(&tx, Statement::InsertTimedMove, &args)? as u64)?;
         exec(&tx, Statement::SetDeadline, &args)?;
         tx.commit()?;
         Ok(())
