@@ -115,6 +115,24 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, in the order they are declared.
+    pub const ALL: [EndReason; 14] = [
+        EndReason::ScoreMajority,
+        EndReason::HalfEach,
+        EndReason::GrandSlamLoss,
+        EndReason::NoLegalMove,
+        EndReason::ExtraTurnImpossible,
+        EndReason::Repetition,
+        EndReason::MaxPlies,
+        EndReason::FewSeedsLeft,
+        EndReason::RowEmptied,
+        EndReason::EndlessMove,
+        EndReason::MatchWon,
+        EndReason::MaxRounds,
+        EndReason::CannotFeed,
+        EndReason::Agreement,
+    ];
+
     /// A stable snake_case name, used in JSON output.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -200,5 +218,34 @@ impl Outcome {
             winner: Some(winner),
             reason: EndReason::ScoreMajority,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EndReason;
+
+    #[test]
+    fn every_end_reason_is_listed_once() {
+        // A new reason does not compile here until it has its place in `ALL`.
+        let place = |r: EndReason| match r {
+            EndReason::ScoreMajority => 0,
+            EndReason::HalfEach => 1,
+            EndReason::GrandSlamLoss => 2,
+            EndReason::NoLegalMove => 3,
+            EndReason::ExtraTurnImpossible => 4,
+            EndReason::Repetition => 5,
+            EndReason::MaxPlies => 6,
+            EndReason::FewSeedsLeft => 7,
+            EndReason::RowEmptied => 8,
+            EndReason::EndlessMove => 9,
+            EndReason::MatchWon => 10,
+            EndReason::MaxRounds => 11,
+            EndReason::CannotFeed => 12,
+            EndReason::Agreement => 13,
+        };
+        for (i, r) in EndReason::ALL.into_iter().enumerate() {
+            assert_eq!(place(r), i, "{r}");
+        }
     }
 }

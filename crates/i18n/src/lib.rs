@@ -453,29 +453,13 @@ mod tests {
     fn every_illegal_reason_and_end_reason_has_a_text_everywhere() {
         let mut reasons = PLAIN_ILLEGAL.to_vec();
         reasons.extend([Illegal::WrongPhase("x"), Illegal::BadSetup("y".into())]);
-        let ends = [
-            EndReason::ScoreMajority,
-            EndReason::HalfEach,
-            EndReason::GrandSlamLoss,
-            EndReason::NoLegalMove,
-            EndReason::ExtraTurnImpossible,
-            EndReason::Repetition,
-            EndReason::MaxPlies,
-            EndReason::FewSeedsLeft,
-            EndReason::RowEmptied,
-            EndReason::EndlessMove,
-            EndReason::MatchWon,
-            EndReason::MaxRounds,
-            EndReason::CannotFeed,
-            EndReason::Agreement,
-        ];
         for lang in COMPLETE {
             let cat = catalog(lang);
             for r in &reasons {
                 let text = illegal(cat, r);
                 assert!(!text.starts_with("illegal-"), "{lang}: {r:?} has no text");
             }
-            for e in ends {
+            for e in EndReason::ALL {
                 let text = end_reason(cat, e);
                 assert!(!text.starts_with("end-"), "{lang}: {e:?} has no text");
             }
