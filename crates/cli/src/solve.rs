@@ -1,5 +1,5 @@
 //! `mancala solve`: the game-theoretic value of a position under the real rules, proven by
-//! [`mancala_engine::solve`].
+//! [`mancala_engine::prove`].
 //!
 //! ```text
 //! mancala solve awari --rule seeds=2 [--position P] [--after MOVES] [--nodes N] [--time S] [--moves] [--json]
@@ -17,7 +17,7 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Position;
-use mancala_engine::solve::{Budget, ComponentAnalysis, ProofProgress, Stop, Value, Verdict, WIN};
+use mancala_engine::prove::{Budget, ComponentAnalysis, ProofProgress, Stop, Value, Verdict, WIN};
 use mancala_engine::{prove_game, prove_game_split, GameProofOptions, SplitOptions};
 use mancala_tablebase::{build, rules, Tablebase};
 

@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::oware::Oware;
 use mancala_core::Position;
-use mancala_engine::refine::RefineBudget;
+use mancala_engine::prove::RefineBudget;
 use mancala_tablebase::build::{
     build_graded, build_to_dir, BuildOptions, GradedRun, LevelStats, Phase, Progress,
     MAX_BUILD_SEEDS,
@@ -280,7 +280,7 @@ fn run_build(
             if exact {
                 bail!("--refine-seeds: {preset}'s tables are exact already (every entry)");
             }
-            let mut refiner = mancala_engine::refine::refiner(table_rules, step3.max, step3.budget);
+            let mut refiner = mancala_engine::prove::refiner(table_rules, step3.max, step3.budget);
             let run = GradedRun {
                 refine: Some(&mut *refiner),
                 dir: Some(dir),

@@ -209,7 +209,7 @@ pub struct ProofBenchLine {
     /// Whether everything asked was proven (the result, and the margin when asked).
     pub proven: bool,
     /// The prover's counters.
-    pub stats: crate::solve::ProofStats,
+    pub stats: crate::prove::ProofStats,
     /// The time the proof took.
     pub time: Duration,
 }
@@ -247,7 +247,7 @@ pub enum ProofBenchError {
         /// The position.
         position: &'static str,
         /// What the prover said.
-        error: crate::solve::SolveError,
+        error: crate::prove::SolveError,
     },
 }
 
@@ -261,8 +261,8 @@ pub enum ProofBenchError {
 /// [`ProofBenchError`] when a position cannot be set up or the prover refuses it (neither
 /// happens with the positions given).
 pub fn bench_prove() -> Result<ProofBenchResult, ProofBenchError> {
-    use crate::proofs::{prove_game, GameProofOptions};
-    use crate::solve::Budget;
+    use crate::prove::Budget;
+    use crate::prove::{prove_game, GameProofOptions};
     let mut positions = Vec::new();
     let mut total = 0;
     let mut elapsed = Duration::ZERO;

@@ -71,9 +71,9 @@
 //! deadlines of `time` and the Monte-Carlo adapter `mcts_driver`; [`levels`] the playing levels;
 //! [`bench`](mod@bench) the benchmarks; [`tables`] the endgame tables built in memory; [`tune`]
 //! the fitting tools; `search`, `mcts`, [`eval`], [`features`] and `tt` the search itself;
-//! [`solve`](mod@solve) proves game-theoretic values ([`prove`]), and [`proofs`] runs it for the
-//! front ends ([`prove_game`], [`prove_estimate`]); [`split`](mod@split) splits one question into a
-//! proof-number search over the first plies with the prover at its leaves ([`prove_split`]).
+//! [`prove`](mod@prove) proves game-theoretic values ([`prove`](fn@prove)), for the front ends
+//! too ([`prove_game`], [`prove_estimate`]), and splits one question into a proof-number search
+//! over the first plies with the prover at its leaves ([`prove_split`]).
 
 pub mod bench;
 mod driver;
@@ -84,11 +84,14 @@ pub mod levels;
 mod mcts;
 mod mcts_driver;
 mod per_game;
-pub mod proofs;
-pub mod refine;
+pub mod prove;
+/// The path [`prove::unproven`] had before the prover's items moved to [`prove`](mod@prove),
+/// kept while a caller still names it.
+#[doc(hidden)]
+pub mod proofs {
+    pub use crate::prove::unproven;
+}
 mod search;
-pub mod solve;
-pub mod split;
 pub mod tables;
 mod tb;
 mod time;
@@ -106,10 +109,12 @@ pub use games::{dispatch, EngineGame, GameTask};
 pub use levels::{level_info, level_move, LevelInfo, LEVEL_INFO, MAX_LEVEL};
 pub use mancala_tablebase::Tablebase;
 pub use mcts::{Leaf, MctsOptions};
-pub use proofs::{apply_proof, prove_estimate, prove_game, proven_or, GameProof, GameProofOptions};
+pub use prove::{
+    apply_proof, prove, prove_estimate, prove_game, prove_game_split, prove_split, proven_or,
+    Budget, GameProof, GameProofOptions, Proof, ProofProgress, ProofStats, SolveError,
+    SplitOptions, SplitProof, Value, Verdict,
+};
 pub use search::MAX_DEPTH;
-pub use solve::{prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Value, Verdict};
-pub use split::{prove_game_split, prove_split, SplitOptions, SplitProof};
 pub use tables::{
     build_tables, built_tables, game_has_tables, has_tables, shared_tables, LEVEL_TABLE_SEEDS,
 };

@@ -1,4 +1,4 @@
-//! The prover ([`mancala_engine::solve`]) against a plain exhaustive minimax of the real rules
+//! The prover ([`mancala_engine::prove`]) against a plain exhaustive minimax of the real rules
 //! and against the exact endgame tables.
 
 mod common;
@@ -6,8 +6,9 @@ mod common;
 use common::{after_quiet_moves, next_up, positions};
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, MoveList, Position};
-use mancala_engine::refine::{refiner, RefineBudget};
-use mancala_engine::solve::{prove, Budget, Proof, ProofStats, Value, Verdict};
+use mancala_engine::prove::{
+    prove, refiner, Budget, Proof, ProofStats, RefineBudget, Value, Verdict,
+};
 use mancala_tablebase::build::{build_graded, build_rules, BuildOptions, GradedRun, Phase};
 use mancala_tablebase::{Exactness, Tablebase};
 
@@ -70,7 +71,7 @@ fn solve_with(
     // plies, a frame each.
     let proof = std::thread::scope(|s| {
         std::thread::Builder::new()
-            .stack_size(mancala_engine::proofs::PROVER_STACK_BYTES)
+            .stack_size(mancala_engine::prove::PROVER_STACK_BYTES)
             .spawn_scoped(s, || prove(pos, history, table, budget, &mut |_| {}))
             .expect("a prover thread")
             .join()
@@ -234,7 +235,7 @@ fn a_stopped_proof_claims_nothing_it_has_not_proven() {
         ..Budget::default()
     };
     let proof = prove(&pos, &[pos.key()], None, &budget, &mut |_| {}).unwrap();
-    assert_eq!(proof.stopped, Some(mancala_engine::solve::Stop::Nodes));
+    assert_eq!(proof.stopped, Some(mancala_engine::prove::Stop::Nodes));
     assert_eq!(proof.value(), None);
     assert!(proof.stats.nodes >= 20_000);
 }
@@ -815,7 +816,7 @@ fn the_opponent_question_is_the_converse_of_the_question() {
         });
     }
     let edge = 40;
-    let win = mancala_engine::solve::WIN;
+    let win = mancala_engine::prove::WIN;
     let encodings = (-(win + edge)..=-(win - edge))
         .chain((-win..=win).step_by(7))
         .chain(win - edge..=win + edge);
@@ -837,7 +838,7 @@ fn the_opponent_question_is_the_converse_of_the_question() {
 #[test]
 fn bounds_without_a_margin_say_only_their_result() {
     // The edges of the tests and the open ends of a proof carry no margin a game ends with.
-    let win = mancala_engine::solve::WIN;
+    let win = mancala_engine::prove::WIN;
     for (encoding, text, margin) in [
         (1 - win, "draw", None),    // at least a draw
         (win - 1, "draw", None),    // at most a draw

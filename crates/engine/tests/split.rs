@@ -1,19 +1,21 @@
-//! Proofs split into a tree ([`mancala_engine::split`]) against the whole prover: the same
-//! answers, whatever the leaves' budgets, with and without a history.
+//! Proofs split into a tree ([`mancala_engine::prove::prove_split`]) against the whole prover:
+//! the same answers, whatever the leaves' budgets, with and without a history.
 
 mod common;
 
 use common::{after_quiet_moves, next_up, positions};
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::Position;
-use mancala_engine::solve::{prove, prove_sharing, Budget, ProofMemory, Value, Verdict};
-use mancala_engine::split::{prove_split, SplitOptions, SplitProof};
+use mancala_engine::prove::{
+    prove, prove_sharing, prove_split, Budget, ProofMemory, SplitOptions, SplitProof, Value,
+    Verdict,
+};
 
 /// Runs `f` on a thread with the prover's deep stack.
 fn deep<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
-            .stack_size(mancala_engine::proofs::PROVER_STACK_BYTES)
+            .stack_size(mancala_engine::prove::PROVER_STACK_BYTES)
             .spawn_scoped(s, f)
             .expect("a thread")
             .join()
@@ -150,7 +152,7 @@ fn a_split_stopped_by_its_budget_claims_nothing() {
     };
     let s = deep(|| prove_split(&pos, &[pos.key()], None, &options, &mut |_| {})).unwrap();
     assert_eq!(s.holds, None);
-    assert_eq!(s.stopped, Some(mancala_engine::solve::Stop::Nodes));
+    assert_eq!(s.stopped, Some(mancala_engine::prove::Stop::Nodes));
     assert!(!s.frontier.is_empty());
     assert!(s.nodes >= 2_000 && s.nodes < 2_100, "{}", s.nodes);
 }

@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 
 use mancala_core::{advance, History, MoveList, Position, Side, MAX_MOVES};
-use mancala_engine::solve::end_value;
-pub use mancala_engine::solve::WIN;
+use mancala_engine::prove::end_value;
+pub use mancala_engine::prove::WIN;
 use mancala_engine::EngineGame;
 use mancala_tablebase::{Exactness, Tablebase};
 

@@ -34,7 +34,7 @@
 //!    bound holds), or repeats (he gets `rep >= g(x)`), or goes on at a child where the
 //!    opponent gets at most `d(child) <= n - g(x)` whatever the history, one ply longer;
 //!    the same for `d`. The engine's prover makes the same argument per component and
-//!    null-window test (`mancala_engine::solve`, "Inside a component"). The bounds of the
+//!    null-window test (`mancala_engine::prove`, "Inside a component"). The bounds of the
 //!    previous paragraph then start from `lo = g`, `hi = d` instead of nothing and everything
 //!    (a forcing strategy that reaches a board where `g` holds needs nothing more), and keep
 //!    within them.
@@ -115,7 +115,7 @@ pub struct BuildOptions {
 /// boards done and the boards in hand), returns per board its bounds from an empty history
 /// after what the refiner proved: within the given ones, equal where it found the value; or
 /// `None` when it does not refine this level. The engine's prover is one
-/// (`mancala_engine::refine`).
+/// (`mancala_engine::prove::refiner`).
 pub type Refine<'a> = dyn FnMut(u32, &Tablebase, &[(u64, u8, u8)], &mut dyn FnMut(u64, u64)) -> Option<Vec<(u8, u8)>>
     + 'a;
 

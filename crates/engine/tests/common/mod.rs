@@ -2,7 +2,7 @@
 
 use mancala_core::oware::{Oware, OwareRules};
 use mancala_core::{advance, History, Position, Side};
-use mancala_engine::solve::{Value, Verdict};
+use mancala_engine::prove::{Value, Verdict};
 
 /// `count` positions with `n` seeds on the board under `rules`, from a fixed generator, with
 /// the stores split around the middle; games that are over are skipped.

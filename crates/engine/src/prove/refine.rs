@@ -8,7 +8,7 @@
 //! off the board (`t` the winning score of the rules); then the mover reaches `t` exactly when
 //! his share is at least `k`, both hold half the seeds exactly when it is `k - 1` (a draw), and
 //! the opponent wins when it is less. Stopping the game at the winning score changes none of
-//! this (a share already secured stays so), so one result proven by [`crate::solve::prove`] from
+//! this (a share already secured stays so), so one result proven by [`prove`](fn@super::prove) from
 //! that position, with the tables of the lower levels, settles `k` and sometimes the share
 //! itself. The thresholds between the bounds are tried from the middle outwards until the
 //! share is known (a proof that runs out of nodes only leaves its threshold open).
@@ -23,7 +23,9 @@ use mancala_tablebase::index::unrank;
 use mancala_tablebase::Tablebase;
 use rayon::prelude::*;
 
-use crate::solve::{prove, Budget, Verdict};
+use super::proof::Budget;
+use super::run::prove;
+use super::value::Verdict;
 
 /// The stack of each thread proving boards (a proof recurses once per ply of its lines).
 const STACK: usize = 256 << 20;

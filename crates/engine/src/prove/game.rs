@@ -10,11 +10,10 @@ use std::time::{Duration, Instant};
 use mancala_core::variant::AnyGame;
 use mancala_core::{advance, Game, MoveList};
 
+use super::proof::{Budget, Proof, ProofProgress, ProofStats, SolveError, Stop};
+use super::run::{history_keys, keys_after, prove};
+use super::value::{Value, Verdict, MAX_MARGIN};
 use crate::games::{dispatch, EngineGame, GameTask};
-use crate::solve::{
-    history_keys, keys_after, prove, Budget, Proof, ProofProgress, ProofStats, SolveError, Stop,
-    Value, Verdict, MAX_MARGIN,
-};
 use crate::{Analysis, Score, Tablebase};
 
 /// Stack of a proving thread: a line between two captures may be thousands of plies long (the

@@ -1,5 +1,5 @@
 //! Proofs split into a tree: a proof-number search over the first plies whose leaves are
-//! proven by [`prove`](crate::solve::prove) within a budget each ([`prove_split`]).
+//! proven by [`prove`](super::prove) within a budget each ([`prove_split`]).
 //!
 //! One null-window question, "does the side to move at the root get at least `v`?"
 //! ([`Budget::at_least`]), is asked of a tree of lines from the root. A leaf is a position
@@ -32,11 +32,12 @@ use std::time::{Duration, Instant};
 use mancala_core::variant::AnyGame;
 use mancala_core::{advance, Game, History, MoveList, Side};
 
+use super::game::on_prover_thread;
+use super::memory::ProofMemory;
+use super::proof::{Budget, SolveError, Stop};
+use super::run::{history_keys, keys_after, prove_sharing};
+use super::value::{Value, WIN};
 use crate::games::{EngineGame, GameTask};
-use crate::proofs::on_prover_thread;
-use crate::solve::{
-    history_keys, keys_after, prove_sharing, Budget, ProofMemory, SolveError, Stop, Value,
-};
 use crate::Tablebase;
 
 /// Proof and disproof numbers this large mean "cannot be": the node is settled the other way.
@@ -71,7 +72,7 @@ pub struct SplitOptions {
 impl Default for SplitOptions {
     fn default() -> Self {
         SplitOptions {
-            at_least: Value::decode(1 - crate::solve::WIN),
+            at_least: Value::decode(1 - WIN),
             leaf: Budget {
                 nodes: 1_000_000,
                 ..Budget::default()
@@ -156,7 +157,7 @@ pub struct SplitProgress {
 /// A node of the tree: a line of moves from the root.
 struct Node<P: EngineGame> {
     pos: P,
-    /// The positions since the last irreversible move, `pos`'s own last (what [`prove`](crate::solve::prove) takes).
+    /// The positions since the last irreversible move, `pos`'s own last (what [`prove`](super::prove) takes).
     keys: Vec<P::Key>,
     mv: Option<P::Move>,
     parent: usize,
@@ -402,14 +403,14 @@ impl<P: EngineGame> Split<'_, P> {
 }
 
 /// Answers "does the side to move at `pos` get at least `options.at_least`?" by a
-/// proof-number search over the first plies whose leaves [`prove`](crate::solve::prove) settles (module docs).
-/// `history` is as for [`prove`](crate::solve::prove) (the positions since the last irreversible move, `pos`'s own
+/// proof-number search over the first plies whose leaves [`prove`](super::prove) settles (module docs).
+/// `history` is as for [`prove`](super::prove) (the positions since the last irreversible move, `pos`'s own
 /// last); `progress` is called after each step (a leaf proven again, or split and its moves
 /// proven).
 ///
 /// # Errors
 ///
-/// Those of [`prove`](crate::solve::prove) on the root or on a leaf.
+/// Those of [`prove`](super::prove) on the root or on a leaf.
 pub fn prove_split<P: EngineGame>(
     pos: &P,
     history: &[P::Key],
@@ -547,7 +548,7 @@ pub fn prove_split<P: EngineGame>(
 }
 
 /// [`prove_split`] on a game's position, with the positions since its last capture as the
-/// history ([`history_keys`]), on a thread with a stack of [`crate::proofs::PROVER_STACK_BYTES`]; moves are
+/// history ([`history_keys`]), on a thread with a stack of [`super::PROVER_STACK_BYTES`]; moves are
 /// written as text.
 ///
 /// # Errors
