@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use mancala_server::dump::{self, Database, Snapshot};
-use mancala_server::pg::PgStore;
+use mancala_server::store::dump::{self, Database, Snapshot};
+use mancala_server::store::PgStore;
 use mancala_server::store::SqliteStore;
 
 use crate::serve::{resolve_db, Db};

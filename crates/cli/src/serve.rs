@@ -113,7 +113,7 @@ pub fn resolve_db(arg: Option<&str>) -> Db {
         .map(str::to_string)
         .or_else(|| std::env::var("MANCALA_DB").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| "mancala.db".to_string());
-    if mancala_server::pg::is_postgres_url(&name) {
+    if mancala_server::store::pg::is_postgres_url(&name) {
         Db::Postgres(name)
     } else {
         Db::Sqlite(PathBuf::from(name))

@@ -57,7 +57,6 @@ pub mod brain;
 pub mod client;
 pub mod clock;
 mod cookies;
-pub mod dump;
 pub mod ending;
 pub mod error;
 mod evals;
@@ -70,17 +69,12 @@ pub mod limit;
 pub mod lobby;
 pub mod notice;
 pub mod pages;
-pub mod pg;
-mod pglobby;
 pub mod play;
 mod puzzles;
-mod records;
 pub mod rooms;
-pub mod rows;
 pub mod seeks;
 mod service;
 mod settings;
-mod sql;
 pub mod store;
 pub mod timers;
 pub mod timing;
@@ -101,9 +95,8 @@ use tokio::sync::Semaphore;
 pub use brain::{Brain, EngineBrain};
 pub use error::{ApiError, HubError, ServerError, StoreError};
 pub use notice::Notice;
-pub use pg::PgStore;
 pub use service::{COMPUTER_ATTEMPTS, COMPUTER_RETRY_CAP, COMPUTER_RETRY_FIRST};
-pub use store::{SqliteStore, Store};
+pub use store::{PgStore, SqliteStore, Store};
 
 /// The OpenAPI description of the API.
 pub const OPENAPI: &str = include_str!("openapi.json");
@@ -518,7 +511,7 @@ async fn follow_changes(
                 }
             }
         }
-        if ids.contains(pg::ALL_GAMES) {
+        if ids.contains(notice::ALL_GAMES) {
             // Notices may have been missed: the seeks and offers too.
             lobby.seeks = true;
             ids = app.hub.ids().iter().map(|id| id.to_string()).collect();
@@ -544,7 +537,7 @@ async fn follow_changes(
 }
 
 /// The lobby's notices among the change notices of other instances (see
-/// [`crate::pglobby`]).
+/// [`crate::store::pg_seeks`]).
 #[derive(Default)]
 struct LobbyNotices {
     /// The seeks changed.

@@ -10,7 +10,7 @@
 //! ([`crate::Config::seek_ttl_secs`]).
 //!
 //! The seeks are kept in a [`SeekBook`]: this process's memory ([`MemoryBook`]) with SQLite,
-//! the database with PostgreSQL (see [`crate::pglobby`]), where every instance sharing it sees
+//! the database with PostgreSQL (see [`crate::store::pg_seeks`]), where every instance sharing it sees
 //! the same seeks: a change made through one instance is pushed to the lobby sockets of all,
 //! a player's seeks stay while he has a lobby socket open on any, and of two instances
 //! accepting one seek at once one starts the game and the other answers 409.

@@ -5,10 +5,10 @@
 //! A notice's text is `INSTANCE KIND REST`: the sending instance (so that it can skip its own)
 //! and one of the kinds of [`Notice`]. A receiver that cannot apply a notice about a game
 //! (unknown kind, bad text, a move that is not the next of the game it holds) reads the game
-//! back instead. The lobby's notices (see [`crate::pglobby`]) are `INSTANCE ~seeks`,
+//! back instead. The lobby's notices (see [`crate::store::pg_seeks`]) are `INSTANCE ~seeks`,
 //! `INSTANCE ~game JSON` and `INSTANCE ~offer GAME`.
 
-use crate::records::MoveStamp;
+use crate::store::records::MoveStamp;
 
 /// Longest notice text PostgreSQL carries is 8000 bytes; longer ones are sent as
 /// [`Notice::Changed`] (read back by the receivers).

@@ -89,7 +89,7 @@ pub enum Found {
 }
 
 /// Where the lobby's seeks are kept: one process's memory ([`MemoryBook`]), or a database
-/// shared by several server instances (PostgreSQL: `crate::pglobby`). Its calls may block
+/// shared by several server instances (PostgreSQL: `crate::store::pg_seeks`). Its calls may block
 /// (on a database): the lobby makes them on the blocking pool.
 pub trait SeekBook: Send + Sync {
     /// The open seeks, oldest first.

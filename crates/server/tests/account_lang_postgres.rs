@@ -5,7 +5,7 @@
 #[path = "account_lang.rs"]
 mod suite;
 
-use mancala_server::pg::{PgStore, PG_SCHEMA_VERSION};
+use mancala_server::store::pg::{PgStore, PG_SCHEMA_VERSION};
 use mancala_server::Store;
 
 #[test]

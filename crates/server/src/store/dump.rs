@@ -45,10 +45,12 @@ use sha2::{Digest, Sha256};
 
 use crate::clock::TimeControl;
 use crate::ending::{Ending, GameResult};
-use crate::error::StoreError;
-use crate::records::{hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow};
-use crate::rows::{self, game_columns, player_columns, SqlValue};
-pub use crate::rows::{Database, Dialect};
+use crate::store::error::StoreError;
+use crate::store::records::{
+    hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow,
+};
+use crate::store::rows::{self, game_columns, player_columns, SqlValue};
+pub use crate::store::rows::{Database, Dialect};
 
 /// The dump format version this program writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -82,7 +84,7 @@ pub struct Snapshot {
     /// Ratings: player, preset, rating.
     pub ratings: Vec<(String, String, RatingRow)>,
     /// Rating graphs: player and point.
-    pub history: Vec<(String, crate::records::RatingPoint)>,
+    pub history: Vec<(String, crate::store::records::RatingPoint)>,
     /// Sessions (empty unless asked for).
     pub sessions: Vec<SessionRow>,
 }
@@ -267,7 +269,7 @@ struct EndRecord {
     sha256: String,
 }
 
-fn hash_or_null(h: Option<&crate::records::TokenHash>) -> Option<String> {
+fn hash_or_null(h: Option<&crate::store::records::TokenHash>) -> Option<String> {
     h.map(|h| hash_text(Some(h)))
 }
 
@@ -666,7 +668,7 @@ impl Snapshot {
                 )),
                 Record::RatingPoint(p) => s.history.push((
                     p.player,
-                    crate::records::RatingPoint {
+                    crate::store::records::RatingPoint {
                         variant: p.variant,
                         game: p.game,
                         at_ms: p.at_ms,
@@ -944,7 +946,7 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
     }
     for p in &s.players {
         statements.push((
-            crate::sql::Statement::CreatePlayer.source(),
+            crate::store::sql::Statement::CreatePlayer.source(),
             rows::player_values(p),
         ));
     }

@@ -1,6 +1,6 @@
 //! The lobby's seeks in PostgreSQL, shared by every server instance using the database (see
 //! [`crate::lobby`]; the games' standing offers, see [`crate::play`], are kept by the store
-//! itself, [`crate::pg`]).
+//! itself, [`crate::store::pg`]).
 //!
 //! A seek is a row of `seeks` until it is cancelled, expires or is accepted. Accepting marks the
 //! row with the new game (`game`, `taken_ms`) in one conditional update, so that of two
@@ -13,16 +13,16 @@
 //! closes and none is open on another (a record of an instance that died lapses).
 //!
 //! Changes are told to the other instances on the change notices' channel
-//! ([`crate::pg::CHANNEL`]): [`Notice::Seeks`] and [`Notice::Started`].
+//! ([`crate::store::pg::CHANNEL`]): [`Notice::Seeks`] and [`Notice::Started`].
 
 use std::sync::Arc;
 
-use crate::error::StoreError;
 use crate::notice::Notice;
-use crate::pg::{args, PgStore, CHANNEL};
-use crate::records::{decode_clock, decode_rules, encode_rules};
-use crate::rows::RowAccess;
 use crate::seeks::{side_named, Added, Found, Seek, SeekBook};
+use crate::store::error::StoreError;
+use crate::store::pg::{args, PgStore, CHANNEL};
+use crate::store::records::{decode_clock, decode_rules, encode_rules};
+use crate::store::rows::RowAccess;
 
 /// How long a presence record lasts unless renewed (see [`SeekBook::renew_presence`]).
 const PRESENCE_TTL_MS: i64 = 30_000;

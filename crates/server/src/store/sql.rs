@@ -10,12 +10,12 @@
 //! Parameters are [`Arg`]s borrowed from the caller; a backend binds the first as many as its
 //! statement has (see [`Statement::sql`]), so that statements sharing one list (a timed move:
 //! the move and the clock's deadline) take the same one. Rows are read back with
-//! [`crate::rows`].
+//! [`crate::store::rows`].
 
 use std::sync::OnceLock;
 
-use crate::records::{GameQuery, MoveStamp};
-use crate::rows::{game_columns, player_columns, summary_columns, Dialect, SqlValue};
+use crate::store::records::{GameQuery, MoveStamp};
+use crate::store::rows::{game_columns, player_columns, summary_columns, Dialect, SqlValue};
 
 /// A statement parameter borrowed from the caller. NULLs are typed (`None` of an integer or of a
 /// text), as PostgreSQL wants.
@@ -149,7 +149,7 @@ pub(crate) use set_deadline_sql;
 /// One storage statement of both backends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Statement {
-    /// A new game: [`crate::rows::new_game_values`].
+    /// A new game: [`crate::store::rows::new_game_values`].
     CreateGame,
     /// A move without a clock, unless the game is over: [`move_args`].
     InsertMove,
@@ -167,7 +167,7 @@ pub enum Statement {
     Reopen,
     /// The games whose clock runs, with their deadlines.
     RunningClocks,
-    /// A new account unless its name is taken: [`crate::rows::player_values`].
+    /// A new account unless its name is taken: [`crate::store::rows::player_values`].
     CreatePlayer,
     /// An account by its key (its name in lower case): `$1`.
     Player,
@@ -181,9 +181,9 @@ pub enum Statement {
     DeleteSession,
     /// A player's ratings: `$1` the player.
     Ratings,
-    /// A player's rating in a preset, made or replaced: [`crate::rows::rating_values`].
+    /// A player's rating in a preset, made or replaced: [`crate::store::rows::rating_values`].
     UpsertRating,
-    /// A point of a rating graph: [`crate::rows::rating_point_values`].
+    /// A point of a rating graph: [`crate::store::rows::rating_point_values`].
     AddRatingPoint,
     /// A player's rating graph, oldest first: `$1` the player.
     RatingHistory,

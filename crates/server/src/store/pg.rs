@@ -25,15 +25,16 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::NoTls;
 
 use crate::ending::{Ending, Offer, OfferKind};
-use crate::error::StoreError;
 use crate::notice::Notice;
-use crate::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::seeks::side_named;
-use crate::sql::{self, Arg, Bind, Statement};
-use crate::store::{
-    hash_text, GameMeta, GameQuery, GameSummary, MoveRecord, MoveStamp, PlayerRow, RatingPoint,
-    RatingRow, Store, StoreFuture, TokenHash,
+use crate::store::error::StoreError;
+use crate::store::records::{
+    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
+    TokenHash,
 };
+use crate::store::rows::{self, Dialect, RowAccess, SqlValue};
+use crate::store::sql::{self, Arg, Bind, Statement};
+use crate::store::traits::{MoveRecord, Store, StoreFuture};
 
 /// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
 /// many ran.
@@ -114,7 +115,7 @@ const PG_MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX leases_expiry ON leases(expires_ms);",
     // 3: the lobby's seeks, who has a lobby socket open where, and the games' standing offers
-    // (see `crate::pglobby`).
+    // (see `crate::store::pg_seeks`).
     "CREATE TABLE seeks (
         id TEXT PRIMARY KEY,
         owner TEXT NOT NULL,
@@ -145,7 +146,7 @@ const PG_MIGRATIONS: &[&str] = &[
         ply BIGINT NOT NULL
     );",
     // 4: the language each account chose (NULL: none chosen).
-    crate::store::PLAYERS_LANG,
+    crate::store::sqlite::PLAYERS_LANG,
 ];
 
 /// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
@@ -207,7 +208,7 @@ pub struct PgStore {
 }
 
 /// The channel of change notices (see [`crate::notice`]): the games' and the lobby's (see
-/// [`crate::pglobby`]).
+/// [`crate::store::pg_seeks`]).
 pub(crate) const CHANNEL: &str = "mancala_games";
 
 /// A random name for this store's instance.
@@ -268,9 +269,9 @@ impl From<deadpool_postgres::PoolError> for StoreError {
     }
 }
 
-/// [`crate::store::LEASE_TTL`] in milliseconds.
+/// [`crate::store::traits::LEASE_TTL`] in milliseconds.
 fn lease_ttl_ms() -> i64 {
-    i64::try_from(crate::store::LEASE_TTL.as_millis()).unwrap_or(i64::MAX)
+    i64::try_from(crate::store::traits::LEASE_TTL.as_millis()).unwrap_or(i64::MAX)
 }
 
 fn to_i64(n: usize) -> i64 {
@@ -1121,9 +1122,9 @@ const PUSH_TIMED_MOVE: &str = concat!(
     ") SELECT pg_notify($8, $9) FROM m"
 );
 
-impl crate::rows::Database for PgStore {
-    fn dialect(&self) -> crate::rows::Dialect {
-        crate::rows::Dialect::Postgres
+impl crate::store::rows::Database for PgStore {
+    fn dialect(&self) -> crate::store::rows::Dialect {
+        crate::store::rows::Dialect::Postgres
     }
 
     fn schema(&self) -> Result<i64, StoreError> {

@@ -1,13 +1,13 @@
 //! The records the server keeps (games, moves' clock stamps, accounts, ratings) as plain data,
 //! and how their fields are written in a database's text columns. Read and written by the
-//! stores ([`crate::store`], [`crate::pg`]) through the shared row mapping ([`crate::rows`]).
+//! stores ([`crate::store`], [`crate::store::pg`]) through the shared row mapping ([`crate::store::rows`]).
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::clock::TimeControl;
-use crate::error::StoreError;
 use crate::glicko::Rating;
+use crate::store::error::StoreError;
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,9 +8,9 @@
 
 use crate::clock::TimeControl;
 use crate::ending::{Ending, GameResult};
-use crate::error::StoreError;
 use crate::glicko::Rating;
-use crate::records::{
+use crate::store::error::StoreError;
+use crate::store::records::{
     decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameSummary, Mode,
     MoveStamp, PlayerRow, RatingPoint, RatingRow,
 };
@@ -352,7 +352,7 @@ pub enum Dialect {
     Postgres,
 }
 
-/// What the dump ([`crate::dump`]) needs of a database: reading every row of a query, and writing many rows in
+/// What the dump ([`crate::store::dump`]) needs of a database: reading every row of a query, and writing many rows in
 /// one transaction. Statements are written with PostgreSQL's `$N` parameters (the SQLite
 /// backend reads them as `?N`).
 pub trait Database {
