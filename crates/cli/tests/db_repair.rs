@@ -5,9 +5,9 @@
 mod common;
 
 use common::TempDir;
-use mancala_server::dump::{Database, Snapshot};
 use mancala_server::ending::{Ending, GameResult};
-use mancala_server::rows::SqlValue;
+use mancala_server::store::dump::{Database, Snapshot};
+use mancala_server::store::rows::SqlValue;
 use mancala_server::store::{GameMeta, Mode, SqliteStore, Store};
 
 fn game(id: &str) -> GameMeta {

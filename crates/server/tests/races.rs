@@ -11,8 +11,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use mancala_server::client::{Client, Reply};
-use mancala_server::dump::{self, Snapshot};
-use mancala_server::rows::Database;
+use mancala_server::store::dump::{self, Snapshot};
+use mancala_server::store::rows::Database;
 use mancala_server::{Config, EngineBrain};
 use serde_json::{json, Value};
 

@@ -660,11 +660,11 @@ impl Store for PgStore {
             };
             let stmt = client.prepare_cached(sql).await?;
             if !m.lease {
-                crate::store::recorded(&m.game, client.execute(&stmt, &list).await?)?;
+                crate::store::sqlite::recorded(&m.game, client.execute(&stmt, &list).await?)?;
                 return Ok(false);
             }
             let Some(row) = client.query_opt(&stmt, &list).await? else {
-                return crate::store::recorded(&m.game, 0).map(|()| false);
+                return crate::store::sqlite::recorded(&m.game, 0).map(|()| false);
             };
             let held: i64 = row
                 .try_get(1)
@@ -827,7 +827,7 @@ impl Store for PgStore {
             let stmt = client
                 .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
                 .await?;
-            crate::store::recorded(&game, client.execute(&stmt, &list).await?)
+            crate::store::sqlite::recorded(&game, client.execute(&stmt, &list).await?)
         })
     }
 
