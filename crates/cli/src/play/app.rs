@@ -1,15 +1,16 @@
 //! The play screen as a state machine: [`App::handle`] takes an [`Event`] and changes the state;
-//! drawing is done elsewhere (`ui::render`) from `&App` alone, so tests drive it without a terminal.
+//! drawing is done elsewhere (`ui::render`) from `&App` alone, so tests drive it without a terminal,
+//! and the words of its messages come from `text`.
 
-use mancala_core::extras::{BaAwaExtras, BaAwaMatch, Extras};
+use mancala_core::extras::Extras;
 use mancala_core::isolo::Phase;
 use mancala_core::variant::{AnyGame, DynGame, DynPlayError, StateView};
-use mancala_core::{Outcome, Side};
-use mancala_i18n::tr;
+use mancala_core::Side;
 
 use super::anim::{AnimFrame, Animation};
 use super::opponent::{Hint, Opponent};
-use super::puzzle::{delta_text, Session, Status, Verdict};
+use super::puzzle::{Session, Status, Verdict};
+use super::text;
 
 /// A key, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,10 +261,7 @@ impl App {
     pub fn puzzle(session: Session, game: AnyGame, defender: Box<dyn Opponent>) -> App {
         let solver = session.solver();
         let mut app = App::new(game, Mode::Computer, solver, 1, defender);
-        app.message = Some((
-            format!("{}: find the only best move", session.task()),
-            Tone::Info,
-        ));
+        app.message = Some((text::puzzle_task(&session.task()), Tone::Info));
         app.puzzle = Some(session);
         app
     }
@@ -292,7 +290,7 @@ impl App {
                 self.generation += 1;
                 self.opponent_name = defender.describe(self.level);
                 self.opponent = Some(defender);
-                self.message = Some((format!("{task}: find the only best move"), Tone::Info));
+                self.message = Some((text::puzzle_task(&task), Tone::Info));
                 self.snap_cursor();
             }
             Err(e) => {
@@ -321,10 +319,7 @@ impl App {
                 break;
             }
         }
-        self.message = Some((
-            format!("solution: {}{}", solution.join(" "), delta_text(delta)),
-            Tone::Info,
-        ));
+        self.message = Some((text::solution(&solution, delta), Tone::Info));
     }
 
     /// Recomputes the move list (with captures) by replaying the game's moves from the start.
@@ -997,11 +992,7 @@ impl App {
     }
 
     fn speed_message(&mut self) {
-        let text = match SPEEDS_MS[self.speed] {
-            0 => "sowing shown at once".to_string(),
-            ms => format!("sowing: {ms} ms a seed"),
-        };
-        self.message = Some((text, Tone::Info));
+        self.message = Some((text::speed_text(SPEEDS_MS[self.speed]), Tone::Info));
     }
 
     /// A pit letter: the exact pit if it is legal, else the same letter in the other row (so that
@@ -1057,27 +1048,16 @@ impl App {
             }
         }
         if let Err(e) = self.play(mv) {
-            let text = match e {
-                DynPlayError::Illegal { mv, reason } => format!("{mv} is not allowed: {reason}"),
-                DynPlayError::Parse(p) => format!("not a move: {p}"),
-            };
-            self.message = Some((text, Tone::Error));
+            self.message = Some((text::refusal(&e), Tone::Error));
             return;
         }
         let record = self.puzzle.as_ref().map(|s| s.record().summary());
         match (verdict, record) {
             (Some(Verdict::Solved(delta)), Some(record)) => {
-                self.message = Some((
-                    format!("solved!{} · {record} · n: next puzzle", delta_text(delta)),
-                    Tone::Info,
-                ));
+                self.message = Some((text::solved(delta, &record), Tone::Info));
             }
             (Some(Verdict::Wrong(r, delta)), Some(record)) => {
-                let text = format!(
-                    "{mv} is not it: {}{} · {record} · u: try again, v: solution",
-                    r.why,
-                    delta_text(delta)
-                );
+                let text = text::not_it(mv, &r.why, delta, &record);
                 if r.reply.is_some() {
                     self.after_reply = Some((text, Tone::Error));
                 } else {
@@ -1122,42 +1102,11 @@ impl App {
         );
         self.hint = None;
         self.generation += 1;
-        let who = before.to_move.map_or(String::new(), |s| format!("{s} "));
-        let mut text = if mv.starts_with("k:") {
-            format!("{who}set up the row {mv}")
-        } else if captured > 0 {
-            format!("{who}played {mv}, capturing {captured}")
-        } else if let Some(laps) = laps(&after).filter(|&l| l > 1) {
-            format!("{who}played {mv} ({laps} laps)")
-        } else {
-            format!("{who}played {mv}")
-        };
-        let round = |s: &StateView| match &s.extras {
-            Extras::BaAwa(b) => Some(b.round),
-            _ => None,
-        };
-        if round(&after) != round(&before) || (after.outcome.is_some() && round(&after).is_some()) {
-            // A Ba-awa round ended: say how, and let it be read before the computer goes on.
-            if let Some(summary) = round_summary(&after) {
-                text.push_str(" · ");
-                text.push_str(&summary);
-            }
+        if text::round_ended(&before, &after) {
+            // Let the round's end be read before the computer goes on.
             self.hold = ROUND_HOLD_TICKS;
-        } else if after.outcome.is_none()
-            && after.to_move.is_some()
-            && after.to_move == before.to_move
-        {
-            if let Some(side) = after.to_move {
-                if picks_left(&after) > 0 {
-                    text.push_str(&format!(" · {side} picks again"));
-                } else if !mv.starts_with("k:") && phase(&after) == phase(&before) {
-                    text.push_str(&format!(
-                        " · {} has no move and passes: {side} moves again",
-                        side.opponent()
-                    ));
-                }
-            }
         }
+        let text = text::move_message(&before, &after, &mv, captured);
         self.message = Some((text, Tone::Info));
         self.snap_cursor();
         Ok(())
@@ -1258,11 +1207,7 @@ impl App {
                 if let Some(session) = self.puzzle.as_mut() {
                     session.hinted();
                 }
-                let value = h
-                    .value
-                    .as_deref()
-                    .map_or(String::new(), |v| format!(" ({v})"));
-                self.message = Some((format!("hint: {}{value}", h.mv), Tone::Info));
+                self.message = Some((text::hint(&h), Tone::Info));
                 if let Some(pit) = self.move_pit(&h.mv) {
                     self.cursor = pit;
                 }
@@ -1328,89 +1273,5 @@ impl App {
         self.generation += 1;
         // The status line says who resigned and who wins; no second message.
         self.message = None;
-    }
-}
-
-/// Laps the last move made (Isolo), `None` for other games.
-fn laps(state: &StateView) -> Option<u64> {
-    match &state.extras {
-        Extras::Isolo(i) => Some(i.laps),
-        _ => None,
-    }
-}
-
-/// Isolo's phase, `None` for other games.
-fn phase(state: &StateView) -> Option<Phase> {
-    match &state.extras {
-        Extras::Isolo(i) => Some(i.phase),
-        _ => None,
-    }
-}
-
-/// Ba-awa's set-up picks still to make (`match.setup_picks`), 0 for other games.
-pub fn picks_left(state: &StateView) -> u32 {
-    ba_awa_match(state).map_or(0, |m| m.setup_picks)
-}
-
-/// Ba-awa's `match` extra.
-pub fn ba_awa_match(state: &StateView) -> Option<&BaAwaMatch> {
-    match &state.extras {
-        Extras::BaAwa(b) => Some(&b.match_state),
-        _ => None,
-    }
-}
-
-/// The last finished Ba-awa round in words, e.g. `"round 1 over (captures 20-28, north wins the
-/// round, board_of_eight)"`.
-pub fn round_summary(state: &StateView) -> Option<String> {
-    let Extras::BaAwa(BaAwaExtras {
-        round_end: Some(r), ..
-    }) = &state.extras
-    else {
-        return None;
-    };
-    let won = match r.winner {
-        None => "a drawn round".to_string(),
-        Some(w) => format!("{} wins the round", w.name()),
-    };
-    Some(format!(
-        "round {} over: captured {}-{} (last seeds incl.), {won} ({})",
-        r.round,
-        r.captures[0],
-        r.captures[1],
-        r.reason.as_str()
-    ))
-}
-
-/// The result in words in the catalogue's language, e.g. `"South wins 25-23 (more than half of
-/// the seeds)"`.
-#[must_use]
-pub fn describe_outcome(cat: &mancala_i18n::Catalog, o: Outcome, stores: [u32; 2]) -> String {
-    let reason = mancala_i18n::end_reason(cat, o.reason);
-    match o.winner {
-        Some(side) => tr!(
-            cat,
-            "cli-outcome-win",
-            side = side_name(cat, side),
-            south = stores[0],
-            north = stores[1],
-            reason = reason
-        ),
-        None => tr!(
-            cat,
-            "cli-outcome-draw",
-            south = stores[0],
-            north = stores[1],
-            reason = reason
-        ),
-    }
-}
-
-/// A side's name as a sentence uses it ("South").
-#[must_use]
-pub fn side_name(cat: &mancala_i18n::Catalog, side: Side) -> String {
-    match side {
-        Side::South => tr!(cat, "cli-south"),
-        Side::North => tr!(cat, "cli-north"),
     }
 }

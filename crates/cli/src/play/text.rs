@@ -1,7 +1,14 @@
-//! Text helpers shared by the state machine and the drawing.
+//! The play screen's words: the messages of the state machine (`app`) and the texts the drawing
+//! (`ui`) and `mancala show` print, with the readers of each game's extra state they need.
 
-use mancala_core::extras::{BaAwaMatch, BaAwaRoundEnd, Extras};
-use mancala_core::Side;
+use mancala_core::extras::{BaAwaExtras, BaAwaMatch, BaAwaRoundEnd, Extras};
+use mancala_core::isolo::Phase;
+use mancala_core::variant::{DynPlayError, StateView};
+use mancala_core::{Outcome, Side};
+use mancala_i18n::tr;
+
+use super::opponent::Hint;
+use super::puzzle::delta_text;
 
 /// A pair of numbers as `[a b]`.
 fn pair(p: [u32; 2]) -> String {
@@ -76,5 +83,246 @@ pub fn owners(e: &Extras) -> Option<&[Side]> {
         Extras::Olowuka(o) => Some(&o.owners),
         Extras::BaAwa(b) => Some(&b.owners),
         _ => None,
+    }
+}
+
+/// Laps the last move made (Isolo), `None` for other games.
+fn laps(state: &StateView) -> Option<u64> {
+    match &state.extras {
+        Extras::Isolo(i) => Some(i.laps),
+        _ => None,
+    }
+}
+
+/// Isolo's phase, `None` for other games.
+fn phase(state: &StateView) -> Option<Phase> {
+    match &state.extras {
+        Extras::Isolo(i) => Some(i.phase),
+        _ => None,
+    }
+}
+
+/// Ba-awa's set-up picks still to make (`match.setup_picks`), 0 for other games.
+pub fn picks_left(state: &StateView) -> u32 {
+    ba_awa_match(state).map_or(0, |m| m.setup_picks)
+}
+
+/// Ba-awa's `match` extra.
+pub fn ba_awa_match(state: &StateView) -> Option<&BaAwaMatch> {
+    match &state.extras {
+        Extras::BaAwa(b) => Some(&b.match_state),
+        _ => None,
+    }
+}
+
+/// The last finished Ba-awa round in words, e.g. `"round 1 over (captures 20-28, north wins the
+/// round, board_of_eight)"`.
+pub fn round_summary(state: &StateView) -> Option<String> {
+    let Extras::BaAwa(BaAwaExtras {
+        round_end: Some(r), ..
+    }) = &state.extras
+    else {
+        return None;
+    };
+    let won = match r.winner {
+        None => "a drawn round".to_string(),
+        Some(w) => format!("{} wins the round", w.name()),
+    };
+    Some(format!(
+        "round {} over: captured {}-{} (last seeds incl.), {won} ({})",
+        r.round,
+        r.captures[0],
+        r.captures[1],
+        r.reason.as_str()
+    ))
+}
+
+/// The result in words in the catalogue's language, e.g. `"South wins 25-23 (more than half of
+/// the seeds)"`.
+#[must_use]
+pub fn describe_outcome(cat: &mancala_i18n::Catalog, o: Outcome, stores: [u32; 2]) -> String {
+    let reason = mancala_i18n::end_reason(cat, o.reason);
+    match o.winner {
+        Some(side) => tr!(
+            cat,
+            "cli-outcome-win",
+            side = side_name(cat, side),
+            south = stores[0],
+            north = stores[1],
+            reason = reason
+        ),
+        None => tr!(
+            cat,
+            "cli-outcome-draw",
+            south = stores[0],
+            north = stores[1],
+            reason = reason
+        ),
+    }
+}
+
+/// A side's name as a sentence uses it ("South").
+#[must_use]
+pub fn side_name(cat: &mancala_i18n::Catalog, side: Side) -> String {
+    match side {
+        Side::South => tr!(cat, "cli-south"),
+        Side::North => tr!(cat, "cli-north"),
+    }
+}
+
+/// The Ba-awa round being played, `None` for other games.
+fn round(state: &StateView) -> Option<u32> {
+    match &state.extras {
+        Extras::BaAwa(b) => Some(b.round),
+        _ => None,
+    }
+}
+
+/// Whether the move from `before` to `after` ended a Ba-awa round (the last one too).
+#[must_use]
+pub fn round_ended(before: &StateView, after: &StateView) -> bool {
+    round(after) != round(before) || (after.outcome.is_some() && round(after).is_some())
+}
+
+/// What the move `mv` from `before` to `after` did, for the message line: `south played C,
+/// capturing 3`, and then how a Ba-awa round ended, a set-up pick to make again or a pass.
+#[must_use]
+pub fn move_message(before: &StateView, after: &StateView, mv: &str, captured: u32) -> String {
+    let who = before.to_move.map_or(String::new(), |s| format!("{s} "));
+    let mut text = if mv.starts_with("k:") {
+        format!("{who}set up the row {mv}")
+    } else if captured > 0 {
+        format!("{who}played {mv}, capturing {captured}")
+    } else if let Some(laps) = laps(after).filter(|&l| l > 1) {
+        format!("{who}played {mv} ({laps} laps)")
+    } else {
+        format!("{who}played {mv}")
+    };
+    if round_ended(before, after) {
+        if let Some(summary) = round_summary(after) {
+            text.push_str(" · ");
+            text.push_str(&summary);
+        }
+    } else if after.outcome.is_none() && after.to_move.is_some() && after.to_move == before.to_move
+    {
+        if let Some(side) = after.to_move {
+            if picks_left(after) > 0 {
+                text.push_str(&format!(" · {side} picks again"));
+            } else if !mv.starts_with("k:") && phase(after) == phase(before) {
+                text.push_str(&format!(
+                    " · {} has no move and passes: {side} moves again",
+                    side.opponent()
+                ));
+            }
+        }
+    }
+    text
+}
+
+/// Why a move was refused.
+#[must_use]
+pub fn refusal(e: &DynPlayError) -> String {
+    match e {
+        DynPlayError::Illegal { mv, reason } => format!("{mv} is not allowed: {reason}"),
+        DynPlayError::Parse(p) => format!("not a move: {p}"),
+    }
+}
+
+/// The sowing speed, `ms` milliseconds a seed (0: at once).
+#[must_use]
+pub fn speed_text(ms: u64) -> String {
+    match ms {
+        0 => "sowing shown at once".to_string(),
+        ms => format!("sowing: {ms} ms a seed"),
+    }
+}
+
+/// A hint: the move and, when known, its value.
+#[must_use]
+pub fn hint(h: &Hint) -> String {
+    let value = h
+        .value
+        .as_deref()
+        .map_or(String::new(), |v| format!(" ({v})"));
+    format!("hint: {}{value}", h.mv)
+}
+
+/// A puzzle's task, as the message that opens it.
+#[must_use]
+pub fn puzzle_task(task: &str) -> String {
+    format!("{task}: find the only best move")
+}
+
+/// A solved puzzle, with the rating's change and the player's `record`.
+#[must_use]
+pub fn solved(delta: Option<i32>, record: &str) -> String {
+    format!("solved!{} · {record} · n: next puzzle", delta_text(delta))
+}
+
+/// A wrong answer `mv` to a puzzle, `why` it is wrong, with the rating's change and the
+/// player's `record`.
+#[must_use]
+pub fn not_it(mv: &str, why: &str, delta: Option<i32>, record: &str) -> String {
+    format!(
+        "{mv} is not it: {why}{} · {record} · u: try again, v: solution",
+        delta_text(delta)
+    )
+}
+
+/// A puzzle's solution, shown, with the rating's change.
+#[must_use]
+pub fn solution(moves: &[String], delta: Option<i32>) -> String {
+    format!("solution: {}{}", moves.join(" "), delta_text(delta))
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::random::Lcg;
+    use mancala_core::variant::{DynGame, Variant};
+
+    use super::{move_message, round_ended};
+
+    #[test]
+    fn a_move_says_who_played_it_and_what_it_captured() {
+        let mut game = Variant::Abapa
+            .new_game(&[], Some("0-0-0-0-0-2-1-1-4-4-4-4-14-14-S"))
+            .unwrap();
+        let before = game.state();
+        let captured = game.play("F").unwrap();
+        let after = game.state();
+        assert_eq!(
+            move_message(&before, &after, "F", captured),
+            "south played F, capturing 4"
+        );
+        assert!(!round_ended(&before, &after));
+        let mut game = Variant::Abapa.new_game(&[], None).unwrap();
+        let before = game.state();
+        game.play("C").unwrap();
+        assert_eq!(
+            move_message(&before, &game.state(), "C", 0),
+            "south played C"
+        );
+    }
+
+    #[test]
+    fn a_move_that_ends_a_ba_awa_round_says_how() {
+        let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
+        let mut game = Variant::BaAwa.new_game(&[], None).unwrap();
+        for _ in 0..2000 {
+            let before = game.state();
+            assert!(
+                before.outcome.is_none(),
+                "the match ended before a round did"
+            );
+            let mv = before.legal[rng.below(before.legal.len())].clone();
+            let captured = game.play(&mv).unwrap();
+            let after = game.state();
+            if round_ended(&before, &after) {
+                let text = move_message(&before, &after, &mv, captured);
+                assert!(text.contains(" · round 1 over: captured "), "{text}");
+                return;
+            }
+        }
+        panic!("no round ended in 2,000 moves");
     }
 }

@@ -14,10 +14,10 @@ use mancala_core::variant::{DynGame, StateView};
 
 use mancala_i18n::tr;
 
-use super::app::{ba_awa_match, describe_outcome, picks_left, side_name, App, Mode, Tone};
+use super::app::{App, Mode, Tone};
 use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
-use super::text::extras_fields;
+use super::text::{ba_awa_match, describe_outcome, extras_fields, picks_left, side_name};
 
 /// Draws the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
