@@ -1,6 +1,7 @@
 //! Swiss pairing speed: the ninth round of tournaments of growing size (`cargo bench -p
 //! mancala-tournament`, or `-- 1000 5000` for chosen sizes). Rounds 1 to 8 are paired first
 //! with results drawn from the ratings; the time printed is round 9's pairing alone.
+//! The CPU time is printed beside the wall time. `MANCALA_BENCH_TRF=DIR` writes each tournament before round 9 there as a TRF file.
 
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ fn main() {
     } else {
         sizes
     };
-    println!("players  round 9 pairing  rounds 1-8 (setup)");
+    println!("players  round 9 pairing  CPU time  rounds 1-8 (setup)");
     for n in sizes {
         let mut t = Tournament::new("bench", Format::Swiss, 9);
         for i in 0..n {
@@ -52,18 +53,45 @@ fn main() {
             }
         }
         let setup = setup.elapsed();
+        // MANCALA_BENCH_TRF=DIR keeps the tournament before round 9 (for `mancala pair`).
+        if let Ok(dir) = std::env::var("MANCALA_BENCH_TRF") {
+            let path = std::path::Path::new(&dir).join(format!("swiss-{n}.trf"));
+            std::fs::write(&path, mancala_tournament::trf::write(&t)).expect("write the TRF");
+        }
         let start = Instant::now();
+        let cpu_start = cpu_seconds();
         let round = t.pair_next_round().expect("round 9");
         let took = start.elapsed();
+        let cpu = cpu_seconds() - cpu_start;
         assert_eq!(
             round.pairings.len() * 2 + round.byes.len(),
             n as usize,
             "everybody paired"
         );
         println!(
-            "{n:>7}  {:>13.3} s  {:>10.1} s",
+            "{n:>7}  {:>13.3} s  {:>8.2} s  {:>10.1} s",
             took.as_secs_f64(),
+            cpu,
             setup.as_secs_f64()
         );
     }
+}
+
+/// The process's CPU time in seconds (user and system, from /proc/self/stat; 0 elsewhere): the
+/// wall time alone misleads on a machine shared with other work.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command name (which is in parentheses): utime and stime are the
+    // 12th and 13th of them, in clock ticks of 1/100 s.
+    let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
 }

@@ -20,11 +20,18 @@
 //!
 //! Within a bracket of at most [`DutchOptions::exact_limit`] players the generation order is
 //! followed exactly: the highest-ranked player still free is given his first partner in the
-//! rules' order that keeps the bracket's weight optimal, then the next. Larger brackets use one
-//! matching with a weight for the distance of each pair from the rules' first candidate
-//! (S1\[i\] against S2\[i\]), which is the same pairing whenever the first candidate is optimal.
+//! rules' order (S2 in rank order, then S1 from its end) among the pairings that keep the
+//! bracket's weight optimal and need the fewest exchanges, then the next player. Larger
+//! brackets use one matching over the edges near the rules' candidates (players close in rank,
+//! S1 and S2 players close to each other's first partner, the bracket's bottom and the next
+//! scoregroup's top), with a weight for the distance of each pair from the rules' first
+//! candidate (S1\[i\] against S2\[i\]): the same pairing whenever the first candidate is
+//! optimal, and a fast one for tournaments of thousands.
+//!
+//! The levels take the bits they need (the bound of any matching's sum of each); weights of at
+//! most 120 bits are matched as `i128`, wider ones as the 256-bit [`crate::matching::Wide`].
 
-use crate::matching::max_weight_matching;
+use crate::matching::{max_weight_matching, Wide};
 use crate::Color;
 
 /// A float received in a round (FIDE C.04.3 A.4).
@@ -210,28 +217,33 @@ struct Levels {
     bounds: Vec<i64>,
 }
 
+/// The bits a level needs when any matching's sum of it lies in `-bound..=bound`.
+fn width(bound: i64) -> u32 {
+    if bound <= 0 {
+        0
+    } else {
+        64 - (2 * bound as u64 + 1).leading_zeros() + 1
+    }
+}
+
+/// The bits of the weight shared by all levels: the matching doubles the weights and adds two
+/// duals, which must stay within the 256 bits of [`Wide`].
+const WEIGHT_BITS: u32 = 248;
+
+/// Weights of at most this many bits are matched as `i128` (faster than [`Wide`]).
+const NARROW_BITS: u32 = 120;
+
 impl Levels {
-    /// Bit offsets of the levels, and how many of the least significant ones were dropped to
-    /// fit in an `i128`.
-    fn layout(&self) -> Vec<Option<u32>> {
+    /// Bit offsets of the levels within `cap` bits (the least significant levels that do not
+    /// fit are dropped), and the bits used.
+    fn layout(&self, cap: u32) -> (Vec<Option<u32>>, u32) {
         let mut offsets = vec![None; self.bounds.len()];
         let mut used = 0u32;
-        // From the most significant level down, give each the bits it needs; what does not
-        // fit in 120 bits is dropped (least significant first).
-        let widths: Vec<u32> = self
-            .bounds
-            .iter()
-            .map(|&b| {
-                if b <= 0 {
-                    0
-                } else {
-                    64 - (2 * b as u64 + 1).leading_zeros() + 1
-                }
-            })
-            .collect();
+        // From the most significant level down, give each the bits it needs.
+        let widths: Vec<u32> = self.bounds.iter().map(|&b| width(b)).collect();
         let mut keep = 0;
         for (i, w) in widths.iter().enumerate() {
-            if used + w > 120 {
+            if used + w > cap {
                 break;
             }
             used += w;
@@ -245,15 +257,15 @@ impl Levels {
             }
             off += widths[i];
         }
-        offsets
+        (offsets, used)
     }
 }
 
-fn combine(components: &[i64], layout: &[Option<u32>]) -> i128 {
-    let mut w = 0i128;
+fn combine(components: &[i64], layout: &[Option<u32>]) -> Wide {
+    let mut w = Wide::default();
     for (c, off) in components.iter().zip(layout) {
-        if let Some(off) = off {
-            w += (*c as i128) << off;
+        if let (Some(off), true) = (off, *c != 0) {
+            w = w + Wide::from_i128(*c as i128).shifted(*off);
         }
     }
     w
@@ -389,7 +401,15 @@ impl Ctx<'_> {
             } else {
                 next.clone()
             };
-            let pairs = self.pair_bracket(&bracket, &next, &lower, complete)?;
+            // The next scoregroup matters (C7) through the players who may float into it:
+            // its top is enough to tell which of them can be paired there.
+            let keep = if bracket.len() > self.opts.exact_limit {
+                4 * BAND
+            } else {
+                2 * bracket.len() + 8
+            };
+            let next = &next[..next.len().min(keep)];
+            let pairs = self.pair_bracket(&bracket, next, &lower, complete)?;
             let mut in_pair = vec![false; n];
             for &(a, b) in &pairs {
                 mate[a] = Some(b);
@@ -443,7 +463,9 @@ impl Ctx<'_> {
             return Some(fixed);
         }
         // The generation order, exactly: the highest-ranked free player takes his first
-        // partner in the rules' order among the optimal pairings.
+        // partner in the rules' order among the optimal pairings, then the next. Several
+        // players are settled by one matching, each with a level of his own below the
+        // exchange count, as many as the weight has room for.
         let internal = (0..g.nb)
             .filter(|&li| mate[li].is_some_and(|m| m < g.nb))
             .count()
@@ -452,19 +474,51 @@ impl Ctx<'_> {
         let mut order: Vec<usize> = (0..g.nb).collect();
         order.sort_by_key(|&li| g.rank[li]);
         let mut floated = vec![false; g.nb];
-        for &x in &order {
-            if gone[x] || floated[x] || pairs_left == 0 {
-                continue;
-            }
-            let m = g.solve(&gone, Some((x, pairs_left, &floated)), true);
-            match m[x] {
-                Some(y) if y < g.nb => {
-                    fixed.push((g.verts[x], g.verts[y]));
-                    gone[x] = true;
-                    gone[y] = true;
-                    pairs_left -= 1;
+        let per_solve = g.players_per_solve();
+        while pairs_left > 0 {
+            let mut group: Vec<usize> = Vec::new();
+            for &x in &order {
+                if gone[x] || floated[x] {
+                    continue;
                 }
-                _ => floated[x] = true,
+                if group
+                    .first()
+                    .is_some_and(|&f| g.resident[f] != g.resident[x])
+                {
+                    break;
+                }
+                group.push(x);
+                let limit = if g.resident[x] {
+                    pairs_left.min(per_solve)
+                } else {
+                    per_solve
+                };
+                if group.len() >= limit {
+                    break;
+                }
+            }
+            if group.is_empty() {
+                break;
+            }
+            let focus = Focus {
+                players: &group,
+                pairs_left,
+                floated: &floated,
+            };
+            let m = g.solve(&gone, Some(&focus), true);
+            for &x in &group {
+                if gone[x] || pairs_left == 0 {
+                    continue;
+                }
+                match m[x] {
+                    Some(y) if y < g.nb && !gone[y] => {
+                        fixed.push((g.verts[x], g.verts[y]));
+                        gone[x] = true;
+                        gone[y] = true;
+                        pairs_left -= 1;
+                    }
+                    _ => floated[x] = true,
+                }
             }
         }
         Some(fixed)
@@ -513,14 +567,30 @@ struct BracketGraph {
     /// Whether a local vertex belongs to the next scoregroup.
     in_next: Vec<bool>,
     bye: Option<usize>,
-    /// Edges with their criteria weights (without the generation-order level).
-    edges: Vec<(usize, usize, i128)>,
-    /// Where the generation-order level sits in the weight (`None`: dropped, too wide).
-    order_shift: Option<u32>,
+    /// Edges with their criteria weights (without the generation-order levels).
+    edges: Vec<(usize, usize, Wide)>,
+    /// The bits of the criteria levels.
+    crit_bits: u32,
+    /// The bits below the criteria, for the generation order.
+    order_bits: u32,
     complete: bool,
 }
 
 const NO_BYE: usize = usize::MAX;
+
+/// In brackets larger than [`DutchOptions::exact_limit`], how far in rank from the rules'
+/// candidates an edge may be.
+const BAND: usize = 24;
+
+/// The players whose partners one matching settles in the generation order.
+struct Focus<'f> {
+    /// Local bracket vertices in rank order, all moved-down players or all residents.
+    players: &'f [usize],
+    /// The pairs still to be made inside the bracket.
+    pairs_left: usize,
+    /// Bracket players already decided to float.
+    floated: &'f [bool],
+}
 
 impl BracketGraph {
     fn new(
@@ -535,10 +605,11 @@ impl BracketGraph {
         let mut verts: Vec<usize> = bracket.to_vec();
         let below: &[usize] = if complete { lower } else { next };
         verts.extend_from_slice(below);
+        let next_set: std::collections::HashSet<usize> = next.iter().copied().collect();
         let in_next: Vec<bool> = verts
             .iter()
             .enumerate()
-            .map(|(li, g)| li >= nb && next.contains(g))
+            .map(|(li, g)| li >= nb && next_set.contains(g))
             .collect();
         let mut rank_order: Vec<usize> = (0..nb).collect();
         rank_order.sort_by(|&x, &y| {
@@ -555,11 +626,19 @@ impl BracketGraph {
         // Score-difference values for C6 (this bracket) and C7 (the next one), highest first.
         let sd_pair = |a: usize, b: usize| ps[a].score.abs_diff(ps[b].score) as i64;
         let sd_float = |a: usize| (ps[a].score + 2 - smin) as i64;
+        // (From the distinct scores: the same values as over every pair, without the pairs.)
+        let distinct = |players: &mut dyn Iterator<Item = &usize>| -> Vec<i64> {
+            let mut v: Vec<i64> = players.map(|&g| ps[g].score as i64).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let b_scores = distinct(&mut bracket.iter());
         let mut c6_values: Vec<i64> = Vec::new();
-        for (x, &a) in bracket.iter().enumerate() {
-            c6_values.push(sd_float(a));
-            for &b in &bracket[x + 1..] {
-                c6_values.push(sd_pair(a, b));
+        for (i, &x) in b_scores.iter().enumerate() {
+            c6_values.push(x + 2 - smin as i64);
+            for &y in &b_scores[i + 1..] {
+                c6_values.push(y - x);
             }
         }
         c6_values.retain(|&v| v > 0);
@@ -567,12 +646,13 @@ impl BracketGraph {
         c6_values.dedup();
         let mut c7_values: Vec<i64> = Vec::new();
         if let Some(nmin) = next_min {
-            for &a in bracket.iter().chain(next) {
-                c7_values.push((ps[a].score + 2 - nmin) as i64);
+            let n_scores = distinct(&mut next.iter());
+            for &x in b_scores.iter().chain(&n_scores) {
+                c7_values.push(x + 2 - nmin as i64);
             }
-            for &a in bracket {
-                for &b in next {
-                    c7_values.push(sd_pair(a, b));
+            for &x in &b_scores {
+                for &y in &n_scores {
+                    c7_values.push((x - y).abs());
                 }
             }
             c7_values.retain(|&v| v > 0);
@@ -657,12 +737,30 @@ impl BracketGraph {
             }
             any
         };
+        // A large bracket (fast mode) keeps only the edges near the rules' candidates: between
+        // players close in rank, between S1 and S2 players close to each other's first
+        // partner, and from the bottom of the bracket to the top of the next scoregroup.
+        let band = (!complete && nb > ctx.opts.exact_limit).then_some(BAND);
+        let nn = nv - nb;
+        let in_band = |x: usize, y: usize| -> bool {
+            let Some(w) = band else { return true };
+            if y < nb {
+                let d = y - x;
+                d <= w || d.abs_diff(nb / 2) <= w
+            } else if x < nb {
+                (nb - x) + (y - nb) <= 2 * w
+            } else {
+                let d = y - x;
+                d <= w || d.abs_diff(nn / 2) <= w
+            }
+        };
+        let pairs_to_scan = |x: usize| (x + 1..nv).filter(move |&y| in_band(x, y));
         // Bounds of each level: the sum over the vertices of their largest component.
         let total_v = nv + bye.is_some() as usize;
         let mut vmax = vec![0i64; total_v * nlevels];
         let mut c = vec![0i64; nlevels];
         for x in 0..nv {
-            for y in x + 1..nv {
+            for y in pairs_to_scan(x) {
                 if components(x, y, &mut c) {
                     for k in 0..nlevels {
                         let a = c[k].abs();
@@ -683,13 +781,15 @@ impl BracketGraph {
         } else {
             bounds[l_complete] = 0;
         }
-        // The generation-order level (the least significant).
-        bounds[nlevels] = 2 * (nb * nb) as i64 + 1;
+        // Room is kept below the criteria for the generation order: an exchange count and at
+        // least one player's choice of partner.
+        bounds.truncate(nlevels);
         let levels = Levels { bounds };
-        let layout = levels.layout();
-        let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+        let reserve = width(nb as i64) + width(4 * nb as i64 + 1);
+        let (layout, crit_bits) = levels.layout(WEIGHT_BITS - reserve);
+        let mut edges: Vec<(usize, usize, Wide)> = Vec::new();
         for x in 0..nv {
-            for y in x + 1..nv {
+            for y in pairs_to_scan(x) {
                 if components(x, y, &mut c) {
                     edges.push((x, y, combine(&c, &layout)));
                 }
@@ -714,7 +814,8 @@ impl BracketGraph {
             in_next,
             bye,
             edges,
-            order_shift: layout[nlevels],
+            order_bits: WEIGHT_BITS - crit_bits,
+            crit_bits,
             complete,
         }
     }
@@ -725,86 +826,118 @@ impl BracketGraph {
         (0..self.verts.len()).all(|v| gone[v] || mate[v].is_some())
     }
 
-    /// A maximum-weight matching of the remaining vertices. With `focus = Some((x, pairs,
-    /// floated))`, the generation-order level rewards the partners of `x` in the rules'
-    /// order; otherwise (`order` true) it rewards pairs close to the first candidate.
-    fn solve(
-        &self,
-        gone: &[bool],
-        focus: Option<(usize, usize, &[bool])>,
-        order: bool,
-    ) -> Vec<Option<usize>> {
+    /// How many players one matching can settle in the generation order.
+    fn players_per_solve(&self) -> usize {
+        let (we, wf) = (width(self.nb as i64), width(2 * self.nb as i64));
+        let _ = (we, wf, self.order_bits);
+        // Settling several players per matching fixes S1 and S2 for the whole group, which
+        // agreed less with the reference implementation than one player at a time.
+        1
+    }
+
+    /// A maximum-weight matching of the remaining vertices. With a focus, the levels below the
+    /// criteria count the exchanges (pairs inside S1 or inside S2, to be avoided) and then
+    /// reward each focus player's partner in the rules' order (S2 in rank order, then S1 from
+    /// its end), the first player's level the most significant; without one, `exact` leaves
+    /// them out and otherwise one level rewards pairs close to the first candidate (S1\[i\]
+    /// against S2\[i\]).
+    fn solve(&self, gone: &[bool], focus: Option<&Focus<'_>>, exact: bool) -> Vec<Option<usize>> {
         let nv = self.verts.len() + self.bye.is_some() as usize;
         let bye = self.bye.unwrap_or(NO_BYE);
-        // Free bracket players in rank order, for the order level: with a moved-down player in
-        // focus, the residents form S2; otherwise the free residents split into S1 and S2.
-        let focus_mdp = focus.is_some_and(|(x, _, _)| !self.resident[x]);
+        let focus_mdp = focus.is_some_and(|f| !self.resident[f.players[0]]);
+        let in_focus = |v: usize| focus.is_some_and(|f| f.players.contains(&v));
+        // Free bracket players in rank order: with moved-down players in focus, they and the
+        // residents (S2); otherwise the free residents, split into S1 and S2.
         let mut free: Vec<usize> = (0..self.nb)
-            .filter(|&v| !gone[v] && focus.is_none_or(|f| !f.2[v]))
-            .filter(|&v| focus.is_none() || self.resident[v] || focus.is_some_and(|f| f.0 == v))
+            .filter(|&v| !gone[v] && focus.is_none_or(|f| !f.floated[v]))
+            .filter(|&v| focus.is_none() || self.resident[v] || in_focus(v))
             .collect();
         free.sort_by_key(|&v| self.rank[v]);
-        let mut pos = vec![usize::MAX; self.nb];
+        let mut pos = vec![-1i64; self.nb];
         for (i, &v) in free.iter().enumerate() {
-            pos[v] = i;
+            pos[v] = i as i64;
         }
         let nfree = free.len() as i64;
         let s1 = match focus {
-            Some(_) if focus_mdp => 1,
-            Some((_, pairs, _)) => pairs,
-            None => free.len() / 2,
-        } as i64;
-        let mut edges = Vec::with_capacity(self.edges.len());
+            Some(f) if focus_mdp => f.players.len() as i64,
+            Some(f) => f.pairs_left as i64,
+            None => nfree / 2,
+        };
+        // The order levels' places.
+        let nb = self.nb as i64;
+        let wf = width(2 * nb);
+        let k = focus.map_or(0, |f| f.players.len()) as u32;
+        let heuristic_fits = width(2 * nb * nb) <= self.order_bits;
+        let shift = match focus {
+            Some(_) => width(nb) + k * wf,
+            None if exact || !heuristic_fits => 0,
+            None => width(2 * nb * nb),
+        };
+        let narrow = self.crit_bits + shift <= NARROW_BITS;
+        let mut edges = Vec::with_capacity(if narrow { self.edges.len() } else { 0 });
+        let mut wide_edges = Vec::with_capacity(if narrow { 0 } else { self.edges.len() });
         for &(x, y, base) in &self.edges {
             if (x != bye && gone[x]) || (y != bye && gone[y]) {
                 continue;
             }
-            if let Some((_, _, floated)) = focus {
+            if let Some(f) = focus {
                 // A player decided to float keeps no pair inside the bracket.
-                if y < self.nb && (floated[x] || floated[y]) {
+                if y < self.nb && (f.floated[x] || f.floated[y]) {
                     continue;
                 }
             }
-            let mut order_level = 0i64;
+            let mut order = 0i128;
             if y < self.nb {
-                let (px, py) = (pos[x] as i64, pos[y] as i64);
-                let (hi, lo) = if px < py { (px, py) } else { (py, px) };
-                order_level = match focus {
-                    Some((f, _, _)) if f == x || f == y => {
-                        let other = if f == x { py } else { px };
-                        // Another moved-down player (not in `free`): after every resident.
-                        let other = if other < 0 { nfree + s1 } else { other };
-                        // S2 in rank order first, then S1 from its end (exchanges).
-                        if other >= s1 {
-                            2 * nfree - (other - s1)
-                        } else {
-                            nfree + other
+                let (px, py) = (pos[x], pos[y]);
+                match focus {
+                    Some(f) => {
+                        let reward = |other: i64| -> i64 {
+                            // Another moved-down player (not free): after every resident.
+                            let other = if other < 0 { nfree + s1 } else { other };
+                            if other >= s1 {
+                                2 * nfree - (other - s1)
+                            } else {
+                                nfree + other
+                            }
+                        };
+                        for (i, &p) in f.players.iter().enumerate() {
+                            let r = if p == x {
+                                reward(py)
+                            } else if p == y {
+                                reward(px)
+                            } else {
+                                continue;
+                            };
+                            order += (r as i128) << ((k - 1 - i as u32) * wf);
+                        }
+                        // Transpositions come before exchanges.
+                        if !focus_mdp && px >= 0 && py >= 0 && (px < s1) == (py < s1) {
+                            order -= 1i128 << (k * wf);
                         }
                     }
-                    Some(_) => 0,
-                    None if order => 0,
+                    None if exact || !heuristic_fits => {}
                     None => {
+                        let (hi, lo) = if px < py { (px, py) } else { (py, px) };
                         let dist = if hi < s1 && lo >= s1 {
                             (lo - s1 - hi).abs()
                         } else {
                             nfree + (lo - hi)
                         };
-                        nfree * 2 - dist
+                        order = (nfree * 2 - dist) as i128;
                     }
-                };
-                // Transpositions come before exchanges: a pair of two S1 (or two S2) residents
-                // costs more than any choice of partner for the player in focus.
-                if focus.is_some() && !focus_mdp && px >= 0 && py >= 0 && (px < s1) == (py < s1) {
-                    order_level -= 2 * nfree + 1;
                 }
             }
-            let w = match self.order_shift {
-                Some(shift) => base + ((order_level as i128) << shift),
-                None => base,
-            };
-            edges.push((x, y, w));
+            if narrow {
+                edges.push((x, y, (base.low() << shift) + order));
+            } else {
+                wide_edges.push((x, y, base.shifted(shift) + Wide::from_i128(order)));
+            }
         }
-        let mut mate = max_weight_matching(nv, &edges);
+        let mut mate = if narrow {
+            max_weight_matching(nv, &edges)
+        } else {
+            max_weight_matching(nv, &wide_edges)
+        };
         mate.truncate(self.verts.len());
         if !self.complete {
             return mate;

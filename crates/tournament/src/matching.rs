@@ -2,22 +2,122 @@
 //! primal-dual bookkeeping, O(n³)).
 //!
 //! Written here rather than taken from a crate: the Dutch pairing encodes its criteria as
-//! levels of one wide integer weight (`i128`), and the matching crates on the registry take
-//! floating-point or 32/64-bit weights, which cannot hold those levels exactly.
+//! levels of one wide integer weight (`i128`, or the 256-bit [`Wide`] when they need more),
+//! and the matching crates on the registry take floating-point or 32/64-bit weights, which
+//! cannot hold those levels exactly.
+
+use std::ops::{Add, Sub};
 
 /// An edge `(u, v, weight)`; vertices are `0..n`.
-pub type Edge = (usize, usize, i128);
+pub type Edge<W = i128> = (usize, usize, W);
 
 const NONE: usize = usize::MAX;
+
+/// An exact weight: a signed integer type with the few operations the algorithm needs.
+pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+    /// Zero.
+    fn zero() -> Self;
+    /// Twice the value.
+    fn double(self) -> Self;
+    /// Half the value (of an even one).
+    fn half(self) -> Self;
+}
+
+impl Weight for i128 {
+    fn zero() -> Self {
+        0
+    }
+    fn double(self) -> Self {
+        self * 2
+    }
+    fn half(self) -> Self {
+        self / 2
+    }
+}
+
+/// A 256-bit signed integer (two's complement, `hi` the upper half): enough for every level
+/// of a Dutch bracket's weights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Wide {
+    hi: i128,
+    lo: u128,
+}
+
+impl Wide {
+    /// The value `v`.
+    pub fn from_i128(v: i128) -> Wide {
+        Wide {
+            hi: if v < 0 { -1 } else { 0 },
+            lo: v as u128,
+        }
+    }
+
+    /// The value as an `i128` (exact when it fits in one).
+    pub fn low(self) -> i128 {
+        self.lo as i128
+    }
+
+    /// The value shifted left by `n` bits (`n < 256`; bits pushed out are lost).
+    pub fn shifted(self, n: u32) -> Wide {
+        match n {
+            0 => self,
+            1..=127 => Wide {
+                hi: (self.hi << n) | (self.lo >> (128 - n)) as i128,
+                lo: self.lo << n,
+            },
+            _ => Wide {
+                hi: (self.lo << (n - 128)) as i128,
+                lo: 0,
+            },
+        }
+    }
+}
+
+impl Add for Wide {
+    type Output = Wide;
+    fn add(self, o: Wide) -> Wide {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        Wide {
+            hi: self.hi.wrapping_add(o.hi).wrapping_add(carry as i128),
+            lo,
+        }
+    }
+}
+
+impl Sub for Wide {
+    type Output = Wide;
+    fn sub(self, o: Wide) -> Wide {
+        let (lo, borrow) = self.lo.overflowing_sub(o.lo);
+        Wide {
+            hi: self.hi.wrapping_sub(o.hi).wrapping_sub(borrow as i128),
+            lo,
+        }
+    }
+}
+
+impl Weight for Wide {
+    fn zero() -> Self {
+        Wide::default()
+    }
+    fn double(self) -> Self {
+        self.shifted(1)
+    }
+    fn half(self) -> Self {
+        Wide {
+            hi: self.hi >> 1,
+            lo: (self.lo >> 1) | ((self.hi as u128 & 1) << 127),
+        }
+    }
+}
 
 /// A maximum-weight matching of the graph on `n` vertices with these edges: `mate[v]` is the
 /// vertex matched to `v`. Edges of weight zero or less are never used; several edges between
 /// the same two vertices are allowed (the heaviest counts).
-pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
-    let edges: Vec<Edge> = edges
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+    let edges: Vec<Edge<W>> = edges
         .iter()
-        .filter(|e| e.2 > 0 && e.0 != e.1 && e.0 < n && e.1 < n)
-        .map(|&(u, v, w)| (u, v, w * 2))
+        .filter(|e| e.2 > W::zero() && e.0 != e.1 && e.0 < n && e.1 < n)
+        .map(|&(u, v, w)| (u, v, w.double()))
         .collect();
     if edges.is_empty() || n == 0 {
         return vec![None; n];
@@ -32,9 +132,9 @@ pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
         .collect()
 }
 
-struct Matcher {
+struct Matcher<W> {
     n: usize,
-    edges: Vec<Edge>,
+    edges: Vec<Edge<W>>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
     label: Vec<u8>,
@@ -47,14 +147,19 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl Matcher {
-    fn new(n: usize, edges: Vec<Edge>) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: Vec<Edge<W>>) -> Self {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::zero())
+            .max(W::zero());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             neighbend[i].push(2 * k + 1);
@@ -64,7 +169,7 @@ impl Matcher {
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::zero(), n));
         Matcher {
             n,
             edges,
@@ -95,9 +200,9 @@ impl Matcher {
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i] + self.dualvar[j] - w.double()
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -200,7 +305,7 @@ impl Matcher {
         self.blossomendps[b] = endps;
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::zero();
         let mut leaves = Vec::new();
         self.leaves(b, &mut leaves);
         for &lv in &leaves {
@@ -256,7 +361,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::zero() {
                 self.expand_blossom(s, endstage);
             } else {
                 self.leaves(s, &mut leaves);
@@ -426,10 +531,10 @@ impl Matcher {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::zero();
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::zero() {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -484,7 +589,7 @@ impl Matcher {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]) / 2;
+                        let d = self.slack(self.bestedge[b]).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -505,16 +610,16 @@ impl Matcher {
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
                             _ => {}
                         }
                     }
@@ -544,7 +649,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::zero()
                 {
                     self.expand_blossom(b, true);
                 }
@@ -643,6 +748,17 @@ mod tests {
             }
             let mate = max_weight_matching(n, &edges);
             assert_eq!(weight(&edges, &mate), brute(n, &edges), "graph {edges:?}");
+            // The same graph in 256-bit weights, shifted past 128 bits, pairs as well.
+            let wide: Vec<Edge<Wide>> = edges
+                .iter()
+                .map(|&(a, b, w)| (a, b, Wide::from_i128(w).shifted(100)))
+                .collect();
+            let wide_mate = max_weight_matching(n, &wide);
+            assert_eq!(
+                weight(&edges, &wide_mate),
+                brute(n, &edges),
+                "wide graph {edges:?}"
+            );
         }
     }
 }
