@@ -582,21 +582,18 @@ impl Tournament {
             for p in &round.pairings {
                 let (hs, hn) = p.result.map(|r| r.half_points()).unwrap_or((0, 0));
                 let played = p.result.is_none_or(|r| r.played());
-                if let Some(e) = entries.get_mut(p.south as usize) {
-                    e[r] = Entry::Game {
-                        opponent: p.north,
-                        color: Color::White,
-                        played,
-                        half_points: hs,
-                    };
-                }
-                if let Some(e) = entries.get_mut(p.north as usize) {
-                    e[r] = Entry::Game {
-                        opponent: p.south,
-                        color: Color::Black,
-                        played,
-                        half_points: hn,
-                    };
+                for (me, opponent, color, half_points) in [
+                    (p.south, p.north, Color::White, hs),
+                    (p.north, p.south, Color::Black, hn),
+                ] {
+                    if let Some(e) = entries.get_mut(me as usize) {
+                        e[r] = Entry::Game {
+                            opponent,
+                            color,
+                            played,
+                            half_points,
+                        };
+                    }
                 }
             }
             for b in &round.byes {
