@@ -383,3 +383,30 @@ learn-isolo-proper-repetition-hint = At the start of the list your seeds were in
 learn-isolo-proper-repetition-explain = After D your seeds are in B and E and North's in h, with North to move, as after your first move: the first time a position of the proper game comes back, the game is drawn.
 learn-isolo-practice-foregame = Play the foregame against the computer at its easiest level, and win it.
 learn-isolo-practice-proper-game = A proper game where every pit holds 2 seeds: empty the computer's row.
+
+## The lesson screen of `mancala learn`.
+learn-screen-title = { " " }mancala · learn
+learn-screen-games = games
+learn-screen-stages = lessons and practice
+learn-screen-practice = practice
+learn-screen-keys-list = ↑↓ choose  Enter open  Esc back  q quit
+learn-screen-step-title = { " " }mancala · learn · { $game } · { $stage } · step { $step }/{ $steps }
+learn-screen-practice-title = { " " }mancala · learn · { $game } · practice against the computer (level { $level })
+learn-screen-lesson = lesson
+learn-screen-task = Task:
+learn-screen-hint = Hint:
+learn-screen-answer = A move that does it: { $move }
+learn-screen-moves = Moves so far: { $moves }
+learn-screen-keys-step = ←→↑↓ A-{ $last } Enter play  t hint  v answer  r again  n next  p previous  Esc list  ? help  q quit
+learn-screen-keys-setup = set-up: ←→ pit  ↑/+ ↓/- seeds  0-9 type  Enter confirm  t hint  v answer  r again  n next  Esc list  q quit
+learn-screen-keys-solved = n or Enter: next step  p previous  r again  Esc list  q quit
+learn-screen-keys-practice = ←→↑↓ A-{ $last } Enter play  u/r undo/redo  t the engine's hint  n start again  Esc list  q quit
+learn-screen-stage-done = Stage done: { $stage }.
+learn-screen-practice-won = You won: this practice is done.
+learn-screen-practice-lost = Not won this time: n to start again.
+learn-screen-save-failed = cannot keep the progress: { $error }
+learn-screen-reset = { $count ->
+    [one] Forgot { $count } step or practice done.
+   *[other] Forgot { $count } steps and practice games done.
+}
+learn-screen-not-terminal = Run `mancala learn` in a terminal to take the lessons.

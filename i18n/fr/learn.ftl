@@ -383,3 +383,30 @@ learn-isolo-proper-repetition-hint = Au début de la liste, vos graines étaient
 learn-isolo-proper-repetition-explain = Après D, vos graines sont en B et E et celle de Nord en h, avec Nord au trait, comme après votre premier coup : la première fois qu'une position de la partie proprement dite revient, la partie est nulle.
 learn-isolo-practice-foregame = Jouez le jeu préliminaire contre l'ordinateur à son niveau le plus facile, et gagnez-le.
 learn-isolo-practice-proper-game = Une partie proprement dite où chaque case contient 2 graines : videz la rangée de l'ordinateur.
+
+## L'écran des leçons de `mancala learn`.
+learn-screen-title = { " " }mancala · apprendre
+learn-screen-games = jeux
+learn-screen-stages = leçons et entraînement
+learn-screen-practice = entraînement
+learn-screen-keys-list = ↑↓ choisir  Entrée ouvrir  Échap retour  q quitter
+learn-screen-step-title = { " " }mancala · apprendre · { $game } · { $stage } · exercice { $step }/{ $steps }
+learn-screen-practice-title = { " " }mancala · apprendre · { $game } · entraînement contre l'ordinateur (niveau { $level })
+learn-screen-lesson = leçon
+learn-screen-task = Tâche :
+learn-screen-hint = Indice :
+learn-screen-answer = Un coup qui le fait : { $move }
+learn-screen-moves = Coups joués : { $moves }
+learn-screen-keys-step = ←→↑↓ A-{ $last } Entrée jouer  t indice  v réponse  r recommencer  n suivant  p précédent  Échap liste  ? aide  q quitter
+learn-screen-keys-setup = mise en place : ←→ case  ↑/+ ↓/- graines  0-9 saisir  Entrée valider  t indice  v réponse  r recommencer  n suivant  Échap liste  q quitter
+learn-screen-keys-solved = n ou Entrée : exercice suivant  p précédent  r recommencer  Échap liste  q quitter
+learn-screen-keys-practice = ←→↑↓ A-{ $last } Entrée jouer  u/r annuler/rétablir  t indice du moteur  n recommencer  Échap liste  q quitter
+learn-screen-stage-done = Étape terminée : { $stage }.
+learn-screen-practice-won = Vous avez gagné : cet entraînement est fait.
+learn-screen-practice-lost = Pas gagné cette fois : n pour recommencer.
+learn-screen-save-failed = impossible de garder la progression : { $error }
+learn-screen-reset = { $count ->
+    [one] { $count } exercice ou entraînement fait oublié.
+   *[other] { $count } exercices et entraînements faits oubliés.
+}
+learn-screen-not-terminal = Lancez `mancala learn` dans un terminal pour suivre les leçons.

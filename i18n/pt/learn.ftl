@@ -383,3 +383,30 @@ learn-isolo-proper-repetition-hint = No início da lista, as suas sementes estav
 learn-isolo-proper-repetition-explain = Depois de D as suas sementes estão em B e E e a do Norte em h, com a vez do Norte, como depois da sua primeira jogada: da primeira vez que uma posição do jogo propriamente dito se repete, o jogo é empate.
 learn-isolo-practice-foregame = Jogue o jogo preliminar contra o computador no nível mais fácil, e ganhe-o.
 learn-isolo-practice-proper-game = Um jogo propriamente dito em que cada casa tem 2 sementes: esvazie a fila do computador.
+
+## O ecrã das lições de `mancala learn`.
+learn-screen-title = { " " }mancala · aprender
+learn-screen-games = jogos
+learn-screen-stages = lições e treino
+learn-screen-practice = treino
+learn-screen-keys-list = ↑↓ escolher  Enter abrir  Esc voltar  q sair
+learn-screen-step-title = { " " }mancala · aprender · { $game } · { $stage } · exercício { $step }/{ $steps }
+learn-screen-practice-title = { " " }mancala · aprender · { $game } · treino contra o computador (nível { $level })
+learn-screen-lesson = lição
+learn-screen-task = Tarefa:
+learn-screen-hint = Dica:
+learn-screen-answer = Uma jogada que o faz: { $move }
+learn-screen-moves = Jogadas feitas: { $moves }
+learn-screen-keys-step = ←→↑↓ A-{ $last } Enter jogar  t dica  v resposta  r recomeçar  n seguinte  p anterior  Esc lista  ? ajuda  q sair
+learn-screen-keys-setup = preparação: ←→ casa  ↑/+ ↓/- sementes  0-9 escrever  Enter confirmar  t dica  v resposta  r recomeçar  n seguinte  Esc lista  q sair
+learn-screen-keys-solved = n ou Enter: exercício seguinte  p anterior  r recomeçar  Esc lista  q sair
+learn-screen-keys-practice = ←→↑↓ A-{ $last } Enter jogar  u/r anular/refazer  t dica do motor  n recomeçar  Esc lista  q sair
+learn-screen-stage-done = Etapa concluída: { $stage }.
+learn-screen-practice-won = Ganhou: este treino está feito.
+learn-screen-practice-lost = Desta vez não ganhou: n para recomeçar.
+learn-screen-save-failed = não é possível guardar o progresso: { $error }
+learn-screen-reset = { $count ->
+    [one] Esquecido { $count } exercício ou treino feito.
+   *[other] Esquecidos { $count } exercícios e treinos feitos.
+}
+learn-screen-not-terminal = Corra `mancala learn` num terminal para seguir as lições.

@@ -12,6 +12,7 @@ mod bench;
 mod db;
 mod engine;
 mod i18n;
+mod learn;
 mod levels;
 mod lines;
 mod match_cmd;
@@ -85,6 +86,8 @@ enum Command {
     Puzzles(puzzles::Sub),
     /// Solve a shipped puzzle in the terminal (or check moves with `--moves`).
     Puzzle(puzzle::Args),
+    /// Lessons for every game in the terminal: short stages, one idea each (docs/learn.md).
+    Learn(learn::Args),
     /// The message catalogues of the languages: `mancala i18n check` (docs/i18n.md).
     #[command(subcommand)]
     I18n(i18n::Sub),
@@ -163,6 +166,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
+        Command::Learn(args) => learn::run(&args),
         Command::I18n(args) => i18n::run(&args),
         Command::Pair(args) => pair::run(&args),
     };

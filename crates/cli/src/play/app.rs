@@ -157,6 +157,10 @@ pub struct App {
     puzzle: Option<Session>,
     /// A message to show once the computer has answered (a refutation's reason).
     after_reply: Option<(String, Tone)>,
+    /// The person's moves are held for the caller instead of played (see [`App::hold_moves`]).
+    holding: bool,
+    /// The last move held.
+    held: Option<String>,
 }
 
 /// The kucheleka editor: the foregame winner places his seeds pit by pit (Isolo).
@@ -250,6 +254,8 @@ impl App {
             hold: 0,
             puzzle: None,
             after_reply: None,
+            holding: false,
+            held: None,
         };
         app.rebuild_played();
         app.snap_cursor();
@@ -1022,6 +1028,27 @@ impl App {
         self.human_move(&mv);
     }
 
+    /// Holds the person's moves instead of playing them, for a caller that judges a move
+    /// before it is played (a lesson): each is kept for [`App::take_held`], and played, if at
+    /// all, with [`App::play_move`].
+    pub fn hold_moves(&mut self, on: bool) {
+        self.holding = on;
+        self.held = None;
+    }
+
+    /// The last move the person made while moves are held.
+    pub fn take_held(&mut self) -> Option<String> {
+        self.held.take()
+    }
+
+    /// Plays `mv` for the player to move, animated, as the person's move would be.
+    ///
+    /// # Errors
+    /// When `mv` is not a move or not legal; nothing changes then.
+    pub fn play_move(&mut self, mv: &str) -> Result<(), DynPlayError> {
+        self.play(mv)
+    }
+
     fn human_move(&mut self, mv: &str) {
         if self.resigned.is_some() {
             self.message = Some((
@@ -1035,6 +1062,10 @@ impl App {
                 self.message = Some((format!("wait: the computer plays {side}"), Tone::Error));
                 return;
             }
+        }
+        if self.holding {
+            self.held = Some(mv.to_string());
+            return;
         }
         let legal = self.game.state().legal.iter().any(|m| m == mv);
         let mut verdict = None;

@@ -132,7 +132,8 @@ fn make_opponent(seed: u64, hint_proof: std::time::Duration) -> Box<dyn Opponent
     Box::new(EngineOpponent::new(seed).with_hint_proof(hint_proof))
 }
 
-type Term = Terminal<CrosstermBackend<Stdout>>;
+/// The full-screen terminal.
+pub(crate) type Term = Terminal<CrosstermBackend<Stdout>>;
 
 fn restore_terminal() {
     let _ = disable_raw_mode();
@@ -207,24 +208,31 @@ pub fn snapshot(app: &mut App, width: u16, height: u16) -> io::Result<String> {
 /// Runs `app` full-screen in the terminal until the person quits (`save`: where `s` saves).
 pub fn run_app(app: &mut App, save: Option<&Path>) -> Result<()> {
     app.set_background(true);
+    with_terminal(|terminal| event_loop(terminal, app, save))
+}
+
+/// Runs `f` on the full-screen terminal (raw mode, alternate screen, mouse), restored on return
+/// and on panic.
+pub(crate) fn with_terminal<T>(f: impl FnOnce(&mut Term) -> Result<T>) -> Result<T> {
     enable_raw_mode().context("cannot use this terminal (raw mode)")?;
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
         prev(info);
     }));
-    let result = (|| -> Result<()> {
+    let result = (|| -> Result<T> {
         execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         terminal.clear()?;
-        event_loop(&mut terminal, app, save)
+        f(&mut terminal)
     })();
     restore_terminal();
     let _ = std::panic::take_hook();
     result
 }
 
-fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
+/// The screen's key for a terminal key, if it has one.
+pub(crate) fn convert_key(code: KeyCode, mods: KeyModifiers) -> Option<Key> {
     Some(match code {
         KeyCode::Char('c') if mods.contains(KeyModifiers::CONTROL) => Key::Interrupt,
         KeyCode::Char(c) => Key::Char(c),

@@ -68,7 +68,12 @@ pub fn refused(args: &[&str], says: &str) {
 
 /// Runs `mancala` with `args`: whether it succeeded, its standard output and its standard error.
 pub fn run(args: &[&str]) -> (bool, String, String) {
-    let out = mancala(args);
+    outcome(command(args))
+}
+
+/// Runs the command `c`: whether it succeeded, its standard output and its standard error.
+pub fn outcome(mut c: Command) -> (bool, String, String) {
+    let out = c.output().expect("run mancala");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
