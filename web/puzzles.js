@@ -1,11 +1,14 @@
-'use strict';
 // The puzzle page (/puzzles): the shipped puzzles of every game (GET /api/puzzles), solved by
 // playing on the board. The opponent's replies of the solution are played by the page; a wrong
 // move is answered with its refutation (GET /api/puzzles/{id}/refutation), animated, and why it
 // is wrong. The player's puzzle rating (a Glicko-1 update against each puzzle's rating) and
 // streaks are kept in this browser (localStorage), never on the server.
-//
-// Uses the board of app.js (layout, drawBoard, animate, api, sound, T, $), loaded before it.
+
+import { api } from './api.js';
+import { animate, drawBoard } from './board.js';
+import { $ } from './dom.js';
+import { T, sideName } from './i18n.js';
+import { sound } from './sound.js';
 
 const PZ_KEY = 'mancala:puzzles';
 const PZ_START = { rating: 1500, rd: 350, played: 0, solved: 0, streak: 0, best: 0, seen: {} };
@@ -82,7 +85,6 @@ function pzStats() {
 
 function pzGame(state) { return { ...state, pits_per_row: pz.pitsPerRow }; }
 function pzState() { return pz.states[pz.states.length - 1]; }
-function pzSide(side) { return side === 'south' ? T.south : side === 'north' ? T.north : ''; }
 
 function pzCtx(g) {
   return {
@@ -156,8 +158,8 @@ async function pzOpen(p) {
   pz.states = d.states;
   pz.solver = d.states[0].to_move;
   pz.status = 'solving';
-  $('pz-task').textContent = T.pzTask(pzSide(pz.solver), pzGoal(p), p.rating);
-  $('pz-board').setAttribute('aria-label', `puzzle ${p.id}: ${pzSide(pz.solver)} to play`);
+  $('pz-task').textContent = T.pzTask(sideName(pz.solver), pzGoal(p), p.rating);
+  $('pz-board').setAttribute('aria-label', `puzzle ${p.id}: ${sideName(pz.solver)} to play`);
   history.replaceState(null, '', `/puzzles?variant=${encodeURIComponent(p.variant)}&id=${encodeURIComponent(p.id)}`);
   pzSay(T.pzYourTurn);
   pzDraw();
@@ -197,7 +199,7 @@ async function pzPlay(mv) {
     while (pz.moves.length < p.solution.length && pzState().to_move && pzState().to_move !== pz.solver) {
       const reply = p.solution[pz.moves.length];
       await pzAnimate(reply);
-      pzSay(`${T.pzRight(mv)} ${T.pzReply(pzSide(pz.solver === 'south' ? 'north' : 'south'), reply)}`);
+      pzSay(`${T.pzRight(mv)} ${T.pzReply(sideName(pz.solver === 'south' ? 'north' : 'south'), reply)}`);
     }
     if (pz.moves.length >= p.solution.length) { pzSolved(); return; }
     pzDraw();
@@ -273,7 +275,8 @@ function pzHint() {
   pzDraw();
 }
 
-async function showPuzzles(params) {
+// The puzzle page, on the puzzle (`id`) or the game (`variant`) of the address.
+export async function showPuzzles(params) {
   $('puzzles').hidden = false;
   $('subtitle').textContent = T.pzTitle;
   $('pz-title').textContent = T.pzTitle;

@@ -1,5 +1,5 @@
 //! Every message of the catalogues the programs own (`ui.ftl`, `cli.ftl`, `errors.ftl`) is asked
-//! for somewhere: in the Rust sources as a literal id, in the browser's scripts as `T.id` (or
+//! for somewhere: in the Rust sources as a literal id, in the browser's modules as `T.id` (or
 //! `data-t="id"` in the page), or, for an API error, by the error code the server answers with.
 
 use std::path::{Path, PathBuf};
@@ -32,9 +32,13 @@ fn no_message_is_unused() {
     let root = root();
     let mut rust = String::new();
     collect(&root.join("crates"), &["rs"], &mut rust);
-    let mut web = String::new();
-    for f in ["web/app.js", "web/puzzles.js", "web/index.html"] {
-        web.push_str(&std::fs::read_to_string(root.join(f)).expect("a web file"));
+    // The page and every module of the UI (web/*.js).
+    let mut web = std::fs::read_to_string(root.join("web/index.html")).expect("web/index.html");
+    for entry in std::fs::read_dir(root.join("web")).expect("web/") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "js") {
+            web.push_str(&std::fs::read_to_string(&path).expect("a web module"));
+        }
     }
     let (en, errors) = mancala_i18n::check::messages("en");
     assert!(errors.is_empty(), "{errors:?}");

@@ -25,10 +25,28 @@ macro_rules! asset {
     };
 }
 
-/// Every file served under `/assets/`.
+/// Every file served under `/assets/`: the UI's ES modules (`app.js` starts the page and imports
+/// the others; docs/architecture.md, "The web UI's modules"), its style and its icon.
 pub const ASSETS: &[Asset] = &[
+    asset!("accounts.js", "text/javascript; charset=utf-8"),
+    asset!("analysis.js", "text/javascript; charset=utf-8"),
+    asset!("api.js", "text/javascript; charset=utf-8"),
     asset!("app.js", "text/javascript; charset=utf-8"),
+    asset!("board.js", "text/javascript; charset=utf-8"),
+    asset!("clocks.js", "text/javascript; charset=utf-8"),
+    asset!("dom.js", "text/javascript; charset=utf-8"),
+    asset!("editor.js", "text/javascript; charset=utf-8"),
+    asset!("graph.js", "text/javascript; charset=utf-8"),
+    asset!("header.js", "text/javascript; charset=utf-8"),
+    asset!("home.js", "text/javascript; charset=utf-8"),
+    asset!("i18n.js", "text/javascript; charset=utf-8"),
+    asset!("lobby.js", "text/javascript; charset=utf-8"),
+    asset!("play.js", "text/javascript; charset=utf-8"),
+    asset!("players.js", "text/javascript; charset=utf-8"),
+    asset!("presets.js", "text/javascript; charset=utf-8"),
     asset!("puzzles.js", "text/javascript; charset=utf-8"),
+    asset!("sound.js", "text/javascript; charset=utf-8"),
+    asset!("storage.js", "text/javascript; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("icon.svg", "image/svg+xml"),
 ];
@@ -82,4 +100,48 @@ pub fn rules_text_in(lang: &str, name: &str) -> Option<&'static str> {
 #[must_use]
 pub fn find(name: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|a| a.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+
+    /// The names a module of the web UI imports (`from './NAME.js'`).
+    fn imports(text: &str) -> Vec<&str> {
+        text.match_indices("from './")
+            .filter_map(|(at, m)| {
+                let rest = &text[at + m.len()..];
+                rest.find('\'').map(|end| &rest[..end])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_module_of_the_web_ui_is_served_and_imports_only_served_modules() {
+        let web = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web");
+        let mut modules = 0;
+        for entry in std::fs::read_dir(web).expect("web/") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_none_or(|e| e != "js") {
+                continue;
+            }
+            modules += 1;
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let asset = find(&name).unwrap_or_else(|| panic!("web/{name} is not in ASSETS"));
+            assert!(asset.mime.starts_with("text/javascript"), "{name}");
+            let text = std::fs::read_to_string(&path).expect("a module");
+            assert_eq!(asset.bytes, text.as_bytes(), "{name} is the file");
+            for imported in imports(&text) {
+                assert!(
+                    find(imported).is_some(),
+                    "{name} imports {imported}, not served"
+                );
+            }
+        }
+        assert!(modules > 10, "only {modules} modules in web/");
+        assert_eq!(
+            imports("import { a } from './b.js';\nimport { c, d } from './e.js';"),
+            ["b.js", "e.js"]
+        );
+    }
 }
