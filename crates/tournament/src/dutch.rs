@@ -1,37 +1,50 @@
 //! The FIDE Dutch system (FIDE Handbook C.04.3, the rules in force since 2017) as a sequence of
 //! maximum-weight matchings.
 //!
-//! Brackets are paired from the top score down. For each bracket a graph is built over its
-//! players (the moved-down players and the residents) and the next scoregroup; every edge that
-//! the absolute criteria allow (C1 no rematch, C3 no two non-topscorers with the same absolute
-//! colour preference) gets a weight whose levels, from the most significant, are the quality
-//! criteria in the rules' order: C5 pairs in the bracket, C6 the pairing score difference
-//! (compared lexicographically, one level per score difference), C7 pairs and score
-//! differences of the next bracket, C8–C9 topscorers' colours, C10–C11 colour preferences,
-//! C12–C15 repeated floats, C16–C19 the score differences of repeated floats, and last the
-//! order in which the rules generate candidate pairings (S1 against S2, transpositions before
-//! exchanges). A maximum-weight matching is then the best pairing of the bracket.
+//! # How the rules become matchings
 //!
-//! The completion criterion (C4: the rest of the round must still be pairable, the bye going
-//! to a player allowed one, C2) is checked when the round is complete: the bracket-by-bracket
-//! pairing is optimal under C4 whenever it completes the round, because C4 only removes
-//! candidates. When it does not complete, the round is paired again with C4 as the most
-//! significant level of every bracket's weights over all the players still unpaired.
+//! Brackets are paired from the top score down (A.3, B.1). A bracket's graph holds its
+//! moved-down players (MDPs), its residents and the players of the next scoregroup; an edge joins
+//! two players whom the absolute criteria allow to meet (C1 no rematch, C3 no two non-topscorers
+//! with the same absolute colour preference; MDPs never meet each other, B.2). Its weight is one
+//! wide integer whose levels are the quality criteria in the rules' order, each given the bits
+//! that any matching's sum of it can fill, so that comparing two matchings' total weights is
+//! comparing their criteria one after the other (B.8):
 //!
-//! Within a bracket of at most [`DutchOptions::exact_limit`] players the generation order is
-//! followed exactly: the highest-ranked player still free is given his first partner in the
-//! rules' order (S2 in rank order, then S1 from its end) among the pairings that keep the
-//! bracket's weight optimal and need the fewest exchanges, then the next player. Larger
-//! brackets use one matching over the edges near the rules' candidates (players close in rank,
-//! S1 and S2 players close to each other's first partner, the bracket's bottom and the next
-//! scoregroup's top), with a weight for the distance of each pair from the rules' first
-//! candidate (S1\[i\] against S2\[i\]): the same pairing whenever the first candidate is
-//! optimal, and a fast one for tournaments of thousands.
+//! - in the penultimate and last pairing brackets (A.9) first the number of pairs of everybody
+//!   left (the completion criterion C4) and the pairing of players who may not get the bye (C2);
+//! - C5, the bracket's pairs;
+//! - C6, the pairing score difference (A.8): one level per score difference, the largest the most
+//!   significant; pairing a player earns his score difference as a downfloater, the pair's own
+//!   difference costs;
+//! - C7, the next bracket's pairs and score differences (not in the last two brackets);
+//! - C8–C11, topscorers' colour differences and triples, colour preferences, strong ones;
+//! - C12–C15, repeated downfloats and upfloats (one and two rounds back), C16–C19 their score
+//!   differences.
 //!
-//! The levels take the bits they need (the bound of any matching's sum of each); weights of at
-//! most 120 bits are matched as `i128`, wider ones as the 256-bit [`crate::matching::Wide`].
+//! Below them, bits are kept for the order in which the rules generate candidates (B.6, B.7 and
+//! the transpositions and exchanges of D.1–D.3): the best pairing that is generated first is the
+//! one the rules choose. It is found by settling the choices one at a time in the rules' order,
+//! each by small additions to the weights and a new matching, which keeps every criterion at
+//! its optimum:
+//!
+//! 1. which MDPs are paired (D.3: the highest-ranked first), then, for each in rank order, his
+//!    opponent (D.1: the highest-ranked resident that still allows the optimum);
+//! 2. in the remainder, the number of resident exchanges between S1 and S2 (D.2.a, then D.2.b's
+//!    sums), which players leave S1 (D.2.c, from its bottom) and which enter it (D.2.d);
+//! 3. for each S1 player in order, his opponent in S2 (D.1).
+//!
+//! Whether the players left over can still all be paired (C4) is checked once the bracket is
+//! paired, by a maximum-cardinality matching of everybody left; when they cannot, the bracket
+//! is paired again as the penultimate one, with all the lower scoregroups collapsed into the
+//! last (A.9).
+//!
+//! A matching is computed again only when a change can alter it: an addition that favours the
+//! partner a player already has, or that handicaps edges he does not use, keeps the matching
+//! optimal (any other matching gains at most as much), so the procedure costs one matching per
+//! choice that the current matching does not already make.
 
-use crate::matching::{max_weight_matching, Wide};
+use crate::matching::{max_cardinality_matching, max_weight_matching, Big};
 use crate::Color;
 
 /// A float received in a round (FIDE C.04.3 A.4).
@@ -72,8 +85,9 @@ pub struct DutchOptions {
     pub total_rounds: u32,
     /// The colour the top seed had (or would have had) in round 1 (E.5).
     pub initial_color: Color,
-    /// Brackets up to this many players follow the generation order exactly (see the module
-    /// docs); larger ones use the single-matching approximation.
+    /// Brackets whose graph (MDPs, residents and the next scoregroup) has more players than
+    /// this are matched over the edges near the rules' first candidates only (see
+    /// [`pair`]); up to it, over every edge.
     pub exact_limit: usize,
 }
 
@@ -83,7 +97,7 @@ impl Default for DutchOptions {
             round: 1,
             total_rounds: 9,
             initial_color: Color::White,
-            exact_limit: 64,
+            exact_limit: 400,
         }
     }
 }
@@ -136,6 +150,14 @@ struct P {
     opponents: Vec<u32>,
 }
 
+impl P {
+    /// The same colour in the last two games played.
+    fn double(&self) -> bool {
+        let n = self.played.len();
+        n >= 2 && self.played[n - 1] == self.played[n - 2]
+    }
+}
+
 fn prepare(p: &DutchPlayer, topscore: Option<u32>) -> P {
     let played: Vec<Color> = p.colors.iter().flatten().copied().collect();
     let cd: i32 = played
@@ -186,6 +208,12 @@ fn prepare(p: &DutchPlayer, topscore: Option<u32>) -> P {
 }
 
 /// Pairs the next round of a Swiss tournament by the FIDE Dutch system.
+/// Pairs the next round of a Swiss tournament by the FIDE Dutch system.
+///
+/// Brackets whose graph is larger than [`DutchOptions::exact_limit`] are matched over the
+/// edges between players close to each other in the rules' candidate order (a band around
+/// S1\[i\] against S2\[i\], and the bracket's bottom against the next scoregroup's top) rather
+/// than over every edge; see the module docs.
 pub fn pair(players: &[DutchPlayer], opts: &DutchOptions) -> Result<RoundPairing, PairingError> {
     let mut ids: Vec<u32> = players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
@@ -195,80 +223,18 @@ pub fn pair(players: &[DutchPlayer], opts: &DutchOptions) -> Result<RoundPairing
     // Topscorers (A.7): more than half the maximum score, when pairing the last round.
     let topscore = (opts.round >= opts.total_rounds && opts.round > 1).then(|| opts.round - 1);
     let mut ps: Vec<P> = players.iter().map(|p| prepare(p, topscore)).collect();
+    // The pairing order (A.2): score, then pairing number.
     ps.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    let ctx = Ctx { ps: &ps, opts };
-    let mate = match ctx.pair_all(false) {
-        Some(m) => m,
-        None => ctx.pair_all(true).ok_or(PairingError::Impossible {
-            players: players.len(),
-        })?,
+    let engine = Engine::new(&ps, opts);
+    let everybody: Vec<usize> = (0..ps.len()).collect();
+    let impossible = PairingError::Impossible {
+        players: players.len(),
     };
-    Ok(ctx.finish(&mate))
-}
-
-struct Ctx<'a> {
-    ps: &'a [P],
-    opts: &'a DutchOptions,
-}
-
-/// Levels of an edge weight, most significant first.
-struct Levels {
-    /// For each level, the bound of the absolute value of any matching's sum.
-    bounds: Vec<i64>,
-}
-
-/// The bits a level needs when any matching's sum of it lies in `-bound..=bound`.
-fn width(bound: i64) -> u32 {
-    if bound <= 0 {
-        0
-    } else {
-        64 - (2 * bound as u64 + 1).leading_zeros() + 1
+    if !engine.completable(&everybody) {
+        return Err(impossible);
     }
-}
-
-/// The bits of the weight shared by all levels: the matching doubles the weights and adds two
-/// duals, which must stay within the 256 bits of [`Wide`].
-const WEIGHT_BITS: u32 = 248;
-
-/// Weights of at most this many bits are matched as `i128` (faster than [`Wide`]).
-const NARROW_BITS: u32 = 120;
-
-impl Levels {
-    /// Bit offsets of the levels within `cap` bits (the least significant levels that do not
-    /// fit are dropped), and the bits used.
-    fn layout(&self, cap: u32) -> (Vec<Option<u32>>, u32) {
-        let mut offsets = vec![None; self.bounds.len()];
-        let mut used = 0u32;
-        // From the most significant level down, give each the bits it needs.
-        let widths: Vec<u32> = self.bounds.iter().map(|&b| width(b)).collect();
-        let mut keep = 0;
-        for (i, w) in widths.iter().enumerate() {
-            if used + w > cap {
-                break;
-            }
-            used += w;
-            keep = i + 1;
-        }
-        let mut off = 0u32;
-        for i in (0..keep).rev() {
-            // A level without width never varies: its components are left out.
-            if widths[i] > 0 {
-                offsets[i] = Some(off);
-            }
-            off += widths[i];
-        }
-        (offsets, used)
-    }
-}
-
-fn combine(components: &[i64], layout: &[Option<u32>]) -> Wide {
-    let mut w = Wide::default();
-    for (c, off) in components.iter().zip(layout) {
-        if let (Some(off), true) = (off, *c != 0) {
-            w = w + Wide::from_i128(*c as i128).shifted(*off);
-        }
-    }
-    w
+    let (pairs, bye) = engine.run().ok_or(impossible)?;
+    Ok(engine.finish(&pairs, bye))
 }
 
 /// The colours a pair gets by the allocation rules E.1–E.5: `true` when `a` gets White.
@@ -322,43 +288,59 @@ fn allocate(hi: &P, lo: &P, initial: Color) -> bool {
     (initial == Color::White) == odd
 }
 
-/// Colour costs of a pair: (C8, C9, C10, C11).
-fn color_costs(a: &P, b: &P, initial: Color) -> [i64; 4] {
-    let a_white = a_gets_white(a, b, initial);
-    let got = |white: bool| if white { Color::White } else { Color::Black };
-    let mut c = [0i64; 4];
-    let topscorer_pair = a.top || b.top;
-    for (p, white) in [(a, a_white), (b, !a_white)] {
-        let color = got(white);
-        if topscorer_pair {
-            let cd = p.cd + if white { 1 } else { -1 };
-            if cd.abs() > 2 {
-                c[0] += 1;
-            }
-            let n = p.played.len();
-            if n >= 2 && p.played[n - 1] == color && p.played[n - 2] == color {
-                c[1] += 1;
-            }
-        }
-        if let Some(pref) = p.pref {
-            if pref != color {
-                c[2] += 1;
-                if p.strength >= Strength::Strong {
-                    c[3] += 1;
+/// The bits of `v` (0 for 0).
+fn bits(v: u64) -> u32 {
+    64 - v.leading_zeros()
+}
+
+/// A player's role in the bracket being paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Moved down from a higher bracket.
+    Mdp,
+    /// Of the bracket's own scoregroup.
+    Resident,
+    /// Of the next scoregroup (or, in the penultimate bracket, of all the lower ones).
+    Lower,
+}
+
+struct Engine<'a> {
+    ps: &'a [P],
+    opts: &'a DutchOptions,
+    /// Who met whom: a bit matrix over the sorted players.
+    met: Vec<u64>,
+    words: usize,
+}
+
+impl<'a> Engine<'a> {
+    fn new(ps: &'a [P], opts: &'a DutchOptions) -> Self {
+        let n = ps.len();
+        let words = n.div_ceil(64);
+        let mut met = vec![0u64; n * words];
+        let index: std::collections::HashMap<u32, usize> =
+            ps.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        for (i, p) in ps.iter().enumerate() {
+            for o in &p.opponents {
+                if let Some(&j) = index.get(o) {
+                    met[i * words + j / 64] |= 1 << (j % 64);
+                    met[j * words + i / 64] |= 1 << (i % 64);
                 }
             }
         }
+        Engine {
+            ps,
+            opts,
+            met,
+            words,
+        }
     }
-    c
-}
 
-impl Ctx<'_> {
+    /// The absolute criteria C1 and C3: may `a` and `b` meet?
     fn compatible(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (&self.ps[a], &self.ps[b]);
-        if pa.opponents.contains(&pb.id) {
+        if self.met[a * self.words + b / 64] >> (b % 64) & 1 == 1 {
             return false;
         }
-        // C3: non-topscorers with the same absolute colour preference do not meet.
+        let (pa, pb) = (&self.ps[a], &self.ps[b]);
         !(pa.strength == Strength::Absolute
             && pb.strength == Strength::Absolute
             && pa.pref == pb.pref
@@ -366,183 +348,327 @@ impl Ctx<'_> {
             && !pb.top)
     }
 
-    /// Pairs the whole round bracket by bracket; `None` when the round cannot be completed
-    /// (in the fast mode) or at all (in the complete mode). The result is `mate[i]` over the
-    /// sorted players, `usize::MAX` for the bye.
-    fn pair_all(&self, complete: bool) -> Option<Vec<Option<usize>>> {
-        let n = self.ps.len();
-        let mut mate: Vec<Option<usize>> = vec![None; n];
-        let mut paired = vec![false; n];
-        // Scoregroups: ranges of equal score in the sorted list.
-        let mut groups: Vec<(usize, usize)> = Vec::new();
-        let mut i = 0;
-        while i < n {
-            let mut j = i;
-            while j < n && self.ps[j].score == self.ps[i].score {
-                j += 1;
+    /// Whether these players can all be paired, one of them (when they are odd) getting the
+    /// bye, by the absolute criteria (C1–C3): the completion criterion C4.
+    fn completable(&self, players: &[usize]) -> bool {
+        let n = players.len();
+        let total = n + n % 2;
+        let mate = max_cardinality_matching(total, |x, y| {
+            let (x, y) = (x.min(y), x.max(y));
+            if y == n {
+                self.ps[players[x]].bye_ok
+            } else {
+                self.compatible(players[x], players[y])
             }
-            groups.push((i, j));
-            i = j;
+        });
+        mate.iter().all(Option::is_some)
+    }
+
+    /// The round's pairs (indices into the sorted players) and the bye.
+    #[allow(clippy::type_complexity)]
+    fn run(&self) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+        let n = self.ps.len();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            match groups.last_mut() {
+                Some(g) if self.ps[g[0]].score == self.ps[i].score => g.push(i),
+                _ => groups.push(vec![i]),
+            }
         }
+        let mut paired = vec![false; n];
+        let mut pairs = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
-        for gi in 0..groups.len() {
-            let (s, e) = groups[gi];
-            let mut bracket: Vec<usize> = mdps.clone();
-            bracket.extend(s..e);
-            let next: Vec<usize> = groups
-                .get(gi + 1)
-                .map(|&(a, b)| (a..b).collect())
-                .unwrap_or_default();
-            let lower: Vec<usize> = if complete {
-                groups
-                    .get(gi + 1)
-                    .map(|&(a, _)| (a..n).collect())
-                    .unwrap_or_default()
-            } else {
-                next.clone()
-            };
-            // The next scoregroup matters (C7) through the players who may float into it:
-            // its top is enough to tell which of them can be paired there.
-            let keep = if bracket.len() > self.opts.exact_limit {
-                4 * BAND
-            } else {
-                2 * bracket.len() + 8
-            };
-            let next = &next[..next.len().min(keep)];
-            let pairs = self.pair_bracket(&bracket, next, &lower, complete)?;
-            let mut in_pair = vec![false; n];
-            for &(a, b) in &pairs {
-                mate[a] = Some(b);
-                mate[b] = Some(a);
-                in_pair[a] = true;
-                in_pair[b] = true;
+        let mut collapsed = false;
+        let mut gi = 0;
+        while gi < groups.len() {
+            let residents = &groups[gi];
+            let lower: Vec<usize> = groups.get(gi + 1).cloned().unwrap_or_default();
+            let last_two = collapsed || lower.is_empty();
+            let made = self.pair_bracket(&mdps, residents, &lower, last_two)?;
+            if !last_two {
+                let mut done = paired.clone();
+                for &(a, b) in &made {
+                    done[a] = true;
+                    done[b] = true;
+                }
+                let left: Vec<usize> = (0..n).filter(|&i| !done[i]).collect();
+                if !self.completable(&left) {
+                    // A.9: this bracket becomes the penultimate one, everybody below it the
+                    // collapsed last scoregroup.
+                    let rest: Vec<usize> = groups.drain(gi + 1..).flatten().collect();
+                    groups.push(rest);
+                    collapsed = true;
+                    continue;
+                }
+            }
+            for &(a, b) in &made {
                 paired[a] = true;
                 paired[b] = true;
             }
-            mdps = bracket.into_iter().filter(|&x| !in_pair[x]).collect();
+            pairs.extend(made);
+            mdps = mdps
+                .iter()
+                .chain(residents)
+                .copied()
+                .filter(|&i| !paired[i])
+                .collect();
+            mdps.sort_unstable();
+            gi += 1;
         }
-        match mdps.len() {
-            0 => Some(mate),
-            1 if self.ps[mdps[0]].bye_ok => {
-                mate[mdps[0]] = Some(usize::MAX);
-                Some(mate)
-            }
+        match mdps.as_slice() {
+            [] => Some((pairs, None)),
+            [b] if self.ps[*b].bye_ok => Some((pairs, Some(*b))),
             _ => None,
         }
     }
 
-    /// The pairs made inside `bracket`; `next` is the next scoregroup (for C7) and `lower` all
-    /// the players below the bracket that the completion criterion must keep pairable (empty
-    /// in the fast mode).
+    /// The pairs made in the bracket of these MDPs and residents, with `lower` the next
+    /// scoregroup (or all the players below, in the penultimate bracket); `last_two`: the
+    /// penultimate or last bracket.
     fn pair_bracket(
         &self,
-        bracket: &[usize],
-        next: &[usize],
+        mdps: &[usize],
+        residents: &[usize],
         lower: &[usize],
-        complete: bool,
+        last_two: bool,
     ) -> Option<Vec<(usize, usize)>> {
-        if bracket.len() < 2 && !complete {
-            return Some(Vec::new());
+        let verts: Vec<usize> = mdps.iter().chain(residents).chain(lower).copied().collect();
+        let m = verts.len();
+        let (nm, nr) = (mdps.len(), residents.len());
+        let role = |x: usize| {
+            if x < nm {
+                Role::Mdp
+            } else if x < nm + nr {
+                Role::Resident
+            } else {
+                Role::Lower
+            }
+        };
+        let ps = self.ps;
+        let p = |x: usize| &ps[verts[x]];
+        let smin = ps[*residents.last()?].score as i64;
+        let round = self.opts.round;
+        let (one_back, two_back) = (round > 1, round > 2);
+        // A.8: a downfloater's score difference is his score less one point below the bracket's
+        // lowest score; the differences of the pairs the bracket can make are the others.
+        let sd = |x: usize| p(x).score as i64 - smin + 2;
+        let mut diffs: Vec<i64> = (0..nm + nr).map(sd).collect();
+        for x in 0..nm + nr {
+            for y in x.max(nm) + 1..nm + nr {
+                diffs.push(p(x).score as i64 - p(y).score as i64);
+            }
         }
-        let g = BracketGraph::new(self, bracket, next, lower, complete);
-        let mut fixed: Vec<(usize, usize)> = Vec::new();
-        let mut gone = vec![false; g.verts.len()];
-        let exact = bracket.len() <= self.opts.exact_limit;
-        let mate = g.solve(&gone, None, exact);
-        if complete && !g.is_complete(&mate, &gone) {
-            return None;
-        }
-        if !exact {
-            for (li, &m) in mate.iter().enumerate().take(g.nb) {
-                if let Some(m) = m {
-                    if m < g.nb && li < m {
-                        fixed.push((g.verts[li], g.verts[m]));
-                    }
+        diffs.sort_unstable_by(|a, b| b.cmp(a));
+        diffs.dedup();
+        let bucket = |d: i64| {
+            diffs
+                .iter()
+                .position(|&v| v == d)
+                .unwrap_or(diffs.len() - 1)
+        };
+        let nd = diffs.len();
+        // Level indices, most significant first.
+        let mut next = 0;
+        let mut take = |k: usize, on: bool| {
+            let at = next;
+            if on {
+                next += k;
+            }
+            on.then_some(at)
+        };
+        let l_bye = take(1, last_two);
+        let l_c5 = take(1, true);
+        let l_c6 = take(nd, true);
+        let l_c7 = take(1 + nd, !last_two);
+        let l_colour = take(4, true);
+        let l_c12 = take(1, one_back);
+        let l_c13 = take(1, two_back);
+        let l_c14 = take(1, one_back);
+        let l_c15 = take(1, two_back);
+        let l_c16 = take(nd, one_back);
+        let l_c17 = take(nd, one_back);
+        let l_c18 = take(nd, two_back);
+        let l_c19 = take(nd, two_back);
+        let nlevels = next;
+        let components = |x: usize, y: usize, c: &mut [i64]| {
+            c.iter_mut().for_each(|v| *v = 0);
+            let (a, b) = (p(x), p(y));
+            let inside = role(y) != Role::Lower;
+            if let Some(l) = l_bye {
+                c[l] = 1 + !a.bye_ok as i64 + !b.bye_ok as i64;
+            }
+            if let Some(l) = l_c7 {
+                // C7: pairs in the next bracket, and the score differences of the players who
+                // do not float out of it.
+                c[l] = (role(y) == Role::Lower) as i64;
+                if role(x) != Role::Lower {
+                    c[l + 1 + bucket(sd(x))] += 1;
+                }
+                if inside {
+                    c[l + 1 + bucket(sd(y))] += 1;
                 }
             }
-            return Some(fixed);
-        }
-        // The generation order, exactly: the highest-ranked free player takes his first
-        // partner in the rules' order among the optimal pairings, then the next. Several
-        // players are settled by one matching, each with a level of his own below the
-        // exchange count, as many as the weight has room for.
-        let internal = (0..g.nb)
-            .filter(|&li| mate[li].is_some_and(|m| m < g.nb))
-            .count()
-            / 2;
-        let mut pairs_left = internal;
-        let mut order: Vec<usize> = (0..g.nb).collect();
-        order.sort_by_key(|&li| g.rank[li]);
-        let mut floated = vec![false; g.nb];
-        let per_solve = g.players_per_solve();
-        while pairs_left > 0 {
-            let mut group: Vec<usize> = Vec::new();
-            for &x in &order {
-                if gone[x] || floated[x] {
-                    continue;
+            if !inside {
+                return;
+            }
+            let (sa, sb) = (a.score as i64, b.score as i64);
+            let higher = sa > sb;
+            if let Some(l) = l_c5 {
+                c[l] = 1;
+            }
+            if let Some(l) = l_c6 {
+                c[l + bucket(sd(x))] += 1;
+                c[l + bucket(sd(y))] += 1;
+                c[l + bucket(sa - sb)] -= 1;
+            }
+            if let Some(l) = l_colour {
+                let same_side = a.pref.is_some() && a.pref == b.pref;
+                let top = a.top || b.top;
+                // C8: a topscorer's colour difference beyond 2 happens only between two
+                // players already at 2 with the same preference.
+                c[l] = !(top && same_side && a.cd.abs() > 1 && b.cd.abs() > 1) as i64;
+                // C9: a third colour in a row, between two who had it twice.
+                c[l + 1] = !(top && same_side && a.double() && b.double()) as i64;
+                // C10, C11: one of the two misses his preference when they are the same.
+                c[l + 2] = !same_side as i64;
+                c[l + 3] = !(same_side
+                    && a.strength >= Strength::Strong
+                    && b.strength >= Strength::Strong) as i64;
+            }
+            // C12-C19. The higher of a pair with different scores floats down, the lower up; a
+            // player left unpaired floats down.
+            if let Some(l) = l_c12 {
+                c[l] = (a.df1 && !higher) as i64 + b.df1 as i64;
+            }
+            if let Some(l) = l_c13 {
+                c[l] = !(b.uf1 && higher) as i64;
+            }
+            if let Some(l) = l_c14 {
+                c[l] = (a.df2 && !higher) as i64 + b.df2 as i64;
+            }
+            if let Some(l) = l_c15 {
+                c[l] = !(b.uf2 && higher) as i64;
+            }
+            for (lv, da, db, ub) in [(l_c16, a.df1, b.df1, None), (l_c18, a.df2, b.df2, None)]
+                .into_iter()
+                .chain([
+                    (l_c17, false, false, Some(b.uf1)),
+                    (l_c19, false, false, Some(b.uf2)),
+                ])
+            {
+                let Some(l) = lv else { continue };
+                match ub {
+                    None => {
+                        c[l + bucket(sd(x))] += da as i64;
+                        c[l + bucket(sd(y))] += db as i64;
+                        if da && higher {
+                            c[l + bucket(sa - sb)] -= 1;
+                        }
+                    }
+                    Some(u) => c[l + bucket(sd(x))] -= (u && higher) as i64,
                 }
-                if group
-                    .first()
-                    .is_some_and(|&f| g.resident[f] != g.resident[x])
+            }
+        };
+        // The edges: every allowed one in a small bracket; in a large one, those near the
+        // rules' first candidates.
+        let band = (m > self.opts.exact_limit).then_some(BAND);
+        let inside_n = nm + nr;
+        let near = |x: usize, y: usize| -> bool {
+            let Some(w) = band else { return true };
+            match (role(x), role(y)) {
+                (Role::Lower, _) => y - x <= w,
+                (_, Role::Lower) => (inside_n - x) + (y - inside_n) <= 2 * w,
+                (Role::Mdp, _) => true,
+                _ => {
+                    let (rx, ry) = (x - nm, y - nm);
+                    let d = ry - rx;
+                    d <= w || d.abs_diff(nr / 2) <= w
+                }
+            }
+        };
+        let mut edges: Vec<(usize, usize, Vec<i64>)> = Vec::new();
+        for x in 0..m {
+            for y in x + 1..m {
+                if (role(x) == Role::Mdp && role(y) == Role::Mdp)
+                    || !near(x, y)
+                    || !self.compatible(verts[x], verts[y])
                 {
-                    break;
-                }
-                group.push(x);
-                let limit = if g.resident[x] {
-                    pairs_left.min(per_solve)
-                } else {
-                    per_solve
-                };
-                if group.len() >= limit {
-                    break;
-                }
-            }
-            if group.is_empty() {
-                break;
-            }
-            let focus = Focus {
-                players: &group,
-                pairs_left,
-                floated: &floated,
-            };
-            let m = g.solve(&gone, Some(&focus), true);
-            for &x in &group {
-                if gone[x] || pairs_left == 0 {
                     continue;
                 }
-                match m[x] {
-                    Some(y) if y < g.nb && !gone[y] => {
-                        fixed.push((g.verts[x], g.verts[y]));
-                        gone[x] = true;
-                        gone[y] = true;
-                        pairs_left -= 1;
-                    }
-                    _ => floated[x] = true,
-                }
+                let mut c = vec![0i64; nlevels];
+                components(x, y, &mut c);
+                edges.push((x, y, c));
             }
         }
-        Some(fixed)
+        // The bits of each level: enough for any matching's sum of it (each vertex counted
+        // with its largest component).
+        let mut vmax = vec![0i64; m * nlevels];
+        for (x, y, c) in &edges {
+            for (k, v) in c.iter().enumerate() {
+                let v = v.abs();
+                vmax[x * nlevels + k] = vmax[x * nlevels + k].max(v);
+                vmax[y * nlevels + k] = vmax[y * nlevels + k].max(v);
+            }
+        }
+        let mut widths = vec![0u32; nlevels];
+        for (k, w) in widths.iter_mut().enumerate() {
+            let bound: i64 = (0..m).map(|v| vmax[v * nlevels + k]).sum();
+            *w = if bound == 0 {
+                0
+            } else {
+                bits(bound as u64) + 1
+            };
+        }
+        // Below the criteria: the generation order's additions (at most 2^(2b+1) a pair for
+        // the exchanges, `m` for a chosen MDP, the bracket's size for a transposition).
+        let b = bits(nr as u64);
+        let order_bits = 2 * b + 2 + bits(nr as u64) + bits(m as u64) + 2;
+        let mut offsets = vec![0u32; nlevels];
+        let mut off = order_bits;
+        for k in (0..nlevels).rev() {
+            offsets[k] = off;
+            off += widths[k];
+        }
+        // Two bits of margin for the matching's doubled weights and duals.
+        let total = off + 3;
+        let bracket = Bracket {
+            role: (0..m).map(role).collect(),
+            nm,
+            nr,
+            m,
+            b,
+        };
+        let local = match total {
+            0..=126 => Proc::<2>::new(&bracket, &edges, &offsets).run(),
+            127..=254 => Proc::<4>::new(&bracket, &edges, &offsets).run(),
+            255..=510 => Proc::<8>::new(&bracket, &edges, &offsets).run(),
+            511..=1022 => Proc::<16>::new(&bracket, &edges, &offsets).run(),
+            _ => Proc::<64>::new(&bracket, &edges, &offsets).run(),
+        };
+        Some(
+            local
+                .into_iter()
+                .map(|(x, y)| (verts[x], verts[y]))
+                .collect(),
+        )
     }
 
-    fn finish(&self, mate: &[Option<usize>]) -> RoundPairing {
-        let mut out = RoundPairing::default();
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for (i, m) in mate.iter().enumerate() {
-            match m {
-                Some(j) if *j == usize::MAX => out.bye = Some(self.ps[i].id),
-                Some(j) if i < *j => pairs.push((i, *j)),
-                _ => {}
+    fn finish(&self, pairs: &[(usize, usize)], bye: Option<usize>) -> RoundPairing {
+        let mut pairs = pairs.to_vec();
+        let s = |i: usize| self.ps[i].score;
+        // Boards (D.9): the higher score of the pair, then the lower one, then the higher rank.
+        for pr in pairs.iter_mut() {
+            if pr.1 < pr.0 {
+                *pr = (pr.1, pr.0);
             }
         }
-        // Boards: the higher score of the pair, then the sum, then the higher rank.
         pairs.sort_by(|&(a1, b1), &(a2, b2)| {
-            let (s1, s2) = (&self.ps, &self.ps);
-            let max1 = s1[a1].score.max(s1[b1].score);
-            let max2 = s2[a2].score.max(s2[b2].score);
-            max2.cmp(&max1)
-                .then((s2[a2].score + s2[b2].score).cmp(&(s1[a1].score + s1[b1].score)))
-                .then(a1.min(b1).cmp(&a2.min(b2)))
+            s(a2).cmp(&s(a1)).then(s(b2).cmp(&s(b1))).then(a1.cmp(&a2))
         });
+        let mut out = RoundPairing {
+            pairs: Vec::with_capacity(pairs.len()),
+            bye: bye.map(|b| self.ps[b].id),
+        };
         for (a, b) in pairs {
             let (pa, pb) = (&self.ps[a], &self.ps[b]);
             if a_gets_white(pa, pb, self.opts.initial_color) {
@@ -555,395 +681,264 @@ impl Ctx<'_> {
     }
 }
 
-/// The graph of one bracket: local vertices are the bracket's players (`0..nb`), then the
-/// players below it, then (in the complete mode, for an odd number) the bye.
-struct BracketGraph {
-    verts: Vec<usize>,
-    nb: usize,
-    /// Rank of each bracket vertex within the bracket (0 = highest).
-    rank: Vec<usize>,
-    /// Whether each bracket vertex is a resident (has the bracket's lowest score).
-    resident: Vec<bool>,
-    /// Whether a local vertex belongs to the next scoregroup.
-    in_next: Vec<bool>,
-    bye: Option<usize>,
-    /// Edges with their criteria weights (without the generation-order levels).
-    edges: Vec<(usize, usize, Wide)>,
-    /// The bits of the criteria levels.
-    crit_bits: u32,
-    /// The bits below the criteria, for the generation order.
-    order_bits: u32,
-    complete: bool,
-}
-
-const NO_BYE: usize = usize::MAX;
-
 /// In brackets larger than [`DutchOptions::exact_limit`], how far in rank from the rules'
 /// candidates an edge may be.
 const BAND: usize = 24;
 
-/// The players whose partners one matching settles in the generation order.
-struct Focus<'f> {
-    /// Local bracket vertices in rank order, all moved-down players or all residents.
-    players: &'f [usize],
-    /// The pairs still to be made inside the bracket.
-    pairs_left: usize,
-    /// Bracket players already decided to float.
-    floated: &'f [bool],
+/// What the generation-order procedure needs to know of a bracket's graph: local vertices are
+/// the MDPs (`0..nm`), the residents (`nm..nm + nr`), then the lower players, each group in
+/// rank order, so that a smaller index is a higher rank.
+struct Bracket {
+    role: Vec<Role>,
+    nm: usize,
+    nr: usize,
+    m: usize,
+    /// The bits of the number of residents.
+    b: u32,
 }
 
-impl BracketGraph {
-    fn new(
-        ctx: &Ctx<'_>,
-        bracket: &[usize],
-        next: &[usize],
-        lower: &[usize],
-        complete: bool,
-    ) -> Self {
-        let ps = ctx.ps;
-        let nb = bracket.len();
-        let mut verts: Vec<usize> = bracket.to_vec();
-        let below: &[usize] = if complete { lower } else { next };
-        verts.extend_from_slice(below);
-        let next_set: std::collections::HashSet<usize> = next.iter().copied().collect();
-        let in_next: Vec<bool> = verts
-            .iter()
-            .enumerate()
-            .map(|(li, g)| li >= nb && next_set.contains(g))
-            .collect();
-        let mut rank_order: Vec<usize> = (0..nb).collect();
-        rank_order.sort_by(|&x, &y| {
-            let (a, b) = (&ps[bracket[x]], &ps[bracket[y]]);
-            b.score.cmp(&a.score).then(a.id.cmp(&b.id))
-        });
-        let mut rank = vec![0; nb];
-        for (r, &li) in rank_order.iter().enumerate() {
-            rank[li] = r;
+/// The generation-order procedure over one bracket's graph, with weights of `64 * L` bits.
+struct Proc<'b, const L: usize> {
+    br: &'b Bracket,
+    /// Per vertex: (other end, edge index), sorted by the other end.
+    adj: Vec<Vec<(usize, usize)>>,
+    edges: Vec<(usize, usize, Big<L>)>,
+    alive: Vec<bool>,
+    /// Vertices whose pair is settled.
+    gone: Vec<bool>,
+    mate: Vec<Option<usize>>,
+    fixed: Vec<(usize, usize)>,
+}
+
+impl<'b, const L: usize> Proc<'b, L> {
+    fn new(br: &'b Bracket, criteria: &[(usize, usize, Vec<i64>)], offsets: &[u32]) -> Self {
+        let mut adj = vec![Vec::new(); br.m];
+        let mut edges = Vec::with_capacity(criteria.len());
+        for (k, (x, y, c)) in criteria.iter().enumerate() {
+            let mut w = Big::<L>::default();
+            for (v, off) in c.iter().zip(offsets) {
+                if *v != 0 {
+                    w = w + Big::from_i128(*v as i128).shifted(*off);
+                }
+            }
+            edges.push((*x, *y, w));
+            adj[*x].push((*y, k));
+            adj[*y].push((*x, k));
         }
-        let bye = (complete && verts.len() % 2 == 1).then_some(verts.len());
-        let smin = bracket.iter().map(|&g| ps[g].score).min().unwrap_or(0);
-        let next_min = next.iter().map(|&g| ps[g].score).min();
-        // Score-difference values for C6 (this bracket) and C7 (the next one), highest first.
-        let sd_pair = |a: usize, b: usize| ps[a].score.abs_diff(ps[b].score) as i64;
-        let sd_float = |a: usize| (ps[a].score + 2 - smin) as i64;
-        // (From the distinct scores: the same values as over every pair, without the pairs.)
-        let distinct = |players: &mut dyn Iterator<Item = &usize>| -> Vec<i64> {
-            let mut v: Vec<i64> = players.map(|&g| ps[g].score as i64).collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
-        let b_scores = distinct(&mut bracket.iter());
-        let mut c6_values: Vec<i64> = Vec::new();
-        for (i, &x) in b_scores.iter().enumerate() {
-            c6_values.push(x + 2 - smin as i64);
-            for &y in &b_scores[i + 1..] {
-                c6_values.push(y - x);
-            }
+        for a in &mut adj {
+            a.sort_unstable();
         }
-        c6_values.retain(|&v| v > 0);
-        c6_values.sort_unstable_by(|a, b| b.cmp(a));
-        c6_values.dedup();
-        let mut c7_values: Vec<i64> = Vec::new();
-        if let Some(nmin) = next_min {
-            let n_scores = distinct(&mut next.iter());
-            for &x in b_scores.iter().chain(&n_scores) {
-                c7_values.push(x + 2 - nmin as i64);
-            }
-            for &x in &b_scores {
-                for &y in &n_scores {
-                    c7_values.push((x - y).abs());
-                }
-            }
-            c7_values.retain(|&v| v > 0);
-            c7_values.sort_unstable_by(|a, b| b.cmp(a));
-            c7_values.dedup();
-        }
-        // Level indices.
-        let l_complete = 0;
-        let l_c5 = 1;
-        let l_c6 = 2;
-        let l_c7 = l_c6 + c6_values.len();
-        let l_c7psd = l_c7 + 1;
-        let l_color = l_c7psd + c7_values.len();
-        let l_float = l_color + 4;
-        let l_floatsd = l_float + 4;
-        let nlevels = l_floatsd + 4;
-        let nv = verts.len();
-        let initial = ctx.opts.initial_color;
-        // The criteria components of the edge between local vertices x < y (bye excluded),
-        // or false when the absolute criteria forbid it.
-        let components = |x: usize, y: usize, c: &mut [i64]| -> bool {
-            let (a, b) = (verts[x], verts[y]);
-            let inside = y < nb;
-            let touches_bracket = x < nb;
-            if !ctx.compatible(a, b) {
-                return false;
-            }
-            c.iter_mut().for_each(|v| *v = 0);
-            c[l_complete] = 1;
-            let mut any = complete;
-            if inside {
-                any = true;
-                c[l_c5] = 1;
-                // C6: floaters' differences become rewards for pairing them; the pair's own
-                // difference is a cost.
-                for (k, &v) in c6_values.iter().enumerate() {
-                    c[l_c6 + k] = (sd_float(a) == v) as i64 + (sd_float(b) == v) as i64
-                        - (sd_pair(a, b) == v) as i64;
-                }
-                let cc = color_costs(&ps[a], &ps[b], initial);
-                for k in 0..4 {
-                    c[l_color + k] = -cc[k];
-                }
-                // C12-C19: repeated floats. A resident left unpaired floats down; the lower
-                // of a pair with different scores floats up.
-                let (pa, pb) = (&ps[a], &ps[b]);
-                for p in [pa, pb] {
-                    if p.score == smin {
-                        c[l_float] += p.df1 as i64;
-                        c[l_float + 2] += p.df2 as i64;
-                    }
-                }
-                if pa.score != pb.score {
-                    let (hi, lo) = if pa.score > pb.score {
-                        (pa, pb)
-                    } else {
-                        (pb, pa)
-                    };
-                    let d = (hi.score - lo.score) as i64;
-                    c[l_float + 1] -= lo.uf1 as i64;
-                    c[l_float + 3] -= lo.uf2 as i64;
-                    c[l_floatsd] -= d * hi.df1 as i64;
-                    c[l_floatsd + 1] -= d * lo.uf1 as i64;
-                    c[l_floatsd + 2] -= d * hi.df2 as i64;
-                    c[l_floatsd + 3] -= d * lo.uf2 as i64;
-                }
-            }
-            // C7: pairs and score differences of the next bracket (players of this bracket
-            // that float into it, and its residents).
-            if let Some(nmin) = next_min {
-                if (in_next[y] || inside) && (touches_bracket || in_next[x]) {
-                    let fl_next = |g: usize| (ps[g].score + 2 - nmin) as i64;
-                    if !inside {
-                        c[l_c7] = 1;
-                        any = true;
-                    }
-                    for (k, &v) in c7_values.iter().enumerate() {
-                        c[l_c7psd + k] = (fl_next(a) == v) as i64 + (fl_next(b) == v) as i64
-                            - (!inside && sd_pair(a, b) == v) as i64;
-                    }
-                }
-            }
-            any
-        };
-        // A large bracket (fast mode) keeps only the edges near the rules' candidates: between
-        // players close in rank, between S1 and S2 players close to each other's first
-        // partner, and from the bottom of the bracket to the top of the next scoregroup.
-        let band = (!complete && nb > ctx.opts.exact_limit).then_some(BAND);
-        let nn = nv - nb;
-        let in_band = |x: usize, y: usize| -> bool {
-            let Some(w) = band else { return true };
-            if y < nb {
-                let d = y - x;
-                d <= w || d.abs_diff(nb / 2) <= w
-            } else if x < nb {
-                (nb - x) + (y - nb) <= 2 * w
-            } else {
-                let d = y - x;
-                d <= w || d.abs_diff(nn / 2) <= w
-            }
-        };
-        let pairs_to_scan = |x: usize| (x + 1..nv).filter(move |&y| in_band(x, y));
-        // Bounds of each level: the sum over the vertices of their largest component.
-        let total_v = nv + bye.is_some() as usize;
-        let mut vmax = vec![0i64; total_v * nlevels];
-        let mut c = vec![0i64; nlevels];
-        for x in 0..nv {
-            for y in pairs_to_scan(x) {
-                if components(x, y, &mut c) {
-                    for k in 0..nlevels {
-                        let a = c[k].abs();
-                        vmax[x * nlevels + k] = vmax[x * nlevels + k].max(a);
-                        vmax[y * nlevels + k] = vmax[y * nlevels + k].max(a);
-                    }
-                }
-            }
-        }
-        let mut bounds = vec![0i64; nlevels + 1];
-        for v in 0..total_v {
-            for k in 0..nlevels {
-                bounds[k] += vmax[v * nlevels + k];
-            }
-        }
-        if complete {
-            bounds[l_complete] = total_v as i64;
-        } else {
-            bounds[l_complete] = 0;
-        }
-        // Room is kept below the criteria for the generation order: an exchange count and at
-        // least one player's choice of partner.
-        bounds.truncate(nlevels);
-        let levels = Levels { bounds };
-        let reserve = width(nb as i64) + width(4 * nb as i64 + 1);
-        let (layout, crit_bits) = levels.layout(WEIGHT_BITS - reserve);
-        let mut edges: Vec<(usize, usize, Wide)> = Vec::new();
-        for x in 0..nv {
-            for y in pairs_to_scan(x) {
-                if components(x, y, &mut c) {
-                    edges.push((x, y, combine(&c, &layout)));
-                }
-            }
-        }
-        if let Some(bv) = bye {
-            c.iter_mut().for_each(|v| *v = 0);
-            c[l_complete] = 1;
-            let w = combine(&c, &layout);
-            for x in 0..nv {
-                if ps[verts[x]].bye_ok {
-                    edges.push((x, bv, w));
-                }
-            }
-        }
-        let resident = bracket.iter().map(|&g| ps[g].score == smin).collect();
-        BracketGraph {
-            resident,
-            verts,
-            nb,
-            rank,
-            in_next,
-            bye,
+        let mut proc = Proc {
+            br,
+            adj,
+            alive: vec![true; edges.len()],
             edges,
-            order_bits: WEIGHT_BITS - crit_bits,
-            crit_bits,
-            complete,
+            gone: vec![false; br.m],
+            mate: vec![None; br.m],
+            fixed: Vec::new(),
+        };
+        proc.solve();
+        proc
+    }
+
+    fn edge(&self, x: usize, y: usize) -> Option<usize> {
+        let a = &self.adj[x];
+        a.binary_search_by_key(&y, |e| e.0)
+            .ok()
+            .map(|i| a[i].1)
+            .filter(|&k| self.alive[k])
+    }
+
+    fn add(&mut self, x: usize, y: usize, v: i64) {
+        if let Some(k) = self.edge(x, y) {
+            self.edges[k].2 = self.edges[k].2 + Big::from_i128(v as i128);
         }
     }
 
-    /// Whether the matching pairs everybody (the bye aside).
-    fn is_complete(&self, mate: &[Option<usize>], gone: &[bool]) -> bool {
-        let _ = self.in_next.len();
-        (0..self.verts.len()).all(|v| gone[v] || mate[v].is_some())
+    fn remove(&mut self, x: usize, y: usize) {
+        if let Some(k) = self.edge(x, y) {
+            self.alive[k] = false;
+        }
     }
 
-    /// How many players one matching can settle in the generation order.
-    fn players_per_solve(&self) -> usize {
-        let (we, wf) = (width(self.nb as i64), width(2 * self.nb as i64));
-        let _ = (we, wf, self.order_bits);
-        // Settling several players per matching fixes S1 and S2 for the whole group, which
-        // agreed less with the reference implementation than one player at a time.
-        1
-    }
-
-    /// A maximum-weight matching of the remaining vertices. With a focus, the levels below the
-    /// criteria count the exchanges (pairs inside S1 or inside S2, to be avoided) and then
-    /// reward each focus player's partner in the rules' order (S2 in rank order, then S1 from
-    /// its end), the first player's level the most significant; without one, `exact` leaves
-    /// them out and otherwise one level rewards pairs close to the first candidate (S1\[i\]
-    /// against S2\[i\]).
-    fn solve(&self, gone: &[bool], focus: Option<&Focus<'_>>, exact: bool) -> Vec<Option<usize>> {
-        let nv = self.verts.len() + self.bye.is_some() as usize;
-        let bye = self.bye.unwrap_or(NO_BYE);
-        let focus_mdp = focus.is_some_and(|f| !self.resident[f.players[0]]);
-        let in_focus = |v: usize| focus.is_some_and(|f| f.players.contains(&v));
-        // Free bracket players in rank order: with moved-down players in focus, they and the
-        // residents (S2); otherwise the free residents, split into S1 and S2.
-        let mut free: Vec<usize> = (0..self.nb)
-            .filter(|&v| !gone[v] && focus.is_none_or(|f| !f.floated[v]))
-            .filter(|&v| focus.is_none() || self.resident[v] || in_focus(v))
+    fn solve(&mut self) {
+        let edges: Vec<(usize, usize, Big<L>)> = self
+            .edges
+            .iter()
+            .zip(&self.alive)
+            .filter(|((x, y, _), &alive)| alive && !self.gone[*x] && !self.gone[*y])
+            .map(|(e, _)| *e)
             .collect();
-        free.sort_by_key(|&v| self.rank[v]);
-        let mut pos = vec![-1i64; self.nb];
-        for (i, &v) in free.iter().enumerate() {
-            pos[v] = i as i64;
+        self.mate = max_weight_matching(self.br.m, &edges);
+    }
+
+    /// Settles the pair of `x` and its current partner.
+    fn settle(&mut self, x: usize) {
+        if let Some(y) = self.mate[x] {
+            self.gone[x] = true;
+            self.gone[y] = true;
+            self.fixed.push((x, y));
         }
-        let nfree = free.len() as i64;
-        let s1 = match focus {
-            Some(f) if focus_mdp => f.players.len() as i64,
-            Some(f) => f.pairs_left as i64,
-            None => nfree / 2,
-        };
-        // The order levels' places.
-        let nb = self.nb as i64;
-        let wf = width(2 * nb);
-        let k = focus.map_or(0, |f| f.players.len()) as u32;
-        let heuristic_fits = width(2 * nb * nb) <= self.order_bits;
-        let shift = match focus {
-            Some(_) => width(nb) + k * wf,
-            None if exact || !heuristic_fits => 0,
-            None => width(2 * nb * nb),
-        };
-        let narrow = self.crit_bits + shift <= NARROW_BITS;
-        let mut edges = Vec::with_capacity(if narrow { self.edges.len() } else { 0 });
-        let mut wide_edges = Vec::with_capacity(if narrow { 0 } else { self.edges.len() });
-        for &(x, y, base) in &self.edges {
-            if (x != bye && gone[x]) || (y != bye && gone[y]) {
-                continue;
+    }
+
+    fn resident(&self, x: usize) -> bool {
+        self.br.role[x] == Role::Resident
+    }
+
+    /// In S1: paired with a lower-ranked resident.
+    fn in_s1(&self, x: usize) -> bool {
+        self.mate[x].is_some_and(|y| y > x && self.resident(y))
+    }
+
+    /// In S2 (or floating): unpaired, paired with a higher-ranked player, or with a lower
+    /// scoregroup's.
+    fn in_s2(&self, x: usize) -> bool {
+        !self.in_s1(x)
+    }
+
+    /// Rewards `x`'s edges to `others` with 0, 1, 2, ... from the last of them (the first the
+    /// most), and settles `x` with the partner the new optimum gives him. The matching is
+    /// computed again only if his partner is not the most rewarded one.
+    fn take_first(&mut self, x: usize, others: &[usize]) {
+        let live: Vec<usize> = others
+            .iter()
+            .copied()
+            .filter(|&y| !self.gone[y] && self.edge(x, y).is_some())
+            .collect();
+        for (k, &y) in live.iter().rev().enumerate() {
+            self.add(x, y, k as i64);
+        }
+        if self.mate[x] != live.first().copied() {
+            self.solve();
+        }
+        self.settle(x);
+    }
+
+    fn run(mut self) -> Vec<(usize, usize)> {
+        let (nm, nr, m) = (self.br.nm, self.br.nr, self.br.m);
+        let residents: Vec<usize> = (nm..nm + nr).collect();
+        let paired_with_resident =
+            |s: &Self, x: usize| s.mate[x].is_some_and(|y| s.br.role[y] == Role::Resident);
+        // D.3: which MDPs are paired, the highest-ranked first.
+        let mut s1: Vec<usize> = Vec::new();
+        for x in 0..nm {
+            if !paired_with_resident(&self, x) {
+                for &r in &residents {
+                    self.add(x, r, 1);
+                }
+                self.solve();
             }
-            if let Some(f) = focus {
-                // A player decided to float keeps no pair inside the bracket.
-                if y < self.nb && (f.floated[x] || f.floated[y]) {
-                    continue;
+            if paired_with_resident(&self, x) {
+                s1.push(x);
+                for &r in &residents {
+                    self.add(x, r, m as i64);
                 }
             }
-            let mut order = 0i128;
-            if y < self.nb {
-                let (px, py) = (pos[x], pos[y]);
-                match focus {
-                    Some(f) => {
-                        let reward = |other: i64| -> i64 {
-                            // Another moved-down player (not free): after every resident.
-                            let other = if other < 0 { nfree + s1 } else { other };
-                            if other >= s1 {
-                                2 * nfree - (other - s1)
-                            } else {
-                                nfree + other
-                            }
-                        };
-                        for (i, &p) in f.players.iter().enumerate() {
-                            let r = if p == x {
-                                reward(py)
-                            } else if p == y {
-                                reward(px)
-                            } else {
-                                continue;
-                            };
-                            order += (r as i128) << ((k - 1 - i as u32) * wf);
-                        }
-                        // Transpositions come before exchanges.
-                        if !focus_mdp && px >= 0 && py >= 0 && (px < s1) == (py < s1) {
-                            order -= 1i128 << (k * wf);
-                        }
-                    }
-                    None if exact || !heuristic_fits => {}
-                    None => {
-                        let (hi, lo) = if px < py { (px, py) } else { (py, px) };
-                        let dist = if hi < s1 && lo >= s1 {
-                            (lo - s1 - hi).abs()
-                        } else {
-                            nfree + (lo - hi)
-                        };
-                        order = (nfree * 2 - dist) as i128;
-                    }
+        }
+        // D.1: each paired MDP's opponent, in rank order.
+        for &x in &s1 {
+            self.take_first(x, &residents);
+        }
+        // D.2: the remainder's exchanges.
+        let remainder: Vec<usize> = residents
+            .iter()
+            .copied()
+            .filter(|&r| !self.gone[r])
+            .collect();
+        let pairs = remainder
+            .iter()
+            .filter(|&&r| paired_with_resident(&self, r))
+            .count()
+            / 2;
+        if pairs > 0 {
+            // D.2.a (fewest pairs whose higher player is not of the original S1) and D.2.b
+            // (the smallest sum of the higher players' positions).
+            let b = self.br.b;
+            for (i, &r) in remainder.iter().enumerate() {
+                let value = (((i < pairs) as i64) << (2 * b)) - i as i64;
+                for &r2 in &remainder[i + 1..] {
+                    self.add(r, r2, value << 1);
                 }
             }
-            if narrow {
-                edges.push((x, y, (base.low() << shift) + order));
-            } else {
-                wide_edges.push((x, y, base.shifted(shift) + Wide::from_i128(order)));
+            self.solve();
+        }
+        let (orig_s1, orig_s2) = remainder.split_at(pairs);
+        let exchanges = orig_s1.iter().filter(|&&r| self.in_s2(r)).count();
+        // D.2.c: those leaving S1, from its bottom.
+        let mut left = exchanges;
+        for i in (0..orig_s1.len()).rev() {
+            if left == 0 {
+                break;
+            }
+            let r = orig_s1[i];
+            let below: Vec<usize> = orig_s1[i + 1..].iter().chain(orig_s2).copied().collect();
+            let was = self.in_s2(r);
+            if !was {
+                for &y in &below {
+                    self.add(r, y, -1);
+                }
+                self.solve();
+            }
+            if self.in_s2(r) {
+                left -= 1;
+                for &y in &below {
+                    self.remove(r, y);
+                }
+            }
+            if !was {
+                for &y in &below {
+                    self.add(r, y, 1);
+                }
             }
         }
-        let mut mate = if narrow {
-            max_weight_matching(nv, &edges)
-        } else {
-            max_weight_matching(nv, &wide_edges)
-        };
-        mate.truncate(self.verts.len());
-        if !self.complete {
-            return mate;
+        // D.2.d: those entering S1, from the top of S2.
+        let mut left = exchanges;
+        for i in 0..orig_s2.len() {
+            if left == 0 {
+                break;
+            }
+            let r = orig_s2[i];
+            let above: Vec<usize> = orig_s1.iter().chain(&orig_s2[..i]).copied().collect();
+            let was = self.in_s1(r);
+            if !was {
+                for &y in &above {
+                    self.add(r, y, -1);
+                }
+                self.solve();
+            }
+            if self.in_s1(r) {
+                left -= 1;
+                for y in above.iter().copied().chain(nm + nr..m) {
+                    self.remove(r, y);
+                }
+            }
+            if !was {
+                for &y in &above {
+                    self.add(r, y, 1);
+                }
+            }
         }
-        mate.into_iter()
-            .map(|m| m.map(|v| if v == bye { NO_BYE } else { v }))
-            .collect()
+        // The new S1 and S2; then D.1: each S1 player's opponent in S2, in order.
+        let new_s1: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&r| self.in_s1(r))
+            .collect();
+        let new_s2: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&r| self.in_s2(r))
+            .collect();
+        for group in [&new_s1, &new_s2] {
+            for (i, &x) in group.iter().enumerate() {
+                for &y in &group[i + 1..] {
+                    self.remove(x, y);
+                }
+            }
+        }
+        for &x in &new_s1 {
+            self.take_first(x, &new_s2);
+        }
+        self.fixed
     }
 }

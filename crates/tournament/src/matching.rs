@@ -2,7 +2,7 @@
 //! primal-dual bookkeeping, O(n³)).
 //!
 //! Written here rather than taken from a crate: the Dutch pairing encodes its criteria as
-//! levels of one wide integer weight (`i128`, or the 256-bit [`Wide`] when they need more),
+//! levels of one wide integer weight (`i128`, or a [`Big`] of as many 64-bit limbs as they need),
 //! and the matching crates on the registry take floating-point or 32/64-bit weights, which
 //! cannot hold those levels exactly.
 
@@ -35,78 +35,132 @@ impl Weight for i128 {
     }
 }
 
-/// A 256-bit signed integer (two's complement, `hi` the upper half): enough for every level
-/// of a Dutch bracket's weights.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Wide {
-    hi: i128,
-    lo: u128,
+/// A signed integer of `64 * L` bits (two's complement, limbs from the least significant):
+/// as wide as a Dutch bracket's criteria levels need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Big<const L: usize> {
+    limbs: [u64; L],
 }
 
-impl Wide {
+/// The 256-bit [`Big`].
+pub type Wide = Big<4>;
+
+impl<const L: usize> Default for Big<L> {
+    fn default() -> Self {
+        Big { limbs: [0; L] }
+    }
+}
+
+impl<const L: usize> Big<L> {
     /// The value `v`.
-    pub fn from_i128(v: i128) -> Wide {
-        Wide {
-            hi: if v < 0 { -1 } else { 0 },
-            lo: v as u128,
+    pub fn from_i128(v: i128) -> Self {
+        let mut limbs = [if v < 0 { u64::MAX } else { 0 }; L];
+        limbs[0] = v as u64;
+        if L > 1 {
+            limbs[1] = (v >> 64) as u64;
         }
+        Big { limbs }
     }
 
-    /// The value as an `i128` (exact when it fits in one).
+    /// The low 128 bits as an `i128` (the value when it fits in one).
     pub fn low(self) -> i128 {
-        self.lo as i128
+        let hi = if L > 1 { self.limbs[1] } else { 0 };
+        ((hi as u128) << 64 | self.limbs[0] as u128) as i128
     }
 
-    /// The value shifted left by `n` bits (`n < 256`; bits pushed out are lost).
-    pub fn shifted(self, n: u32) -> Wide {
-        match n {
-            0 => self,
-            1..=127 => Wide {
-                hi: (self.hi << n) | (self.lo >> (128 - n)) as i128,
-                lo: self.lo << n,
-            },
-            _ => Wide {
-                hi: (self.lo << (n - 128)) as i128,
-                lo: 0,
-            },
+    /// The value shifted left by `n` bits (bits pushed out are lost).
+    pub fn shifted(self, n: u32) -> Self {
+        let (words, bits) = ((n / 64) as usize, n % 64);
+        let mut limbs = [0u64; L];
+        for i in (words..L).rev() {
+            let src = i - words;
+            let mut v = self.limbs[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.limbs[src - 1] >> (64 - bits);
+            }
+            limbs[i] = v;
         }
+        Big { limbs }
+    }
+
+    /// Whether the value is negative.
+    fn negative(&self) -> bool {
+        (self.limbs[L - 1] as i64) < 0
     }
 }
 
-impl Add for Wide {
-    type Output = Wide;
-    fn add(self, o: Wide) -> Wide {
-        let (lo, carry) = self.lo.overflowing_add(o.lo);
-        Wide {
-            hi: self.hi.wrapping_add(o.hi).wrapping_add(carry as i128),
-            lo,
-        }
+impl<const L: usize> PartialOrd for Big<L> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
-impl Sub for Wide {
-    type Output = Wide;
-    fn sub(self, o: Wide) -> Wide {
-        let (lo, borrow) = self.lo.overflowing_sub(o.lo);
-        Wide {
-            hi: self.hi.wrapping_sub(o.hi).wrapping_sub(borrow as i128),
-            lo,
-        }
+impl<const L: usize> Ord for Big<L> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.limbs[L - 1] as i64)
+            .cmp(&(other.limbs[L - 1] as i64))
+            .then_with(|| {
+                for i in (0..L - 1).rev() {
+                    match self.limbs[i].cmp(&other.limbs[i]) {
+                        std::cmp::Ordering::Equal => continue,
+                        o => return o,
+                    }
+                }
+                std::cmp::Ordering::Equal
+            })
     }
 }
 
-impl Weight for Wide {
+impl<const L: usize> Add for Big<L> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        let mut limbs = [0u64; L];
+        let mut carry = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (v, c1) = self.limbs[i].overflowing_add(o.limbs[i]);
+            let (v, c2) = v.overflowing_add(carry as u64);
+            *limb = v;
+            carry = c1 || c2;
+        }
+        Big { limbs }
+    }
+}
+
+impl<const L: usize> Sub for Big<L> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        let mut limbs = [0u64; L];
+        let mut borrow = false;
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let (v, b1) = self.limbs[i].overflowing_sub(o.limbs[i]);
+            let (v, b2) = v.overflowing_sub(borrow as u64);
+            *limb = v;
+            borrow = b1 || b2;
+        }
+        Big { limbs }
+    }
+}
+
+impl<const L: usize> Weight for Big<L> {
     fn zero() -> Self {
-        Wide::default()
+        Big::default()
     }
     fn double(self) -> Self {
         self.shifted(1)
     }
     fn half(self) -> Self {
-        Wide {
-            hi: self.hi >> 1,
-            lo: (self.lo >> 1) | ((self.hi as u128 & 1) << 127),
+        let mut limbs = [0u64; L];
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let up = if i + 1 < L {
+                self.limbs[i + 1] << 63
+            } else if self.negative() {
+                1 << 63
+            } else {
+                0
+            };
+            *limb = (self.limbs[i] >> 1) | up;
         }
+        Big { limbs }
     }
 }
 
@@ -130,6 +184,136 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option
             (p != NONE).then(|| m.endpoint(p))
         })
         .collect()
+}
+
+/// A maximum-cardinality matching of the graph on `n` vertices whose edges `adjacent` tells
+/// (Edmonds' blossom algorithm, one breadth-first search per vertex a greedy start leaves
+/// free): `mate[v]` is the vertex matched to `v`. The graph is given by a function rather than
+/// edge lists because the Dutch system asks about nearly complete graphs of thousands of
+/// players, where the greedy start leaves few searches to make.
+pub fn max_cardinality_matching(
+    n: usize,
+    adjacent: impl Fn(usize, usize) -> bool,
+) -> Vec<Option<usize>> {
+    let mut mate = vec![NONE; n];
+    for v in 0..n {
+        if mate[v] == NONE {
+            if let Some(w) = (v + 1..n).find(|&w| mate[w] == NONE && adjacent(v, w)) {
+                mate[v] = w;
+                mate[w] = v;
+            }
+        }
+    }
+    let mut search = Search {
+        parent: vec![NONE; n],
+        base: (0..n).collect(),
+        used: vec![false; n],
+        blossom: vec![false; n],
+        queue: std::collections::VecDeque::new(),
+    };
+    for root in 0..n {
+        if mate[root] != NONE {
+            continue;
+        }
+        let mut v = search.find_path(root, &mate, &adjacent);
+        while v != NONE {
+            let pv = search.parent[v];
+            let next = mate[pv];
+            mate[v] = pv;
+            mate[pv] = v;
+            v = next;
+        }
+    }
+    mate.into_iter().map(|m| (m != NONE).then_some(m)).collect()
+}
+
+/// The state of one augmenting-path search of [`max_cardinality_matching`].
+struct Search {
+    parent: Vec<usize>,
+    base: Vec<usize>,
+    used: Vec<bool>,
+    blossom: Vec<bool>,
+    queue: std::collections::VecDeque<usize>,
+}
+
+impl Search {
+    fn lca(&self, mate: &[usize], mut a: usize, mut b: usize) -> usize {
+        let mut seen = vec![false; mate.len()];
+        loop {
+            a = self.base[a];
+            seen[a] = true;
+            if mate[a] == NONE {
+                break;
+            }
+            a = self.parent[mate[a]];
+        }
+        loop {
+            b = self.base[b];
+            if seen[b] {
+                return b;
+            }
+            b = self.parent[mate[b]];
+        }
+    }
+
+    fn mark_path(&mut self, mate: &[usize], mut v: usize, b: usize, mut child: usize) {
+        while self.base[v] != b {
+            self.blossom[self.base[v]] = true;
+            self.blossom[self.base[mate[v]]] = true;
+            self.parent[v] = child;
+            child = mate[v];
+            v = self.parent[mate[v]];
+        }
+    }
+
+    /// The free end of an augmenting path from `root`, or `NONE`.
+    fn find_path(
+        &mut self,
+        root: usize,
+        mate: &[usize],
+        adjacent: &impl Fn(usize, usize) -> bool,
+    ) -> usize {
+        let n = mate.len();
+        self.used.iter_mut().for_each(|u| *u = false);
+        self.parent.iter_mut().for_each(|p| *p = NONE);
+        for (i, b) in self.base.iter_mut().enumerate() {
+            *b = i;
+        }
+        self.used[root] = true;
+        self.queue.clear();
+        self.queue.push_back(root);
+        while let Some(v) = self.queue.pop_front() {
+            for to in 0..n {
+                if to == v || self.base[v] == self.base[to] || mate[v] == to || !adjacent(v, to) {
+                    continue;
+                }
+                if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
+                    let cur = self.lca(mate, v, to);
+                    self.blossom.iter_mut().for_each(|b| *b = false);
+                    self.mark_path(mate, v, cur, to);
+                    self.mark_path(mate, to, cur, v);
+                    for i in 0..n {
+                        if self.blossom[self.base[i]] {
+                            self.base[i] = cur;
+                            if !self.used[i] {
+                                self.used[i] = true;
+                                self.queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if self.parent[to] == NONE {
+                    self.parent[to] = v;
+                    if mate[to] == NONE {
+                        return to;
+                    }
+                    let m = mate[to];
+                    self.used[m] = true;
+                    self.queue.push_back(m);
+                }
+            }
+        }
+        NONE
+    }
 }
 
 struct Matcher<W> {
@@ -707,6 +891,39 @@ mod tests {
             w[b][a] = w[b][a].max(x);
         }
         go(0, n, &mut vec![false; n], &w)
+    }
+
+    #[test]
+    fn cardinality_matches_the_weighted_matching_of_unit_weights() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let n = 1 + (next() % 12) as usize;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 3 == 0 {
+                        edges.push((a, b, 1i128));
+                    }
+                }
+            }
+            let adjacent =
+                |a: usize, b: usize| edges.iter().any(|e| (e.0, e.1) == (a.min(b), a.max(b)));
+            let mate = max_cardinality_matching(n, adjacent);
+            for (v, m) in mate.iter().enumerate() {
+                if let Some(u) = m {
+                    assert_eq!(mate[*u], Some(v));
+                    assert!(adjacent(v, *u), "matched along a non-edge");
+                }
+            }
+            let size = mate.iter().flatten().count() as i128 / 2;
+            assert_eq!(size, brute(n, &edges), "graph {edges:?}");
+        }
     }
 
     #[test]

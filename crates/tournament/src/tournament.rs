@@ -529,7 +529,9 @@ impl Tournament {
                     Entry::Bye(kind) => {
                         dp.colors.push(None);
                         dp.floats.push(Float::Down);
-                        if matches!(kind, ByeKind::PairingAllocated | ByeKind::Full) {
+                        // C.04.1.d: a pairing-allocated bye, or a forfeit win (above), rules out
+                        // another; a requested bye, even for a full point, does not.
+                        if matches!(kind, ByeKind::PairingAllocated) {
                             dp.bye_ineligible = true;
                         }
                     }
