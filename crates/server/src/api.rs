@@ -720,7 +720,7 @@ pub(crate) async fn evaluations(
 ) -> Result<Json<Value>, ApiError> {
     let game = {
         let live = room.lock();
-        if room.meta.mode == Mode::Online && live.game.state().outcome.is_none() {
+        if in_play_online(&room, &live) {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "analysis_not_allowed",
@@ -732,6 +732,12 @@ pub(crate) async fn evaluations(
     Ok(Json(
         crate::evals::values(&app, &room.evaluations, game).await?,
     ))
+}
+
+/// True while `room` holds an online game still in play: neither ended by its rules nor outside
+/// them (agreement, resignation, time, abort), when the engine's help is not given.
+fn in_play_online(room: &Room, live: &crate::rooms::Live) -> bool {
+    room.meta.mode == Mode::Online && !live.is_over() && live.game.state().outcome.is_none()
 }
 
 #[derive(Deserialize)]
@@ -750,7 +756,7 @@ pub(crate) async fn analysis(
     let (game, ply, to_move): (AnyGame, usize, Option<Side>) = {
         let live = room.lock();
         let state = live.game.state();
-        if room.meta.mode == Mode::Online && state.outcome.is_none() {
+        if in_play_online(&room, &live) {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "analysis_not_allowed",

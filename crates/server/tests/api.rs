@@ -1080,6 +1080,41 @@ async fn evaluation_graph_refuses_bad_requests() {
     }
 }
 
+/// An online game ended outside the rules (resignation, agreement, time, abort) is over: its
+/// evaluation graph and analysis are given as for a game its rules ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evaluations_and_analysis_after_an_online_game_ended_outside_the_rules() {
+    let (_, mut c) = server().await;
+    // A move each, then South resigns.
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap();
+    let south = g["seats"]["south"].as_str().unwrap().to_string();
+    let north = g["seats"]["north"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    ok(&post_as(&mut c, &moves, &json!({"move": "C"}), &south).await);
+    ok(&post_as(&mut c, &moves, &json!({"move": "a"}), &north).await);
+    let r = fetch(&mut c, &format!("/api/games/{id}/evaluations")).await;
+    assert_error(&r, 403, "analysis_not_allowed");
+    let end = ok(&act(&mut c, id, "resign", json!({}), &south).await);
+    assert_eq!(
+        (end["over"].as_bool(), end["reason"].as_str()),
+        (Some(true), Some("resigned"))
+    );
+    let e = evaluations(&mut c, id).await;
+    assert_eq!(values(&e).len(), 3, "{e}");
+    let r = fetch(&mut c, &format!("/api/games/{id}/analysis?ms=50")).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["ply"], 2);
+
+    // Aborted before any move: the graph of the start position.
+    let g = create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    let id = g["id"].as_str().unwrap();
+    let south = g["seats"]["south"].as_str().unwrap().to_string();
+    ok(&act(&mut c, id, "abort", json!({}), &south).await);
+    let e = evaluations(&mut c, id).await;
+    assert_eq!(values(&e).len(), 1, "{e}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_pages_for_every_preset() {
     let (_, mut c) = server().await;
