@@ -59,7 +59,6 @@ impl Tiebreak {
     }
 }
 
-
 /// Whether a round is one the player chose not to play (C.07 16.2): a requested half-point or
 /// zero-point bye, a forfeit lost, an absence.
 pub fn voluntarily_unplayed(e: Entry) -> bool {
@@ -205,12 +204,7 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
 
 /// Direct encounter, level by level: among the players equal on points and the tie-breaks
 /// before it, the half-points each scored against the others, when all of them met.
-fn direct_encounter(
-    t: &Tournament,
-    entries: &[Vec<Entry>],
-    pts: &[u32],
-    values: &mut [Vec<i64>],
-) {
+fn direct_encounter(t: &Tournament, entries: &[Vec<Entry>], pts: &[u32], values: &mut [Vec<i64>]) {
     let n = t.players.len();
     for (k, tb) in t.tiebreaks.iter().enumerate() {
         if *tb != Tiebreak::DirectEncounter {

@@ -61,7 +61,10 @@ fn a_player_freed_alone_waits_and_is_paired_at_once_when_another_is_free() {
     // The next wave pairs at once; the last opponents are kept apart.
     let wave: Vec<(u32, u32)> = a.pair_wave(200).iter().map(pair).collect();
     assert_eq!(wave.len(), 2);
-    assert!(!wave.contains(&(1, 2)) && !wave.contains(&(3, 4)), "{wave:?}");
+    assert!(
+        !wave.contains(&(1, 2)) && !wave.contains(&(3, 4)),
+        "{wave:?}"
+    );
     // 3 leads (2 points): he meets the nearest below him who was not his last opponent, 1.
     assert_eq!(wave[0], (1, 3));
 }

@@ -107,8 +107,15 @@ fn parse(table: &str) -> Vec<Vec<(u32, u32)>> {
 
 #[test]
 fn every_size_from_3_to_16_equals_the_published_tables() {
-    let sizes: Vec<u32> = TABLES.iter().flat_map(|&(even, _)| [even - 1, even]).collect();
-    assert_eq!(sizes, (3..=16).collect::<Vec<u32>>(), "every size from 3 to 16");
+    let sizes: Vec<u32> = TABLES
+        .iter()
+        .flat_map(|&(even, _)| [even - 1, even])
+        .collect();
+    assert_eq!(
+        sizes,
+        (3..=16).collect::<Vec<u32>>(),
+        "every size from 3 to 16"
+    );
     for &(even, text) in TABLES {
         let table = parse(text);
         assert_eq!(table.len() as u32, even - 1);

@@ -191,7 +191,11 @@ fn direct_encounter_separates_players_who_all_met() {
     // Berger table of 4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
     // 1 beats 4, 2 beats 3; 4 beats 3, 2 beats 1; 2 draws with 4, 3 beats 1: 2 has 2.5
     // points, 4 has 1.5, 1 and 3 have 1.
-    let t = round_robin(&[&[SouthWins, SouthWins], &[SouthWins, NorthWins], &[Draw, SouthWins]]);
+    let t = round_robin(&[
+        &[SouthWins, SouthWins],
+        &[SouthWins, NorthWins],
+        &[Draw, SouthWins],
+    ]);
     let s = t.standings();
     let points: Vec<(u32, f64)> = s.iter().map(|x| (x.start_number, x.points)).collect();
     // 1 and 3 are tied; 3 beat 1: 3 first. Direct encounter is the round robin's first
