@@ -34,7 +34,7 @@
 use std::fmt::Write as _;
 
 use crate::{
-    Bye, ByeKind, Color, Format, GameResult, Pairing, Player, PlayerInfo, Round, Tournament,
+    Bye, ByeKind, Color, Entry, Format, GameResult, Pairing, Player, PlayerInfo, Round, Tournament,
 };
 
 /// A TRF file that cannot be read: what is wrong, and where (1-based line and column).
@@ -429,6 +429,17 @@ pub fn write(t: &Tournament) -> String {
     for p in &t.players {
         let id = p.start_number as usize;
         let name: String = p.name.chars().take(33).collect();
+        // The next round's byes: requested ones, and withdrawn players (not to be paired).
+        let next = t.requested_byes.iter().find(|b| b.player == p.start_number);
+        let next_code = match next {
+            Some(b) => Some(b.kind.code()),
+            None if p.withdrawn && (t.rounds.len() as u32) < t.total_rounds() => Some('Z'),
+            None => None,
+        };
+        // The points of every entry on the line, a requested bye's included (pairing programs
+        // check the column against the entries).
+        let line_points =
+            points[id] + next.map_or(0.0, |b| t.half_points_of(Entry::Bye(b.kind)) as f64 / 2.0);
         let mut line = format!(
             "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4.1} {:>4}",
             p.start_number,
@@ -443,12 +454,12 @@ pub fn write(t: &Tournament) -> String {
             trunc(&p.info.federation, 3),
             trunc(&p.info.id, 11),
             trunc(&p.info.birth, 10),
-            points[id],
+            line_points,
             rank[id],
         );
         for (r, e) in entries[id].iter().enumerate() {
             let block = match *e {
-                crate::Entry::Game {
+                Entry::Game {
                     opponent, color, ..
                 } => {
                     let result = t.rounds[r]
@@ -475,21 +486,14 @@ pub fn write(t: &Tournament) -> String {
                     let c = if south { 'w' } else { 'b' };
                     format!("  {opponent:>4} {c} {code}")
                 }
-                crate::Entry::Bye(kind) => format!("  0000 - {}", kind.code()),
+                Entry::Bye(kind) => format!("  0000 - {}", kind.code()),
                 // Not in the round (registered later, withdrawn): a zero-point bye, which is
                 // how pairing programs know not to count the player as present.
-                crate::Entry::Absent => "  0000 - Z".to_string(),
+                Entry::Absent => "  0000 - Z".to_string(),
             };
             line.push_str(&block);
         }
-        // The next round's byes: requested ones, and withdrawn players (not to be paired).
-        let next = t.requested_byes.iter().find(|b| b.player == p.start_number);
-        let code = match next {
-            Some(b) => Some(b.kind.code()),
-            None if p.withdrawn && (t.rounds.len() as u32) < t.total_rounds() => Some('Z'),
-            None => None,
-        };
-        if let Some(code) = code {
+        if let Some(code) = next_code {
             let _ = write!(line, "  0000 - {code}");
         }
         let _ = writeln!(out, "{}", line.trim_end());

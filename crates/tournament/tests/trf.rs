@@ -180,3 +180,34 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_points_column_counts_a_requested_bye_for_the_next_round() {
+    // Pairing programs check each line's points against its entries, the next round's
+    // requested bye included.
+    let mut t = Tournament::new("Byes", Format::Swiss, 3);
+    for name in ["A", "B", "C", "D"] {
+        t.add_player(name, 1500);
+    }
+    t.pair_next_round().unwrap();
+    t.set_result(1, 1, Some(GameResult::SouthWins)).unwrap();
+    t.set_result(1, 2, Some(GameResult::Draw)).unwrap();
+    t.request_bye(1, ByeKind::Half).unwrap();
+    t.request_bye(4, ByeKind::Zero).unwrap();
+    let text = trf::write(&t);
+    let line = |n: u32| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("001 {n:>4}")))
+            .unwrap()
+            .to_string()
+    };
+    // 1 beat 3 and has a half-point bye next: 1.5; 4 drew and has a zero-point bye: 0.5.
+    assert_eq!(&line(1)[80..84], " 1.5");
+    assert!(line(1).ends_with("0000 - H"), "{}", line(1));
+    assert_eq!(&line(4)[80..84], " 0.5");
+    assert_eq!(&line(3)[80..84], " 0.0");
+    // Read back, the bye is the next round's request and the points are the games'.
+    let back = trf::read(&text).unwrap();
+    assert_eq!(back.points()[1], 1.0);
+    assert_eq!(back.requested_byes.len(), 2);
+}
