@@ -1,3 +1,5 @@
+import { T } from './i18n.js';
+
 // The server's JSON API: one request, its answer or an Error carrying the API's error body
 // (`err.data`) and status (`err.status`).
 
@@ -15,6 +17,12 @@ export async function api(method, path, body, token) {
 // A score in the server's one representation ({kind, seeds, outcome, margin, margin_exact,
 // plies, text}, docs/engine.md "Scores"): its text is the engine's own wording ("+1.35
 // (estimate)", "proven win by ≥ 3", "proven draw", "table: exact +2").
+// The engine's English words are put in the page's language (`T.scoreEstimate` ...); the
+// numbers stay as the engine wrote them.
 export function scoreText(s) {
-  return s.text;
+  const words = [['(estimate)', `(${T.scoreEstimate})`], ['proven win by', T.scoreProvenWin],
+    ['proven loss by', T.scoreProvenLoss], ['proven draw', T.scoreProvenDraw], ['table: exact', T.scoreTableExact]];
+  let text = s.text || '';
+  for (const [en, theirs] of words) if (typeof theirs === 'string') text = text.replace(en, theirs);
+  return text;
 }

@@ -1,7 +1,7 @@
 // The evaluation graph of the game page: the server's quick value of every position so far, for
 // South, in seeds.
 
-import { api } from './api.js';
+import { api, scoreText } from './api.js';
 import { $, el } from './dom.js';
 import { T } from './i18n.js';
 
@@ -53,7 +53,7 @@ function describeValue(e) {
   if (!e) return 'evaluating…';
   const s = e.score;
   if (!s) return T.noEvaluation;
-  if (s.outcome) return T.known(T.south, s.text);
+  if (s.outcome) return T.known(T.south, scoreText(s));
   if (Math.abs(s.seeds) < 0.05) return T.even;
   return `${s.seeds > 0 ? T.south : T.north} +${Math.abs(s.seeds).toFixed(1)}`;
 }

@@ -42,10 +42,8 @@ function modeValue() { return document.querySelector('input[name=mode]:checked')
 
 function showVariant() {
   const v = variants.find((x) => x.name === $('variant').value);
-  // The summary in the page's language, then where the rules' text is (a path: code).
-  const spec = document.createElement('code');
-  spec.textContent = v ? v.spec : '';
-  $('variant-summary').replaceChildren(...(v ? [`${gameText(`game-${v.name}-summary`, v.summary)} — `, spec] : []));
+  // The summary in the page's language; the rules themselves are behind the link below.
+  $('variant-summary').textContent = v ? gameText(`game-${v.name}-summary`, v.summary) : '';
   $('variant-rules').href = v ? `/rules/${v.name}` : '/rules';
   buildRuleOptions($('rule-options'), v, {});
 }

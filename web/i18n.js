@@ -94,6 +94,26 @@ export function optionDoc(v, o) {
   return v ? gameText(`option-${v.options_family}-${o.name.replace(/_/g, '-')}`, o.doc) : o.doc;
 }
 
+// A rule option's name (`singleton_feed`) in the page's language (games.ftl's
+// `rule-name-singleton-feed`), else as the API names it.
+export function optionName(name) { return gameText(`rule-name-${name.replace(/_/g, '-')}`, name.replace(/_/g, ' ')); }
+
+// A rule option's value (`FeedOverSingleton`, `on`, `auto`, a number) in the page's language
+// (games.ftl's `rule-value-FeedOverSingleton`), else as the API writes it.
+export function optionValue(value) { return gameText(`rule-value-${value}`, String(value)); }
+
+// A field of a game's extra state (`extra_turn`) in the page's language, else as the API names it.
+export function fieldName(name) { return gameText(`state-field-${name.replace(/_/g, '-')}`, name.replace(/_/g, ' ')); }
+
+// The value of a field of a game's extra state: yes or no, a side, else as the API writes it.
+export function fieldValue(v) {
+  if (v === true) return T.yes;
+  if (v === false) return T.no;
+  if (v === 'south' || v === 'north') return sideName(v);
+  if (Array.isArray(v) && v.every((x) => x === 'south' || x === 'north')) return v.map(sideName).join(' ');
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
 // A side (`south`, `north`) by its name in the page's language.
 export function sideName(side) { return side === 'south' ? T.south : side === 'north' ? T.north : ''; }
 

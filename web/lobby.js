@@ -1,10 +1,10 @@
 // The lobby: open seeks and challenges, pushed over /api/lobby/ws; accepting one starts the game
 // for both (the server pushes the new game to the lobby, and each player's page opens it).
 
-import { me } from './accounts.js';
+import { me, ratingText } from './accounts.js';
 import { api } from './api.js';
 import { $, cell } from './dom.js';
-import { T, variantLabel } from './i18n.js';
+import { T, sideName, variantLabel } from './i18n.js';
 import { buildRuleOptions, ruleValues, variants } from './presets.js';
 
 const lobby = { seeks: [], ws: null, retry: 1000 };
@@ -105,10 +105,10 @@ function renderSeeks() {
     const tr = document.createElement('tr');
     tr.dataset.seek = sk.id;
     tr.dataset.owner = sk.owner;
-    let who = sk.owner + (sk.rating ? ` (${Math.round(sk.rating)})` : '');
+    let who = sk.owner + (sk.rating ? ` (${ratingText(sk)})` : '');
     if (sk.to) who += ` · ${sk.to === me.name ? T.challengeFrom(sk.owner) : T.challengeFor(sk.to)}`;
     tr.append(cell(who), cell(sk.variant + (sk.rules && Object.keys(sk.rules).length ? ' *' : '')),
-      cell(timeLabel(sk)), cell(sk.rated ? T.rated : T.casual), cell(sk.side));
+      cell(timeLabel(sk)), cell(sk.rated ? T.rated : T.casual), cell(sideName(sk.side) || T.sideRandom));
     if (sk.rules && Object.keys(sk.rules).length) tr.children[1].title = JSON.stringify(sk.rules);
     const td = document.createElement('td');
     const button = (text, cls, action) => {

@@ -8,7 +8,7 @@ import { animate, drawBoard, layout, pitIndex, speedName } from './board.js';
 import { showClocks } from './clocks.js';
 import { $ } from './dom.js';
 import { drawGraph, followGame, forgetGraph, updateGraph } from './graph.js';
-import { T, gameText, optionDoc, reasonText, sideName } from './i18n.js';
+import { T, fieldName, fieldValue, gameText, optionDoc, optionName, optionValue, reasonText, sideName } from './i18n.js';
 import { loadVariants, variants } from './presets.js';
 import { sound } from './sound.js';
 import { saveSeat, saveSetting, savedSeat, setting } from './storage.js';
@@ -185,12 +185,13 @@ function render() {
     status = T.computerThinking;
   } else if (mine.includes(g.to_move)) {
     status = g.mode === 'local' ? T.toMove(sideName(g.to_move)) : T.yourMove(sideName(g.to_move));
-  } else if (view.token || g.mode !== 'online') {
+  } else if (mine.length || g.mode !== 'online') {
+    // A player (by seat link or by account) waits for the other side; only others watch.
     status = T.waitingFor(sideName(g.to_move));
   } else {
     status = T.watching(sideName(g.to_move));
   }
-  if (g.last_move && !g.over) status += ` · ${T.lastMove(g.last_move.side, g.last_move.move, g.last_move.captured)}`;
+  if (g.last_move && !g.over) status += ` · ${T.lastMove(sideName(g.last_move.side), g.last_move.move, g.last_move.captured)}`;
   const stage = stageText(g);
   if (stage && !g.over) status += ` · ${stage}`;
   $('status').textContent = status;
@@ -211,19 +212,20 @@ function render() {
   $('rules-link').textContent = T.howToPlay(g.variant);
   // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
-    const dt = document.createElement('dt'); dt.textContent = o.name;
+    const dt = document.createElement('dt'); dt.textContent = optionName(o.name); dt.dataset.option = o.name;
     const def = v && v.options.find((d) => d.name === o.name);
-    const dd = document.createElement('dd'); dd.textContent = o.value; dd.title = optionDoc(v, o);
+    const dd = document.createElement('dd'); dd.textContent = optionValue(o.value); dd.title = optionDoc(v, o);
+    dd.dataset.value = o.value;
     if (def && def.value !== o.value) {
       dd.className = 'changed';
-      dd.textContent = T.changedOption(o.value, def.value);
+      dd.textContent = T.changedOption(optionValue(o.value), optionValue(def.value));
     }
     return [dt, dd];
   }));
   const extras = Object.entries(g).filter(([k]) => !STANDARD.has(k));
   $('extras').replaceChildren(...extras.flatMap(([k, val]) => {
-    const dt = document.createElement('dt'); dt.textContent = k;
-    const dd = document.createElement('dd'); dd.textContent = typeof val === 'string' ? val : JSON.stringify(val);
+    const dt = document.createElement('dt'); dt.textContent = fieldName(k); dt.dataset.field = k;
+    const dd = document.createElement('dd'); dd.textContent = fieldValue(val);
     return [dt, dd];
   }));
 

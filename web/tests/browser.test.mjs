@@ -1088,6 +1088,27 @@ for (const lang of ['fr', 'pt']) {
     await page.waitForFunction(() => document.getElementById('status').textContent !== '');
     await page.click('#board [data-pit="2"]');
     await page.waitForFunction(() => Number(document.getElementById('board').dataset.ply) >= 2, null, { timeout: 20000 });
+    await settled(page, 2);
+    // The status line names the sides in the page's language ("dernier coup : Nord d").
+    const status = await page.textContent('#status');
+    assert.doesNotMatch(status, /\b(south|north)\b/i, `status (${lang}): ${status}`);
+    // A hint: the score's words too ("(estimate)").
+    await page.click('#hint');
+    await page.waitForFunction(() => /\d/.test(document.getElementById('hint-text').textContent), null, { timeout: 30000 });
+    const hint = await page.textContent('#hint-text');
+    assert.doesNotMatch(hint, /estimate|proven|table:|Suggested/, `hint (${lang}): ${hint}`);
+    // The rules in force: each option's name and value in the page's language, not the API's
+    // identifiers.
+    const id = page.url().match(/\/g\/([0-9a-f]{20})/)[1];
+    const g = await apiJson('GET', `/api/games/${id}`);
+    const rules = await page.$$eval('#rules dt', (dts) => dts.map((dt) => [dt.dataset.option, dt.textContent, dt.nextElementSibling.textContent]));
+    assert.equal(rules.length, g.options.length);
+    for (const [name, label, value] of rules) {
+      const o = g.options.find((x) => x.name === name);
+      assert.ok(!label.includes('_') && label !== name, `rules (${lang}): the option ${name} is shown as "${label}"`);
+      if (!/^\d+$|^auto$/.test(o.value)) assert.notEqual(value, o.value, `rules (${lang}): ${name}'s value ${o.value} untranslated`);
+      assert.doesNotMatch(value, /[a-z][A-Z]|_/, `rules (${lang}): ${name} = "${value}"`);
+    }
     noEnglish(await visibleText(page), english, `game (${lang})`);
     // The rules page a browser of this language opens: same address, its language.
     await page.goto(base + '/rules/ouril');
@@ -1146,4 +1167,145 @@ test('the language chosen with the switch while signed in follows the account to
   assert.equal(again.lang, 'fr');
   assert.deepEqual(errors, []);
   await b.close();
+});
+
+// ------------------------------------------------------------------------------------------
+// A player's and a newcomer's first hour.
+
+// Saves a screenshot of `page` under target/browser-screenshots (never a tracked file).
+async function shot(page, name) {
+  const dir = path.join(root, 'target', 'browser-screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name) });
+}
+
+// Records the answers of `page` to the engine's help (evaluations, analysis) and its console's
+// errors.
+function watchHelp(page) {
+  const seen = { help: [], errors: [] };
+  page.on('response', (r) => {
+    if (/\/api\/games\/[0-9a-f]+\/(evaluations|analysis)/.test(r.url())) seen.help.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => { if (m.type() === 'error') seen.errors.push(m.text()); });
+  page.on('pageerror', (e) => seen.errors.push(e.message));
+  return seen;
+}
+
+test('accounts\' online game: the waiting player waits, no engine help asked in play, one ending line, the graph once ended by agreement', { timeout: 90000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [yaw, esi] = [`yaw${stamp}`, `esi${stamp}`];
+  const a = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  const b = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  for (const c of [a, b]) await c.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  const pa = await signUp(a, yaw);
+  const pb = await signUp(b, esi);
+  await pa.click('#seek-summary');
+  await pa.selectOption('#seek-variant', 'oware');
+  await pa.selectOption('#seek-side', 'south');
+  await pa.click('#seek-post');
+  await pb.waitForSelector(`#seeks-body tr[data-owner="${yaw}"] .seek-accept`);
+  const [wa, wb] = [watchHelp(pa), watchHelp(pb)];
+  await Promise.all([pa.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.click(`#seeks-body tr[data-owner="${yaw}"] .seek-accept`)]);
+  await settled(pa, 0);
+  await settled(pb, 0);
+  // North's player waits for South; he does not watch.
+  await pb.waitForFunction(() => document.getElementById('status').textContent !== '');
+  assert.match(await pb.textContent('#status'), /^Waiting for South/);
+  assert.match(await pa.textContent('#status'), /^Your move/);
+  await playOne(pa, 1);
+  await settled(pb, 1);
+  assert.match(await pa.textContent('#status'), /^Waiting for North/);
+  await playOne(pb, 2);
+  await settled(pa, 2);
+  // In play, the page asks for no evaluation graph nor analysis.
+  assert.deepEqual([...wa.help, ...wb.help], [], 'engine help asked for during an online game');
+
+  // Ended by agreement: the line names the ending once; the graph is drawn on both pages.
+  await pa.click('#act-agreement');
+  await pb.waitForSelector('#offer-box:not([hidden])');
+  await pb.click('#offer-accept');
+  for (const p of [pa, pb]) await p.waitForSelector('#status[data-over=true]');
+  const g = await gameOf(pa);
+  const status = await pa.textContent('#status');
+  assert.equal(status.split('agreement').length - 1, 1, `"${status}" names the agreement once`);
+  assert.match(status, new RegExp(`\\(by agreement\\) — own rows scored ${g.agreement_scores[0]} : ${g.agreement_scores[1]}$`));
+  for (const p of [pa, pb]) {
+    await p.waitForFunction(() => Number(document.getElementById('evalgraph').dataset.points) >= 3, null, { timeout: 20000 });
+    assert.match(await p.textContent('#graph-note'), /^After move 2/);
+  }
+  assert.ok([...wa.help, ...wb.help].every((h) => h.startsWith('200 ')), [...wa.help, ...wb.help].join(', '));
+  assert.deepEqual([...wa.errors, ...wb.errors], []);
+  await a.close(); await b.close();
+});
+
+test('the lobby on a 390 px phone: every seek whole, its Accept button visible, a provisional rating marked', { timeout: 60000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [owner, viewer] = [`Kwabenaowusu${stamp}`, `abena${stamp}`];
+  const a = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const pa = await signUp(a, owner);
+  const pb = await signUp(b, viewer);
+  // A rated correspondence seek: the owner's rating is provisional (no games yet).
+  const posted = await pa.evaluate(async () => (await fetch('/api/seeks', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'olowuka', rated: true, side: 'north', clock: { days_per_move: 3 } }) })).status);
+  assert.equal(posted, 201);
+  const seeks = await apiJson('GET', '/api/seeks');
+  const listed = (Array.isArray(seeks) ? seeks : seeks.seeks).find((s) => s.owner === owner);
+  assert.equal(listed.provisional, true);
+  const row = `#seeks-body tr[data-owner="${owner}"]`;
+  await pb.waitForSelector(`${row} .seek-accept`);
+  assert.match(await pb.textContent(`${row} td >> nth=0`), new RegExp(`\\(${Math.round(listed.rating)}\\?\\)`));
+  // The Accept button is whole inside the lobby's box, nothing scrolls sideways.
+  const fit = await pb.evaluate((sel) => {
+    const button = document.querySelector(`${sel} .seek-accept`).getBoundingClientRect();
+    const wrap = document.querySelector('#lobby .table-wrap');
+    const box = wrap.getBoundingClientRect();
+    const card = document.getElementById('lobby').getBoundingClientRect();
+    return { button: [button.left, button.right], box: [box.left, box.right], card: [card.left, card.right],
+      wrapScroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+  }, row);
+  await shot(pb, 'lobby-phone.png');
+  assert.ok(fit.wrapScroll <= 0, `the lobby table is ${fit.wrapScroll}px wider than its box: ${JSON.stringify(fit)}`);
+  assert.ok(fit.page <= 0, `the page is ${fit.page}px too wide`);
+  assert.ok(fit.button[0] >= fit.box[0] && fit.button[1] <= fit.box[1] && fit.button[1] <= fit.card[1], `Accept is cut: ${JSON.stringify(fit)}`);
+  assert.equal((await pb.textContent(`${row} .seek-accept`)).trim(), 'Accept');
+  await a.close(); await b.close();
+});
+
+// The contrast ratio of two CSS colours `rgb(r, g, b)` (WCAG's relative luminance).
+function contrast(c1, c2) {
+  const lum = (c) => {
+    const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((x) => Number(x) / 255)
+      .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(c1), lum(c2)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('no repository paths for players, and the language links readable on the header of every page', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('#variant option[value=oware]', { state: 'attached' });
+  for (const name of ['oware', 'isolo']) {
+    await page.selectOption('#variant', name);
+    const summary = await page.textContent('#variant-summary');
+    assert.ok(summary.length > 20, summary);
+    assert.doesNotMatch(summary, /web\/|\.html|rules\//, `the home page shows a path: ${summary}`);
+  }
+  for (const p of ['/', '/signup', '/login', '/rules', '/rules/oware']) {
+    await page.goto(base + p);
+    await page.waitForSelector('.lang-switch a');
+    const colours = await page.$$eval('.lang-switch a', (links) => links.map((a) => {
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let e = a; e && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); e = e.parentElement) bg = getComputedStyle(e).backgroundColor;
+      return [a.textContent, getComputedStyle(a).color, bg];
+    }));
+    for (const [text, fg, bg] of colours) {
+      const ratio = contrast(fg, bg);
+      assert.ok(ratio >= 4.5, `${p}: "${text}" is ${fg} on ${bg} (contrast ${ratio.toFixed(2)})`);
+    }
+  }
+  await ctx.close();
 });
