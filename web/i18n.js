@@ -98,12 +98,21 @@ export function optionDoc(v, o) {
 // `rule-name-singleton-feed`), else as the API names it.
 export function optionName(name) { return gameText(`rule-name-${name.replace(/_/g, '-')}`, name.replace(/_/g, ' ')); }
 
-// A rule option's value (`FeedOverSingleton`, `on`, `auto`, a number) in the page's language
+// A rule option's value (`FeedOverSingleton`, `On`, `auto`, a number) in the page's language
 // (games.ftl's `rule-value-FeedOverSingleton`), else as the API writes it.
 export function optionValue(value) { return gameText(`rule-value-${value}`, String(value)); }
 
-// A field of a game's extra state (`extra_turn`) in the page's language, else as the API names it.
-export function fieldName(name) { return gameText(`state-field-${name.replace(/_/g, '-')}`, name.replace(/_/g, ' ')); }
+// A field of a game's extra state (`extra_turn`, docs/state.md) in the page's language, else as
+// the API names it.
+export function fieldName(name) {
+  const names = {
+    extra_turn: T.fieldExtraTurn, owners: T.fieldOwners, round: T.fieldRound, match: T.fieldMatch,
+    round_end: T.fieldRoundEnd, phase: T.fieldPhase, stock_used: T.fieldStockUsed, row_seeds: T.fieldRowSeeds,
+    foregame_winner: T.fieldForegameWinner, foregame_end: T.fieldForegameEnd, plies_in_phase: T.fieldPliesInPhase,
+    laps: T.fieldLaps,
+  };
+  return names[name] || name.replace(/_/g, ' ');
+}
 
 // The value of a field of a game's extra state: yes or no, a side, else as the API writes it.
 export function fieldValue(v) {

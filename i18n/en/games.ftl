@@ -206,19 +206,4 @@ rule-value-Winner = the winner
 rule-value-WinnerStarts = the winner
 rule-value-auto = auto
 rule-value-none = none
-rule-value-on = on
-rule-value-off = off
 
-## Fields of a game's extra state
-state-field-extra-turn = extra turn
-state-field-owners = owners
-state-field-round = round
-state-field-match = match
-state-field-round-end = round end
-state-field-phase = phase
-state-field-stock-used = stock used
-state-field-row-seeds = seeds per row
-state-field-foregame-winner = foregame winner
-state-field-foregame-end = foregame end
-state-field-plies-in-phase = plies in this phase
-state-field-laps = laps

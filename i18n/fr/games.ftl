@@ -206,19 +206,4 @@ rule-value-Winner = le gagnant
 rule-value-WinnerStarts = le gagnant
 rule-value-auto = auto
 rule-value-none = aucun
-rule-value-on = oui
-rule-value-off = non
 
-## Champs de l'état propre à un jeu
-state-field-extra-turn = tour de plus
-state-field-owners = propriétaires
-state-field-round = manche
-state-field-match = match
-state-field-round-end = fin de manche
-state-field-phase = phase
-state-field-stock-used = réserve utilisée
-state-field-row-seeds = graines par rangée
-state-field-foregame-winner = gagnant du prélude
-state-field-foregame-end = fin du prélude
-state-field-plies-in-phase = demi-coups dans cette phase
-state-field-laps = tours

@@ -206,19 +206,4 @@ rule-value-Winner = o vencedor
 rule-value-WinnerStarts = o vencedor
 rule-value-auto = auto
 rule-value-none = nenhum
-rule-value-on = sim
-rule-value-off = não
 
-## Campos do estado próprio de um jogo
-state-field-extra-turn = vez extra
-state-field-owners = donos
-state-field-round = rodada
-state-field-match = partida
-state-field-round-end = fim da rodada
-state-field-phase = fase
-state-field-stock-used = reserva usada
-state-field-row-seeds = sementes por fila
-state-field-foregame-winner = vencedor da pré-partida
-state-field-foregame-end = fim da pré-partida
-state-field-plies-in-phase = meias-jogadas nesta fase
-state-field-laps = voltas

@@ -106,7 +106,8 @@ fn every_message_of_the_games_catalogue_is_asked_for_and_every_game_has_its_text
     use mancala_core::variant::Variant;
     let mut rust = String::new();
     collect(&root().join("crates"), &["rs"], &mut rust);
-    // The ids the programs build from the rules core: three per preset, one per rule option.
+    // The ids the programs build from the rules core: three per preset, one per rule option, a
+    // name per rule option and a text per named value.
     let mut built = std::collections::BTreeSet::new();
     for v in Variant::ALL {
         for what in ["name", "summary", "board"] {
@@ -118,6 +119,13 @@ fn every_message_of_the_games_catalogue_is_asked_for_and_every_game_has_its_text
                 mancala_i18n::option_family(v),
                 o.name.replace('_', "-")
             ));
+            // The game page's rules in force: each option's name and each named value.
+            built.insert(format!("rule-name-{}", o.name.replace('_', "-")));
+            for value in o.values.split('|').map(str::trim) {
+                if !value.contains("..") {
+                    built.insert(format!("rule-value-{value}"));
+                }
+            }
         }
     }
     let ids = english_ids("games.ftl");
