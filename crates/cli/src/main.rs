@@ -27,6 +27,7 @@ mod selfplay;
 mod serve;
 mod show;
 mod solve;
+mod standings;
 mod state;
 mod tb;
 mod trace;
@@ -93,6 +94,8 @@ enum Command {
     I18n(i18n::Sub),
     /// The next round's pairings of a tournament file (TRF16): `--dutch` or `--round-robin`.
     Pair(pair::Args),
+    /// The standings of a tournament file (TRF16) with the FIDE tie-breaks of its format.
+    Standings(standings::Args),
 }
 
 /// The value of the options that take a time budget in seconds (`solve --time`, `analyze
@@ -169,6 +172,7 @@ fn main() -> ExitCode {
         Command::Learn(args) => learn::run(&args),
         Command::I18n(args) => i18n::run(&args),
         Command::Pair(args) => pair::run(&args),
+        Command::Standings(args) => standings::run(&args),
     };
     match result {
         Ok(code) => code,

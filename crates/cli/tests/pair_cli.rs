@@ -74,3 +74,37 @@ fn errors_name_the_file_and_line_and_exit_2() {
     let out = common::mancala(&["pair", "--dutch", dir.join("missing.trf").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn standings_rank_by_points_and_the_fide_tie_breaks() {
+    let dir = common::TempDir::new("standings");
+    let path = dir.join("club.trf");
+    std::fs::write(&path, ROUND_ONE).unwrap();
+    let (ok, out, err) = common::run(&["standings", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("buchholz_cut1  buchholz  sonneborn_berger"),
+        "{out}"
+    );
+    // Esi (3, the bye) and Ama (1, a win over Yaw, who has 0) both have a point: the bye
+    // counts against a dummy opponent with Esi's own point, so Esi's Buchholz is higher.
+    // Kofi and Efua drew with each other: equal on everything, they share third place.
+    let ranks: Vec<(u32, u32)> = lines[1..]
+        .iter()
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (
+                w.next().unwrap().parse().unwrap(),
+                w.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(ranks, vec![(1, 3), (2, 1), (3, 2), (3, 5), (5, 4)], "{out}");
+    assert!(
+        lines[1].contains("Esi") && lines[1].contains("1.0"),
+        "{out}"
+    );
+    let (ok, _, err) = common::run(&["standings", dir.join("missing.trf").to_str().unwrap()]);
+    assert!(!ok && err.contains("missing.trf"), "{err}");
+}
