@@ -43,8 +43,8 @@ use std::io::{BufRead, Write};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::clock::TimeControl;
-use crate::ending::{Ending, GameResult};
+use crate::round::clock::TimeControl;
+use crate::round::ending::{Ending, GameResult};
 use crate::store::error::StoreError;
 use crate::store::records::{
     hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow,
@@ -658,7 +658,7 @@ impl Snapshot {
                     r.player,
                     r.variant,
                     RatingRow {
-                        rating: crate::glicko::Rating {
+                        rating: crate::accounts::glicko::Rating {
                             rating: r.rating,
                             deviation: r.deviation,
                             volatility: r.volatility,

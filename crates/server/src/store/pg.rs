@@ -11,7 +11,7 @@
 //!
 //! Moves are recorded asynchronously ([`Store::record_move`]): the request awaits its statement
 //! where it runs, on connections of a pool of their own, and the change notice carries the move
-//! so that the other instances apply it without reading the game back (see [`crate::notice`]).
+//! so that the other instances apply it without reading the game back (see [`crate::cluster::notice`]).
 //! The rest of the [`Store`] interface is synchronous (the SQLite store answers in
 //! microseconds); for it this store runs its queries on a small runtime of its own, with another
 //! pool of connections, and the caller waits for the answer. That keeps it usable from any
@@ -24,9 +24,9 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Timeouts}
 use tokio_postgres::types::ToSql;
 use tokio_postgres::NoTls;
 
-use crate::ending::{Ending, Offer, OfferKind};
-use crate::notice::Notice;
-use crate::seeks::side_named;
+use crate::cluster::notice::Notice;
+use crate::lobby::seeks::side_named;
+use crate::round::ending::{Ending, Offer, OfferKind};
 use crate::store::error::StoreError;
 use crate::store::records::{
     hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
@@ -207,7 +207,7 @@ pub struct PgStore {
     instance: String,
 }
 
-/// The channel of change notices (see [`crate::notice`]): the games' and the lobby's (see
+/// The channel of change notices (see [`crate::cluster::notice`]): the games' and the lobby's (see
 /// [`crate::store::pg_seeks`]).
 pub(crate) const CHANNEL: &str = "mancala_games";
 
@@ -530,7 +530,7 @@ async fn notify(client: &deadpool_postgres::Client, notice: &str) -> Result<(), 
 /// How long [`Store::changes`] waits for the listener to start.
 const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
-pub use crate::notice::ALL_GAMES;
+pub use crate::cluster::notice::ALL_GAMES;
 
 /// Parameters, owned (to be moved into the store's runtime).
 fn owned(args: &[impl Bind]) -> Vec<SqlValue> {
@@ -673,7 +673,9 @@ impl Store for PgStore {
         })
     }
 
-    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::seeks::SeekBook>> {
+    fn seek_book(
+        self: std::sync::Arc<Self>,
+    ) -> Option<std::sync::Arc<dyn crate::lobby::seeks::SeekBook>> {
         Some(self)
     }
 

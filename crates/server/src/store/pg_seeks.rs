@@ -1,5 +1,5 @@
 //! The lobby's seeks in PostgreSQL, shared by every server instance using the database (see
-//! [`crate::lobby`]; the games' standing offers, see [`crate::play`], are kept by the store
+//! [`crate::lobby`]; the games' standing offers, see [`crate::round::play`], are kept by the store
 //! itself, [`crate::store::pg`]).
 //!
 //! A seek is a row of `seeks` until it is cancelled, expires or is accepted. Accepting marks the
@@ -17,8 +17,8 @@
 
 use std::sync::Arc;
 
-use crate::notice::Notice;
-use crate::seeks::{side_named, Added, Found, Seek, SeekBook};
+use crate::cluster::notice::Notice;
+use crate::lobby::seeks::{side_named, Added, Found, Seek, SeekBook};
 use crate::store::error::StoreError;
 use crate::store::pg::{args, PgStore, CHANNEL};
 use crate::store::records::{decode_clock, decode_rules, encode_rules};

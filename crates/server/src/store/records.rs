@@ -5,8 +5,8 @@
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::clock::TimeControl;
-use crate::glicko::Rating;
+use crate::accounts::glicko::Rating;
+use crate::round::clock::TimeControl;
 use crate::store::error::StoreError;
 
 /// How a game is played.

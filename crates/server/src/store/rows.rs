@@ -6,9 +6,9 @@
 //! mapping functions here read a struct from any of them. Parameters are [`SqlValue`]s, which
 //! each backend binds in its own way.
 
-use crate::clock::TimeControl;
-use crate::ending::{Ending, GameResult};
-use crate::glicko::Rating;
+use crate::accounts::glicko::Rating;
+use crate::round::clock::TimeControl;
+use crate::round::ending::{Ending, GameResult};
 use crate::store::error::StoreError;
 use crate::store::records::{
     decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameSummary, Mode,
@@ -338,7 +338,7 @@ pub fn game_summary(r: &(impl RowAccess + ?Sized)) -> Result<GameSummary, StoreE
 pub fn new_game_values(m: &GameMeta) -> Vec<SqlValue> {
     let mut values = game_values(m);
     values.push(SqlValue::Int(m.clock.map(|c| {
-        crate::clock::Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)
+        crate::round::clock::Clock::new(c, m.started_ms).deadline(mancala_core::Side::South)
     })));
     values
 }

@@ -379,7 +379,7 @@ pub fn move_args<'a>(
 #[must_use]
 pub fn finish_args<'a>(
     id: &'a str,
-    ending: &'a crate::ending::Ending,
+    ending: &'a crate::round::ending::Ending,
     plies: usize,
 ) -> [Arg<'a>; 5] {
     [

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use crate::ending::Ending;
+use crate::round::ending::Ending;
 use crate::store::error::StoreError;
 use crate::store::records::{
     hash_text, hash_token, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint,
@@ -590,7 +590,7 @@ impl crate::store::rows::Database for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::TimeControl;
+    use crate::round::clock::TimeControl;
     use crate::store::records::Mode;
 
     fn meta(id: &str) -> GameMeta {

@@ -1,7 +1,7 @@
 //! The store's interface: [`Store`].
 
-use crate::ending::{Ending, Offer};
-use crate::notice::Notice;
+use crate::cluster::notice::Notice;
+use crate::round::ending::{Ending, Offer};
 use crate::store::error::StoreError;
 use crate::store::records::{
     GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow, TokenHash,
@@ -113,7 +113,7 @@ pub trait Store: Send + Sync + 'static {
     /// A game and its moves, or `None` when unknown.
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError>;
     /// The changes that other server instances sharing this store make, as they make them (a
-    /// [`Notice::Changed`] of [`crate::notice::ALL_GAMES`] when any game may have changed);
+    /// [`Notice::Changed`] of [`crate::cluster::notice::ALL_GAMES`] when any game may have changed);
     /// `None` when no other instance can share the store (SQLite). Each call starts a new
     /// stream.
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
@@ -144,9 +144,11 @@ pub trait Store: Send + Sync + 'static {
         Ok(Vec::new())
     }
     /// The lobby's seeks kept in this store, shared by every instance using it (see
-    /// [`crate::seeks::SeekBook`]); `None` when this process alone keeps them, in memory
+    /// [`crate::lobby::seeks::SeekBook`]); `None` when this process alone keeps them, in memory
     /// (SQLite: one process).
-    fn seek_book(self: std::sync::Arc<Self>) -> Option<std::sync::Arc<dyn crate::seeks::SeekBook>> {
+    fn seek_book(
+        self: std::sync::Arc<Self>,
+    ) -> Option<std::sync::Arc<dyn crate::lobby::seeks::SeekBook>> {
         let _ = self;
         None
     }

@@ -2,7 +2,7 @@
 //! feature; `docs/state.md`) as JSON objects with their keys sorted, for the handlers to add
 //! their own fields to.
 
-use mancala_core::variant::{OptionInfo, StateView, VariantInfo};
+use mancala_core::variant::{DynGame, OptionInfo, StateView, Variant, VariantInfo};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -47,4 +47,36 @@ pub fn rating_json(r: &crate::store::RatingRow) -> serde_json::Value {
         "games": r.games,
         "provisional": r.rating.provisional(),
     })
+}
+
+/// The variants with their options and start states, built once.
+pub fn variants_json() -> Value {
+    let list: Vec<Value> = Variant::ALL
+        .iter()
+        .map(|v| {
+            let info = v.info();
+            let start = v.new_game(&[], None).ok();
+            let mut m = variant_map(&info);
+            // The rules whose options the preset has: the `F` of the message ids
+            // `option-F-NAME` of `GET /api/i18n/{lang}`.
+            m.insert(
+                "options_family".into(),
+                json!(mancala_i18n::option_family(*v)),
+            );
+            m.insert(
+                "pits_per_row".into(),
+                json!(start.as_ref().map(|g| g.pits_per_row())),
+            );
+            m.insert(
+                "start".into(),
+                json!(start.as_ref().map(|g| state_json(&g.state()))),
+            );
+            Value::Object(m)
+        })
+        .collect();
+    let levels: Vec<Value> = mancala_engine::LEVEL_INFO
+        .iter()
+        .map(|l| json!({"level": l.level, "name": l.name, "description": l.description, "elo": l.elo}))
+        .collect();
+    json!({ "variants": list, "levels": levels })
 }

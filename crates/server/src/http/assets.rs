@@ -12,7 +12,7 @@ pub struct Asset {
 }
 
 /// The page every UI route answers with.
-pub const INDEX: &[u8] = include_bytes!("../../../web/index.html");
+pub const INDEX: &[u8] = include_bytes!("../../../../web/index.html");
 
 /// An [`Asset`] for `web/NAME`.
 macro_rules! asset {
@@ -20,7 +20,7 @@ macro_rules! asset {
         Asset {
             name: $name,
             mime: $mime,
-            bytes: include_bytes!(concat!("../../../web/", $name)),
+            bytes: include_bytes!(concat!("../../../../web/", $name)),
         }
     };
 }
@@ -64,7 +64,7 @@ macro_rules! rules_text {
     ($name:literal) => {
         RulesText {
             name: $name,
-            html: include_str!(concat!("../../../web/rules/", $name, ".html")),
+            html: include_str!(concat!("../../../../web/rules/", $name, ".html")),
         }
     };
 }

@@ -1,10 +1,10 @@
 //! How games end, besides the rules' own endings: on time, by resignation, by a draw or an
 //! agreement offered and accepted, by abort before both sides have moved; and the rematch.
 //! Every ending is stored with its reason ([`crate::store::Store::finish`]) and, in a rated
-//! game between two accounts, changes both players' ratings ([`crate::glicko`]).
+//! game between two accounts, changes both players' ratings ([`crate::accounts::glicko`]).
 //!
 //! Who may act for a seat: the holder of its seat token (guest games) or the account playing it,
-//! with its session token ([`crate::accounts::seats`]).
+//! with its session token ([`crate::accounts::api::seats`]).
 
 use std::sync::Arc;
 
@@ -17,15 +17,18 @@ use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::clock::now_ms;
-use crate::ending::{Ending, GameResult, Offer, OfferKind, Rematch};
-use crate::error::ApiError;
-use crate::rooms::{Live, Room};
-use crate::service::{
-    blocking, conclude, flag_if_out_of_time, room, ApiResult, GameRoom, JsonBody,
-};
+use crate::app::App;
+use crate::http::error::ApiError;
+use crate::http::error::ApiResult;
+use crate::http::extract::{GameRoom, JsonBody};
+use crate::round::clock::now_ms;
+use crate::round::conclude::{conclude, flag_if_out_of_time};
+use crate::round::ending::{Ending, GameResult, Offer, OfferKind, Rematch};
+use crate::round::find::room;
+use crate::round::offers::offer_from_store;
+use crate::round::room::{Live, Room};
 use crate::store::Mode;
-use crate::App;
+use crate::work::blocking;
 
 fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, code, message)
@@ -34,7 +37,7 @@ fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
 /// The one seat the caller holds in `room` (a local game's token holds both: refused, since
 /// resigning or offering needs a side).
 async fn my_side(app: &Arc<App>, room: &Room, headers: &HeaderMap) -> ApiResult<Side> {
-    let seats = crate::accounts::seats(app, room, headers).await?;
+    let seats = crate::accounts::api::seats(app, room, headers).await?;
     match seats {
         [true, false] => Ok(Side::South),
         [false, true] => Ok(Side::North),
@@ -255,71 +258,6 @@ async fn catch_up(seat: &Seated) -> ApiResult<()> {
     blocking(move || Ok(app.hub.refresh(&room).map(drop)?)).await
 }
 
-/// With a store shared by several instances, the offer standing is the stored one (made
-/// through any instance), unless its receiver has moved since.
-pub(crate) fn offer_from_store(app: &App, room: &Room, live: &mut Live) -> ApiResult<()> {
-    let store = app.hub.store();
-    if store.shared() {
-        let moves = live.game.moves();
-        live.offer = store
-            .stored_offer(&room.meta.id)?
-            .filter(|&(o, at)| at <= moves.len() && !moved_since(room, &moves, at, o.by.opponent()))
-            .map(|(o, _)| o);
-    }
-    Ok(())
-}
-
-/// Whether `side` made any of `moves` from number `from` on (replaying the game: who moves
-/// when is the rules' business).
-fn moved_since(room: &Room, moves: &[String], from: usize, side: Side) -> bool {
-    if from == moves.len() {
-        return false;
-    }
-    let m = &room.meta;
-    let Ok(variant) = mancala_core::variant::Variant::from_name(&m.variant) else {
-        return true;
-    };
-    let Ok(mut game) = variant.new_game(&m.rules, m.position.as_deref()) else {
-        return true;
-    };
-    for (k, mv) in moves.iter().enumerate() {
-        if k >= from && game.state().to_move == Some(side) {
-            return true;
-        }
-        if game.play(mv).is_err() {
-            return true;
-        }
-    }
-    false
-}
-
-/// The offer standing in game `id` changed through another instance: its watchers here see
-/// the stored one (the caller read the game back first).
-pub(crate) fn offer_changed_elsewhere(app: &App, id: &str) {
-    let Some(room) = app.hub.peek(id) else {
-        return;
-    };
-    if room.meta.mode != Mode::Online {
-        return;
-    }
-    let mut live = room.lock();
-    if live.is_over() {
-        return;
-    }
-    let before = live.offer;
-    if offer_from_store(app, &room, &mut live).is_err() || live.offer == before {
-        live.offer = before;
-        return;
-    }
-    live.version += 1;
-    let event = if live.offer.is_some() {
-        "offer"
-    } else {
-        "offer_declined"
-    };
-    room.publish(event, &live);
-}
-
 fn accept_offer(app: &App, room: &Room, live: &mut Live, o: Offer) -> ApiResult<()> {
     ended_by_offer(app, room, live, o)?;
     // The game is over: its stored offer is of no more use (tidied later if this fails).
@@ -380,8 +318,8 @@ async fn answer_offer(seat: Seated, accept: bool) -> ApiResult<Json<Value>> {
 /// request agrees and creates it. Answers the game's state; once agreed its `rematch` is
 /// `{"game": ID}` (pushed to both).
 pub(crate) async fn rematch(seat: Seated) -> ApiResult<Json<Value>> {
-    let new_id = crate::service::random_hex(crate::service::ID_BYTES)?;
-    let seed = crate::service::random_u64()?;
+    let new_id = crate::work::random_hex(crate::work::ID_BYTES)?;
+    let seed = crate::work::random_u64()?;
     seat.act(move |app, room, live, side| {
         if !live.is_over() {
             return Err(conflict("not_over", "the game is still in play"));
@@ -419,7 +357,7 @@ pub(crate) async fn rematch(seat: Seated) -> ApiResult<Json<Value>> {
                     .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
                 let deadline = meta
                     .clock
-                    .map(|c| crate::clock::Clock::new(c, now).deadline(Side::South));
+                    .map(|c| crate::round::clock::Clock::new(c, now).deadline(Side::South));
                 app.hub.create(meta, game)?;
                 if let Some(d) = deadline {
                     app.timers.arm(&new_id, d);

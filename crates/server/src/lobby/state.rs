@@ -1,44 +1,20 @@
-//! The lobby: open seeks and direct challenges, listed live to every home page over a
-//! WebSocket (`GET /api/lobby/ws`).
-//!
-//! A seek is an offer to play (preset and rule options, time control, rated or casual, the side
-//! its owner takes); accepting it starts a game between the two accounts, announced to both
-//! over the lobby socket (`{"type": "game", ...}`). A challenge is a seek addressed to one player
-//! by name: only he can accept (or decline) it. A seek disappears when its owner cancels it,
-//! logs out, or leaves: his last lobby socket closes and he does not come back within
-//! [`LEAVE_GRACE`] (a page reload keeps his seeks); and in any case after the seek lifetime
-//! ([`crate::Config::seek_ttl_secs`]).
-//!
-//! The seeks are kept in a [`SeekBook`]: this process's memory ([`MemoryBook`]) with SQLite,
-//! the database with PostgreSQL (see [`crate::store::pg_seeks`]), where every instance sharing it sees
-//! the same seeks: a change made through one instance is pushed to the lobby sockets of all,
-//! a player's seeks stay while he has a lobby socket open on any, and of two instances
-//! accepting one seek at once one starts the game and the other answers 409.
+//! The lobby's state: the open seeks (kept in a [`SeekBook`]), the lobby sockets' channel and who
+//! has one open.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::Response;
-use axum::Json;
-use mancala_core::variant::Variant;
-use mancala_core::Side;
-use serde::Deserialize;
+use axum::extract::ws::Utf8Bytes;
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
-use crate::accounts::require_player;
-use crate::api::parse_rules;
-use crate::clock::{now_ms, TimeControl};
-use crate::error::{ApiError, StoreError};
-pub use crate::seeks::{side_named, Added, Found, MemoryBook, Seek, SeekBook};
-use crate::service::{blocking, created, parse_body, random_hex, random_u64, ApiResult, ID_BYTES};
-use crate::store::{GameMeta, Mode};
-use crate::App;
+use crate::http::error::ApiResult;
+use crate::http::error::{ApiError, StoreError};
+pub use crate::lobby::seeks::{side_named, Added, Found, MemoryBook, Seek, SeekBook};
+use crate::round::clock::now_ms;
+use crate::work::blocking;
 
 /// How long an owner may be away (no lobby socket) before his seeks go.
 pub const LEAVE_GRACE: Duration = Duration::from_secs(5);
@@ -56,17 +32,17 @@ const CHANNEL_DEPTH: usize = 64;
 
 /// The open seeks and the lobby's watchers.
 pub struct Lobby {
-    book: Arc<dyn SeekBook>,
+    pub(crate) book: Arc<dyn SeekBook>,
     /// Whether other instances share the book.
-    shared: bool,
+    pub(crate) shared: bool,
     /// The open seeks as last read from the book (what the watchers were last sent).
-    seen: Mutex<Vec<Seek>>,
+    pub(crate) seen: Mutex<Vec<Seek>>,
     /// Reads and pushes of the seeks one at a time, so that an older list is never pushed
     /// after a newer one.
-    pushing: tokio::sync::Mutex<()>,
-    present: Mutex<HashMap<Arc<str>, usize>>,
-    tx: broadcast::Sender<Utf8Bytes>,
-    ttl: Duration,
+    pub(crate) pushing: tokio::sync::Mutex<()>,
+    pub(crate) present: Mutex<HashMap<Arc<str>, usize>>,
+    pub(crate) tx: broadcast::Sender<Utf8Bytes>,
+    pub(crate) ttl: Duration,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -100,7 +76,7 @@ impl Lobby {
         }
     }
 
-    fn seen(&self) -> std::sync::MutexGuard<'_, Vec<Seek>> {
+    pub(crate) fn seen(&self) -> std::sync::MutexGuard<'_, Vec<Seek>> {
         self.seen.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -122,12 +98,12 @@ impl Lobby {
         self.len() == 0
     }
 
-    fn push(&self, msg: &Value) {
+    pub(crate) fn push(&self, msg: &Value) {
         let _ = self.tx.send(Utf8Bytes::from(msg.to_string()));
     }
 
     /// Runs `f` with the book on the blocking pool.
-    async fn with_book<T: Send + 'static>(
+    pub(crate) async fn with_book<T: Send + 'static>(
         &self,
         f: impl FnOnce(&dyn SeekBook) -> Result<T, StoreError> + Send + 'static,
     ) -> ApiResult<T> {
@@ -154,7 +130,7 @@ impl Lobby {
     }
 
     /// The seeks changed through this instance: its watchers and the other instances' hear.
-    async fn changed(&self) {
+    pub(crate) async fn changed(&self) {
         // The change is made: a failure to read it back or to tell it is not the request's;
         // the next change or sweep catches up.
         let _ = self.current().await;
@@ -175,7 +151,7 @@ impl Lobby {
         }
     }
 
-    async fn add(&self, seek: Seek) -> ApiResult<()> {
+    pub(crate) async fn add(&self, seek: Seek) -> ApiResult<()> {
         let added = self
             .with_book(move |b| b.add(&seek, MAX_SEEKS_PER_PLAYER, MAX_SEEKS))
             .await?;
@@ -212,7 +188,7 @@ impl Lobby {
 
     /// The owner's last lobby socket here closed a while ago: his seeks go unless he has one
     /// open on another instance.
-    async fn owner_gone(&self, owner: &str) {
+    pub(crate) async fn owner_gone(&self, owner: &str) {
         let owner = owner.to_string();
         if let Ok(n) = self.with_book(move |b| b.remove_owner(&owner, true)).await {
             if n > 0 {
@@ -260,7 +236,7 @@ impl Lobby {
 
     /// Takes open seek `id` for the game `game` that `me` starts by accepting it: the seek, or
     /// why not.
-    async fn take(&self, id: &str, me: &Arc<str>, game: &str) -> ApiResult<Seek> {
+    pub(crate) async fn take(&self, id: &str, me: &Arc<str>, game: &str) -> ApiResult<Seek> {
         let (book, id, me, game) = (
             Arc::clone(&self.book),
             id.to_string(),
@@ -299,14 +275,14 @@ impl Lobby {
     }
 
     /// Opens again seek `id`, taken for `game` that could not be started.
-    async fn untake(&self, id: &str, game: &str) {
+    pub(crate) async fn untake(&self, id: &str, game: &str) {
         let (id, game) = (id.to_string(), game.to_string());
         let _ = self.with_book(move |b| b.untake(&id, &game)).await;
         self.changed().await;
     }
 
     /// Removes seek `id` if `me` may: its owner cancels, or the challenged player declines.
-    async fn withdraw(&self, id: &str, me: &Arc<str>, decline: bool) -> ApiResult<()> {
+    pub(crate) async fn withdraw(&self, id: &str, me: &Arc<str>, decline: bool) -> ApiResult<()> {
         let (book, id, me) = (Arc::clone(&self.book), id.to_string(), Arc::clone(me));
         blocking(move || {
             let s = match book.find(&id)? {
@@ -341,7 +317,7 @@ impl Lobby {
         Ok(())
     }
 
-    async fn arrive(&self, who: &Arc<str>) {
+    pub(crate) async fn arrive(&self, who: &Arc<str>) {
         let first = {
             let mut present = self.present.lock().unwrap_or_else(PoisonError::into_inner);
             let n = present.entry(Arc::clone(who)).or_insert(0);
@@ -355,7 +331,7 @@ impl Lobby {
     }
 
     /// One lobby socket of `who` closed; answers true when it was his last here.
-    async fn depart(&self, who: &Arc<str>) -> bool {
+    pub(crate) async fn depart(&self, who: &Arc<str>) -> bool {
         let last = {
             let mut present = self.present.lock().unwrap_or_else(PoisonError::into_inner);
             match present.get_mut(who) {
@@ -378,7 +354,7 @@ impl Lobby {
         last
     }
 
-    fn is_present(&self, who: &str) -> bool {
+    pub(crate) fn is_present(&self, who: &str) -> bool {
         self.present
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -386,128 +362,7 @@ impl Lobby {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeekRequest {
-    variant: String,
-    #[serde(default)]
-    rules: Option<serde_json::Map<String, Value>>,
-    #[serde(default)]
-    clock: Value,
-    #[serde(default)]
-    rated: bool,
-    #[serde(default)]
-    side: Option<String>,
-    #[serde(default)]
-    to: Option<String>,
-}
-
-async fn new_seek(
-    app: &Arc<App>,
-    headers: &HeaderMap,
-    body: &Bytes,
-    challenge: bool,
-) -> ApiResult<Response> {
-    let owner = require_player(app, headers).await?;
-    let req: SeekRequest = parse_body(headers, body)?;
-    crate::api::check_word("variant", &req.variant)?;
-    let variant = Variant::from_name(&req.variant)
-        .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?;
-    let rules = parse_rules(req.rules.as_ref())?;
-    variant
-        .new_game(&rules, None)
-        .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
-    let clock =
-        TimeControl::from_json(&req.clock).map_err(|m| ApiError::bad_request("bad_clock", m))?;
-    let side = match req.side.as_deref() {
-        None | Some("random") => None,
-        Some("south") => Some(Side::South),
-        Some("north") => Some(Side::North),
-        Some(s) => {
-            return Err(ApiError::bad_request(
-                "bad_side",
-                format!("unknown side {s:?} (expected south, north or random)"),
-            ))
-        }
-    };
-    let to = match (challenge, req.to) {
-        (true, None) => {
-            return Err(ApiError::bad_request(
-                "bad_field",
-                "a challenge names its player: \"to\"",
-            ))
-        }
-        (_, to) => to,
-    };
-    let id = random_hex(ID_BYTES)?;
-    let (app2, owner2, vname, to2) = (
-        Arc::clone(app),
-        Arc::clone(&owner),
-        variant.name().to_string(),
-        to.clone(),
-    );
-    let (rating, to) = blocking(move || {
-        let store = app2.hub.store();
-        let to = match to2 {
-            None => None,
-            Some(name) => {
-                let p = store.player(&name)?.ok_or_else(|| {
-                    ApiError::new(
-                        StatusCode::NOT_FOUND,
-                        "no_such_player",
-                        format!("no player named {name:?}"),
-                    )
-                })?;
-                if p.name == *owner2 {
-                    return Err(ApiError::bad_request(
-                        "self_challenge",
-                        "you cannot challenge yourself",
-                    ));
-                }
-                Some(p.name)
-            }
-        };
-        let rating = store
-            .ratings(&owner2)?
-            .into_iter()
-            .find(|(v, _)| *v == vname)
-            .map(|(_, r)| (r.rating.rating, r.rating.provisional()));
-        Ok((rating.or(Some((crate::glicko::START.rating, true))), to))
-    })
-    .await?;
-    app.lobby
-        .add(Seek {
-            id: id.clone(),
-            owner,
-            variant: variant.name().to_string(),
-            rules,
-            clock,
-            rated: req.rated,
-            side,
-            to,
-            rating,
-            created_ms: now_ms(),
-        })
-        .await?;
-    Ok(created(&json!({ "id": id }), &format!("/api/seeks/{id}")))
-}
-
-/// `POST /api/seeks` (signed in) → 201 `{"id"}`; with `CHALLENGE`, `POST /api/challenges`
-/// (signed in) `{"to": NAME, ...seek}` → 201 `{"id"}`.
-pub(crate) async fn post_seek<const CHALLENGE: bool>(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> ApiResult<Response> {
-    new_seek(&app, &headers, &body, CHALLENGE).await
-}
-
-/// `GET /api/seeks`: the open seeks and challenges, oldest first.
-pub(crate) async fn get_seeks(State(app): State<Arc<App>>) -> ApiResult<Json<Value>> {
-    Ok(Json(app.lobby.current().await?))
-}
-
-fn no_seek() -> ApiError {
+pub(crate) fn no_seek() -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "no_such_seek",
@@ -515,7 +370,7 @@ fn no_seek() -> ApiError {
     )
 }
 
-fn taken() -> ApiError {
+pub(crate) fn taken() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
         "seek_taken",
@@ -523,192 +378,10 @@ fn taken() -> ApiError {
     )
 }
 
-/// `POST /api/seeks/{id}/accept` (signed in) → `{"game": ID}`: starts the game.
-pub(crate) async fn accept_seek(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    let me = require_player(&app, &headers).await?;
-    let game_id = random_hex(ID_BYTES)?;
-    let seek = app.lobby.take(&id, &me, &game_id).await?;
-    let players = match start_game(&app, &seek, &me, &game_id).await {
-        Ok(p) => p,
-        Err(e) => {
-            app.lobby.untake(&id, &game_id).await;
-            return Err(e);
-        }
-    };
-    Ok(Json(
-        json!({ "game": game_id, "players": { "south": players[0], "north": players[1] } }),
-    ))
-}
-
-/// Starts game `game_id` of `seek` accepted by `me` and announces it: answers its players.
-async fn start_game(
-    app: &Arc<App>,
-    seek: &Seek,
-    me: &str,
-    game_id: &str,
-) -> ApiResult<[Option<String>; 2]> {
-    let owner_side = match seek.side {
-        Some(s) => s,
-        None => {
-            if random_u64()? & 1 == 0 {
-                Side::South
-            } else {
-                Side::North
-            }
-        }
-    };
-    let mut players = [None, None];
-    players[owner_side.index()] = Some(seek.owner.to_string());
-    players[owner_side.opponent().index()] = Some(me.to_string());
-    let variant = Variant::from_name(&seek.variant)
-        .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?;
-    let game = variant
-        .new_game(&seek.rules, None)
-        .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
-    let now = now_ms();
-    let meta = GameMeta {
-        id: game_id.to_string(),
-        variant: seek.variant.clone(),
-        rules: seek.rules.clone(),
-        position: None,
-        mode: Mode::Online,
-        computer: None,
-        level: 1,
-        seed: random_u64()?,
-        token_hashes: [None, None],
-        created: now / 1000,
-        players: players.clone(),
-        rated: seek.rated,
-        clock: seek.clock,
-        started_ms: now,
-    };
-    let (app2, id, both) = (Arc::clone(app), game_id.to_string(), players.clone());
-    blocking(move || {
-        crate::api::open_game(&app2, meta, game)?;
-        app2.lobby.game_started(&id, &both);
-        Ok(())
-    })
-    .await?;
-    Ok(players)
-}
-
-/// Removes seek `id` if the caller may: its owner cancels, or the challenged player declines.
-async fn withdraw(
-    app: Arc<App>,
-    id: String,
-    headers: HeaderMap,
-    decline: bool,
-) -> ApiResult<Json<Value>> {
-    let me = require_player(&app, &headers).await?;
-    app.lobby.withdraw(&id, &me, decline).await?;
-    Ok(Json(json!({ "id": id, "removed": true })))
-}
-
-/// `DELETE /api/seeks/{id}` or `POST /api/seeks/{id}/cancel`: the owner cancels; with
-/// `DECLINE`, `POST /api/seeks/{id}/decline`: the challenged player declines.
-pub(crate) async fn withdraw_seek<const DECLINE: bool>(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
-    withdraw(app, id, headers, DECLINE).await
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LobbyQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
-/// `GET /api/lobby/ws[?token=SESSION]`: the seeks now (`{"type": "seeks", "seeks": [...]}`) and
-/// after every change, and `{"type": "game", "game", "players"}` when a game starts. A signed-in
-/// watcher (cookie or `token`) keeps his seeks open while connected.
-pub(crate) async fn lobby_ws(
-    State(app): State<Arc<App>>,
-    Query(q): Query<LobbyQuery>,
-    mut headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> ApiResult<Response> {
-    crate::api::check_websocket_key(&headers)?;
-    if let Some(t) = q.token.filter(|t| !t.is_empty() && t.len() <= 128) {
-        if let Ok(v) = HeaderValue::from_str(&format!("Bearer {t}")) {
-            headers.insert(header::AUTHORIZATION, v);
-        }
-    }
-    let who = crate::accounts::current_player(&app, &headers).await?;
-    let admitted = app
-        .connections
-        .admit_to(&app.lobby_watchers, app.max_lobby_watchers)?;
-    Ok(upgrade
-        .max_message_size(4096)
-        .on_upgrade(move |socket| async move {
-            if let Some(w) = &who {
-                app.lobby.arrive(w).await;
-            }
-            watch(socket, &app).await;
-            drop(admitted);
-            if let Some(w) = who {
-                if app.lobby.depart(&w).await {
-                    tokio::time::sleep(LEAVE_GRACE).await;
-                    if !app.lobby.is_present(&w) {
-                        app.lobby.owner_gone(&w).await;
-                    }
-                }
-            }
-        }))
-}
-
-async fn watch(mut socket: WebSocket, app: &Arc<App>) {
-    let mut rx = app.lobby.tx.subscribe();
-    // Read now (another instance may have changed the seeks a moment ago); what the store
-    // cannot tell, the last list read does.
-    let seeks = match app.lobby.current().await {
-        Ok(list) => list,
-        Err(_) => app.lobby.list(),
-    };
-    let hello = json!({ "type": "seeks", "seeks": seeks }).to_string();
-    if socket.send(Message::Text(hello.into())).await.is_err() {
-        return;
-    }
-    let mut ping = tokio::time::interval(Duration::from_secs(30));
-    ping.tick().await;
-    loop {
-        tokio::select! {
-            msg = rx.recv() => {
-                let text = match msg {
-                    Ok(t) => t,
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        Utf8Bytes::from(json!({ "type": "seeks", "seeks": app.lobby.list() }).to_string())
-                    }
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                let sent = tokio::time::timeout(Duration::from_secs(10), socket.send(Message::Text(text))).await;
-                if !matches!(sent, Ok(Ok(()))) {
-                    return;
-                }
-            }
-            incoming = socket.recv() => {
-                if matches!(incoming, Some(Ok(Message::Close(_)) | Err(_)) | None) {
-                    return;
-                }
-            }
-            _ = ping.tick() => {
-                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
-                    return;
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::Side;
 
     fn seek(id: &str, owner: &str, created_ms: i64) -> Seek {
         Seek {

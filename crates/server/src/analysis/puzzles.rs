@@ -15,9 +15,9 @@ use axum::Json;
 use mancala_core::variant::Variant;
 use mancala_puzzles::{Puzzle, Refutation};
 
-use crate::error::ApiError;
-use crate::service::engine_permit;
-use crate::App;
+use crate::app::engine_permit;
+use crate::app::App;
+use crate::http::error::ApiError;
 
 type ApiResult<T> = Result<T, ApiError>;
 

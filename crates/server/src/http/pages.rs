@@ -14,10 +14,10 @@ use mancala_core::variant::{Variant, VariantInfo};
 
 use mancala_i18n::{tr, translated_rules_text};
 
-use crate::assets::rules_text_in;
-use crate::error::ApiError;
-use crate::html::escape;
-use crate::lang::{cat, current, switch};
+use crate::http::assets::rules_text_in;
+use crate::http::error::ApiError;
+use crate::http::html::escape;
+use crate::http::lang::{cat, current, switch};
 
 /// The fragments a preset's page is made of, in order.
 fn parts(v: Variant) -> &'static [&'static str] {
@@ -284,7 +284,7 @@ pub(crate) async fn rules_page(Path(name): Path<String>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assets::rules_text;
+    use crate::http::assets::rules_text;
 
     #[test]
     fn every_part_of_every_page_exists() {
@@ -303,7 +303,7 @@ mod tests {
     fn french_and_portuguese_have_every_fragment_with_the_english_structure() {
         let count = |html: &str, tag: &str| html.matches(tag).count();
         for lang in ["fr", "pt"] {
-            for t in crate::assets::RULES_TEXTS {
+            for t in crate::http::assets::RULES_TEXTS {
                 let theirs = translated_rules_text(lang, t.name)
                     .unwrap_or_else(|| panic!("{lang}: no fragment {}", t.name));
                 for tag in ["<section", "<h2>", "<h3>", "<ul>", "<ol>", "<pre"] {

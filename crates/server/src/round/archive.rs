@@ -9,11 +9,12 @@ use mancala_core::variant::Variant;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::clock::{TimeControl, DAY_MS};
-use crate::error::ApiError;
-use crate::service::{blocking, ApiResult};
+use crate::app::App;
+use crate::http::error::ApiError;
+use crate::http::error::ApiResult;
+use crate::round::clock::{TimeControl, DAY_MS};
 use crate::store::{GameQuery, GameSummary};
-use crate::App;
+use crate::work::blocking;
 
 /// Games per page by default, and at most.
 const PER_PAGE: u32 = 50;
@@ -179,7 +180,7 @@ pub(crate) async fn leaderboard(
     let players: Vec<Value> = rows
         .iter()
         .map(|(p, r)| {
-            let mut j = crate::json::rating_json(r);
+            let mut j = crate::round::json::rating_json(r);
             j["name"] = json!(p);
             j
         })

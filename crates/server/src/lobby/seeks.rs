@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mancala_core::Side;
 use serde_json::{json, Value};
 
-use crate::clock::TimeControl;
-use crate::error::StoreError;
+use crate::http::error::StoreError;
+use crate::round::clock::TimeControl;
 
 /// `"south"` or `"north"` as a side.
 #[must_use]

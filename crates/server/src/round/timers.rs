@@ -1,7 +1,7 @@
 //! Flag fall: one timer per running clock, so that a game ends on time even when nobody is
 //! connected. Each game has at most one pending deadline (arming again replaces it); a single
 //! task sleeps until the earliest and has the game checked then (see
-//! [`crate::service::check_flag`]). At start-up the deadlines of every running clock are read back
+//! [`crate::round::conclude::check_flag`]). At start-up the deadlines of every running clock are read back
 //! from the store.
 
 use std::collections::{BTreeSet, HashMap};
@@ -10,8 +10,7 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::clock::now_ms;
-use crate::App;
+use crate::round::clock::now_ms;
 
 /// The longest the timer task sleeps without looking again.
 const MAX_SLEEP_MS: i64 = 60_000;
@@ -99,19 +98,24 @@ impl Timers {
     }
 }
 
-/// Checks every game whose deadline has come, for as long as `app` lives.
-pub(crate) async fn drive(timers: Arc<Timers>, app: Weak<App>) {
+/// Has `fire` check every game whose deadline has come, for as long as `owner` (the server's
+/// state) lives.
+pub(crate) async fn drive<A>(
+    timers: Arc<Timers>,
+    owner: Weak<A>,
+    fire: impl Fn(&Arc<A>, Arc<str>),
+) {
     loop {
         let now = now_ms();
         let due = timers.due(now);
         if !due.is_empty() {
-            let Some(app) = app.upgrade() else {
+            let Some(owner) = owner.upgrade() else {
                 return;
             };
             for id in due {
-                tokio::spawn(crate::service::check_flag(Arc::clone(&app), id));
+                fire(&owner, id);
             }
-        } else if app.strong_count() == 0 {
+        } else if owner.strong_count() == 0 {
             return;
         }
         let wait = timers

@@ -54,7 +54,8 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
-        let message = crate::lang::localize_error(self.code, &self.message, self.details.as_ref());
+        let message =
+            crate::http::lang::localize_error(self.code, &self.message, self.details.as_ref());
         let mut body = json!({ "error": self.code, "message": message });
         // An illegal move's stable reason, also in the request's language.
         if let Some(reason) = self
@@ -63,7 +64,7 @@ impl ApiError {
             .and_then(|d| d.get("reason"))
             .and_then(|r| r.as_str())
         {
-            body["reason_text"] = crate::lang::localize_reason(reason).into();
+            body["reason_text"] = crate::http::lang::localize_reason(reason).into();
         }
         if let (Some(serde_json::Value::Object(extra)), serde_json::Value::Object(m)) =
             (&self.details, &mut body)
@@ -106,8 +107,8 @@ impl From<HubError> for ApiError {
     }
 }
 
-impl From<crate::limit::Refused> for ApiError {
-    fn from(e: crate::limit::Refused) -> Self {
+impl From<crate::http::limit::Refused> for ApiError {
+    fn from(e: crate::http::limit::Refused) -> Self {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_connections",
@@ -172,3 +173,6 @@ impl From<std::io::Error> for ServerError {
         ServerError::Io(e)
     }
 }
+
+/// The result of a handler or of the work it shares.
+pub(crate) type ApiResult<T> = Result<T, ApiError>;

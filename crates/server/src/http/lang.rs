@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use mancala_i18n::{catalog, Catalog, DEFAULT};
 
-use crate::html::escape;
+use crate::http::html::escape;
 
 /// Where a request's language came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub(crate) fn from_query(query: Option<&str>) -> Option<&'static str> {
 }
 
 fn from_cookie(headers: &HeaderMap) -> Option<&'static str> {
-    crate::cookies::cookie(headers, "lang").and_then(known)
+    crate::http::cookies::cookie(headers, "lang").and_then(known)
 }
 
 /// The language for a request with query string `query` and `headers`, of a signed-in player

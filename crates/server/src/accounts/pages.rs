@@ -10,13 +10,14 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::accounts::{self, Credentials};
+use crate::accounts::api::Credentials;
+use crate::accounts::{api as accounts, users};
 use mancala_i18n::tr;
 
-use crate::html::escape;
-use crate::lang::{cat, current, switch};
-use crate::service::client_ip;
-use crate::App;
+use crate::app::App;
+use crate::http::extract::client_ip;
+use crate::http::html::escape;
+use crate::http::lang::{cat, current, switch};
 
 fn page(title: &str, body: &str) -> String {
     format!(
@@ -195,7 +196,7 @@ pub(crate) async fn logout_page() -> Response {
 fn home_logged_out() -> Response {
     let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
     r.headers_mut()
-        .insert(header::SET_COOKIE, accounts::session_cookie_header(""));
+        .insert(header::SET_COOKIE, users::session_cookie_header(""));
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
@@ -212,7 +213,7 @@ pub(crate) async fn signup_form(
     let password = c.password.clone();
     let ip = client_ip(&extensions);
     if let Err(e) = accounts::sign_up(&app, ip, c).await {
-        let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
+        let message = crate::http::lang::localize_error(e.code, &e.message, e.details.as_ref());
         return html(e.status, account_html(&SIGNUP, Some(&message), &name));
     }
     log_in_page(&app, ip, Credentials { name, password }).await
@@ -238,7 +239,7 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
             r
         }
         Err(e) => {
-            let message = crate::lang::localize_error(e.code, &e.message, e.details.as_ref());
+            let message = crate::http::lang::localize_error(e.code, &e.message, e.details.as_ref());
             html(e.status, account_html(&LOGIN, Some(&message), &name))
         }
     }
@@ -246,7 +247,7 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
 
 /// `POST /logout`.
 pub(crate) async fn logout_form(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    if let Some(token) = accounts::session_cookie(&headers) {
+    if let Some(token) = users::session_cookie(&headers) {
         let _ = accounts::log_out(&app, token).await;
     }
     home_logged_out()

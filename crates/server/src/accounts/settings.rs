@@ -1,5 +1,5 @@
 //! The account's language: `PATCH /api/players/me` sets or clears it, and the middleware answers
-//! every request in the language [`crate::lang::negotiate`] picks with it.
+//! every request in the language [`crate::http::lang::negotiate`] picks with it.
 //!
 //! The account is the player's choice on every device, so it wins over the `lang` cookie (the
 //! choice of one browser); the two never disagree for long: choosing a language with the switch
@@ -15,17 +15,19 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::accounts::{self, account_lang, set_account_lang};
-use crate::error::ApiError;
-use crate::lang;
-use crate::service::{ApiResult, JsonBody};
-use crate::App;
+use crate::accounts::api::{account_lang, set_account_lang};
+use crate::accounts::{api as accounts, users};
+use crate::app::App;
+use crate::http::error::ApiError;
+use crate::http::error::ApiResult;
+use crate::http::extract::JsonBody;
+use crate::http::lang;
 
 /// The middleware: answers the request in its language, the signed-in account's unless the
 /// request chose another with `?lang=`, which then becomes the account's.
 pub(crate) async fn middleware(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     let mut account = None;
-    if accounts::credential(req.headers()).is_some() {
+    if users::credential(req.headers()).is_some() {
         // A store that fails here only costs the account's language: the request goes on.
         if let Ok(Some(name)) = accounts::current_player(&app, req.headers()).await {
             account = account_lang(&app, &name).await.ok().flatten();

@@ -18,8 +18,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::brain::{Brain, Score};
-use crate::error::ApiError;
-use crate::App;
+use crate::http::error::ApiError;
 
 /// Depth of each position's search.
 pub const EVAL_DEPTH: u32 = 8;
@@ -62,7 +61,7 @@ impl Line {
     }
 }
 
-/// A room's evaluation line ([`crate::rooms::Room`] holds one, so the values live exactly as long
+/// A room's evaluation line ([`crate::round::room::Room`] holds one, so the values live exactly as long
 /// as the room stays in memory and are dropped with it).
 pub(crate) struct Evaluations(Arc<tokio::sync::Mutex<Line>>);
 
@@ -110,9 +109,10 @@ pub(crate) struct EvaluationsQuery {}
 /// The evaluation line of a game now at `game`, kept in `evaluations` (its room's): the value
 /// of the position after every ply so far, for South, in seeds, as the body of
 /// `GET /api/games/{id}/evaluations`; values still missing when the request's time is up are
-/// pending.
+/// pending. The positions are valued by `brain`, each with a permit of the engine pool `pool`.
 pub(crate) async fn values(
-    app: &Arc<App>,
+    pool: &Arc<tokio::sync::Semaphore>,
+    brain: &Arc<dyn Brain>,
     evaluations: &Evaluations,
     game: AnyGame,
 ) -> Result<Value, ApiError> {
@@ -130,11 +130,11 @@ pub(crate) async fn values(
             continue;
         }
         let Ok(Ok(permit)) =
-            tokio::time::timeout_at(deadline.into(), Arc::clone(&app.pool).acquire_owned()).await
+            tokio::time::timeout_at(deadline.into(), Arc::clone(pool).acquire_owned()).await
         else {
             break;
         };
-        let brain = Arc::clone(&app.brain);
+        let brain = Arc::clone(brain);
         let game = Arc::clone(&game);
         let back = moves.len() - ply;
         let entry = tokio::task::spawn_blocking(move || {

@@ -14,11 +14,14 @@ use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::{analyse, check_position, check_word, parse_rules};
-use crate::error::ApiError;
-use crate::json::{option_json, state_map};
-use crate::service::{blocking, engine_permit, parse_body};
-use crate::App;
+use crate::analysis::game::analyse;
+use crate::app::engine_permit;
+use crate::app::App;
+use crate::http::error::ApiError;
+use crate::http::extract::parse_body;
+use crate::round::json::{option_json, state_map};
+use crate::round::setup::{check_position, check_word, parse_rules};
+use crate::work::blocking;
 
 /// Most moves in one line (a long Ba-awa match stays well below).
 const MAX_LINE: usize = 2000;

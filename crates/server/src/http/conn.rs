@@ -5,7 +5,7 @@
 //!   a request's headers, counted from the moment the server waits for them: a slow sender
 //!   ("slowloris") is disconnected, and so is a kept-alive connection that stays idle that long
 //!   between requests. Upgraded connections (WebSockets) have their own keep-alive
-//!   ([`crate::rooms::watch`]).
+//!   ([`crate::round::watch::watch`]).
 //! * **Errors below the router.** A request the HTTP parser rejects (a bad request line, a bad
 //!   or duplicate `Content-Length`, more than [`MAX_HEADERS`] headers, a too long URI) never
 //!   reaches the router: the parser answers 400, 431 or 414 with an empty body and closes the

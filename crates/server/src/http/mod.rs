@@ -1,0 +1,167 @@
+//! HTTP: the router ([`router`]) with its middleware, the extractors and the error type the
+//! handlers share, connection handling ([`conn`]), limits, and the pages served as HTML.
+
+pub mod assets;
+pub mod conn;
+pub mod cookies;
+pub mod error;
+pub mod extract;
+pub mod html;
+pub mod lang;
+pub mod limit;
+pub mod middleware;
+pub mod pages;
+pub mod variants;
+
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::Router;
+
+use crate::accounts::{self, settings};
+use crate::analysis::{board, game as analysis, puzzles};
+use crate::app::{App, Config};
+use crate::http::error::ApiError;
+use crate::http::middleware::harden;
+use crate::lobby::api as lobby;
+use crate::round::{api, archive, play, setup};
+
+/// The OpenAPI description of the API.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The router: the API under `/api`, the UI everywhere else.
+pub fn router(app: Arc<App>, config: &Config) -> Router {
+    let api = Router::new()
+        .route("/variants", get(variants::variants))
+        .route("/i18n/{lang}", get(variants::messages))
+        .route("/puzzles", get(puzzles::list))
+        .route("/puzzles/random", get(puzzles::random))
+        .route("/puzzles/{id}", get(puzzles::one))
+        .route("/puzzles/{id}/refutation", get(puzzles::refutation))
+        .route("/openapi.json", get(openapi))
+        .route("/games", post(setup::create_game).get(archive::search))
+        .route("/positions", post(board::positions))
+        .route("/analysis", post(board::analysis))
+        .route("/analysis/prove", post(board::prove))
+        .route("/games/{id}", get(api::get_game))
+        .route("/games/{id}/moves", post(api::post_move))
+        .route("/games/{id}/resign", post(play::resign))
+        .route("/games/{id}/abort", post(play::abort))
+        .route("/games/{id}/offer", post(play::offer))
+        .route("/games/{id}/offer/accept", post(play::offer_accept))
+        .route("/games/{id}/offer/decline", post(play::offer_decline))
+        .route("/games/{id}/rematch", post(play::rematch))
+        .route("/players", post(accounts::api::post_player))
+        .route(
+            "/players/me",
+            get(accounts::api::get_me).patch(settings::patch_me),
+        )
+        .route("/players/{name}", get(accounts::api::get_player))
+        .route(
+            "/session",
+            post(accounts::api::post_session)
+                .get(accounts::api::get_session)
+                .delete(accounts::api::delete_session),
+        )
+        .route("/session/logout", post(accounts::api::delete_session))
+        .route(
+            "/seeks",
+            post(lobby::post_seek::<false>).get(lobby::get_seeks),
+        )
+        .route("/seeks/{id}", delete(lobby::withdraw_seek::<false>))
+        .route("/seeks/{id}/accept", post(lobby::accept_seek))
+        .route("/seeks/{id}/cancel", post(lobby::withdraw_seek::<false>))
+        .route("/seeks/{id}/decline", post(lobby::withdraw_seek::<true>))
+        .route("/challenges", post(lobby::post_seek::<true>))
+        .route("/lobby/ws", get(lobby::lobby_ws))
+        .route("/leaderboard/{variant}", get(archive::leaderboard))
+        .route("/games/{id}/undo", post(api::undo))
+        .route("/games/{id}/analysis", get(analysis::analysis))
+        .route("/games/{id}/evaluations", get(analysis::evaluations))
+        .route("/games/{id}/record", get(api::record))
+        .route("/games/{id}/ws", get(api::ws))
+        .route("/health", get(health))
+        .fallback(api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(index))
+        .route("/g/{id}", get(index_for_game))
+        .route("/analysis", get(index))
+        .route("/editor", get(index))
+        .route("/players/{name}", get(index_for_game))
+        .route("/leaderboard", get(index))
+        .route("/archive", get(index))
+        .route("/puzzles", get(index))
+        .route("/assets/{name}", get(asset))
+        .route(
+            "/signup",
+            get(accounts::pages::signup_page).post(accounts::pages::signup_form),
+        )
+        .route(
+            "/login",
+            get(accounts::pages::login_page).post(accounts::pages::login_form),
+        )
+        .route(
+            "/logout",
+            get(accounts::pages::logout_page).post(accounts::pages::logout_form),
+        )
+        .route("/rules", get(pages::rules_index))
+        .route("/i18n", get(pages::languages_page))
+        .route("/rules/{name}", get(pages::rules_page))
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn(harden))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            settings::middleware,
+        ))
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(app)
+}
+
+async fn health(State(app): State<Arc<App>>) -> Response {
+    axum::Json(app.health()).into_response()
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+/// The UI's page, marked with the request's language (its texts come from `/api/i18n/auto`).
+async fn index() -> Response {
+    let page = String::from_utf8_lossy(assets::INDEX).replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\">", lang::current()),
+        1,
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+/// The page of a game or a player: the UI reads the path.
+async fn index_for_game(Path(_id): Path<String>) -> Response {
+    index().await
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match assets::find(&name) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            a.bytes,
+        )
+            .into_response(),
+        None => not_found().await,
+    }
+}
+
+async fn api_not_found() -> Response {
+    ApiError::not_found("not_found", "no such endpoint").into_response()
+}
+
+async fn not_found() -> Response {
+    ApiError::not_found("not_found", "not found").into_response()
+}
