@@ -38,10 +38,10 @@ cli-last-move = last move { $move }{ $captured }
 cli-captured-last = captured by the last move { $count }
 cli-moves = moves
 cli-changed-options = (changed options in yellow; ? explains them)
-cli-rules-title = game state and rules ({ $spec })
+cli-rules-title = game state and rules
 cli-help = help
 cli-help-more = help · ↓ more
-cli-help-board = { $game } — { $board } board ({ $spec })
+cli-help-board = { $game } — { $board } board
 cli-help-sow = Sow the seeds of one of your pits counter-clockwise, one a pit (A→F, then a→f).
 cli-help-captures = Captures
 cli-help-keys = Keys
@@ -78,3 +78,20 @@ cli-check-gaps = { $count ->
    *[other] { $count } complete languages have gaps
 }
 cli-check-ok = Every complete language has every message.
+
+## The play screen's opponents, moves and hints
+cli-engine-level = engine level { $level } ({ $name }, about { $elo } Elo)
+cli-random-mover = random mover
+cli-random-mover-unknown = random mover (the engine does not know this game yet)
+cli-random-mover-failed = random mover (the engine failed)
+cli-puzzle-opponent = puzzle { $id } (rating { $rating })
+cli-move-played = { $side } played { $mv }
+cli-move-capturing = { $side } played { $mv }, capturing { $seeds }
+cli-move-laps = { $side } played { $mv } ({ $laps } laps)
+cli-move-setup = { $side } set up the row { $mv }
+cli-move-picks-again = { $side } picks again
+cli-move-passes = { $other } has no move and passes: { $side } moves again
+cli-hint = hint: { $mv }
+cli-hint-value = hint: { $mv } ({ $value })
+cli-hint-depth = depth
+cli-hint-line = line

@@ -37,10 +37,10 @@ cli-last-move = dernier coup { $move }{ $captured }
 cli-captured-last = pris par le dernier coup { $count }
 cli-moves = coups
 cli-changed-options = (options modifiées en jaune ; ? les explique)
-cli-rules-title = état de la partie et règles ({ $spec })
+cli-rules-title = état de la partie et règles
 cli-help = aide
 cli-help-more = aide · ↓ suite
-cli-help-board = { $game } — plateau { $board } ({ $spec })
+cli-help-board = { $game } — plateau { $board }
 cli-help-sow = Semez les graines d'un de vos trous dans le sens inverse des aiguilles d'une montre, une par trou (A→F, puis a→f).
 cli-help-captures = Prises
 cli-help-keys = Touches
@@ -77,3 +77,20 @@ cli-check-gaps = { $count ->
    *[other] { $count } langues complètes ont des lacunes
 }
 cli-check-ok = Chaque langue complète a tous les messages.
+
+## The play screen's opponents, moves and hints
+cli-engine-level = moteur niveau { $level } ({ $name }, environ { $elo } Elo)
+cli-random-mover = joueur au hasard
+cli-random-mover-unknown = joueur au hasard (le moteur ne connaît pas encore ce jeu)
+cli-random-mover-failed = joueur au hasard (le moteur a échoué)
+cli-puzzle-opponent = problème { $id } (cote { $rating })
+cli-move-played = { $side } a joué { $mv }
+cli-move-capturing = { $side } a joué { $mv } et prend { $seeds }
+cli-move-laps = { $side } a joué { $mv } ({ $laps } tours)
+cli-move-setup = { $side } a disposé sa rangée { $mv }
+cli-move-picks-again = { $side } choisit encore
+cli-move-passes = { $other } n'a pas de coup et passe : { $side } rejoue
+cli-hint = conseil : { $mv }
+cli-hint-value = conseil : { $mv } ({ $value })
+cli-hint-depth = profondeur
+cli-hint-line = ligne

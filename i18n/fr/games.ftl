@@ -107,7 +107,7 @@ rules-col-meaning = signification
 
 ## Options de règles et valeurs telles que la page de partie les montre
 rule-name-chain-requires-sown-this-move = chaîne sur trou semé
-rule-name-draw-at-half = moitié chacun : nulle
+rule-name-draw-at-half = nulle à la moitié
 rule-name-end-at-one-seed = fin à une graine
 rule-name-extra-turn-ignores-singleton = tour de plus sans règle du singleton
 rule-name-final-capture-to = dernier 4 d'un tour à

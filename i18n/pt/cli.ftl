@@ -37,10 +37,10 @@ cli-last-move = última jogada { $move }{ $captured }
 cli-captured-last = capturadas pela última jogada { $count }
 cli-moves = jogadas
 cli-changed-options = (opções alteradas a amarelo; ? explica-as)
-cli-rules-title = estado do jogo e regras ({ $spec })
+cli-rules-title = estado do jogo e regras
 cli-help = ajuda
 cli-help-more = ajuda · ↓ mais
-cli-help-board = { $game } — tabuleiro { $board } ({ $spec })
+cli-help-board = { $game } — tabuleiro { $board }
 cli-help-sow = Semeie as sementes de uma das suas casas no sentido contrário ao dos ponteiros do relógio, uma por casa (A→F, depois a→f).
 cli-help-captures = Capturas
 cli-help-keys = Teclas
@@ -77,3 +77,20 @@ cli-check-gaps = { $count ->
    *[other] { $count } línguas completas têm lacunas
 }
 cli-check-ok = Todas as línguas completas têm todas as mensagens.
+
+## The play screen's opponents, moves and hints
+cli-engine-level = motor nível { $level } ({ $name }, cerca de { $elo } Elo)
+cli-random-mover = jogador ao acaso
+cli-random-mover-unknown = jogador ao acaso (o motor ainda não conhece este jogo)
+cli-random-mover-failed = jogador ao acaso (o motor falhou)
+cli-puzzle-opponent = problema { $id } (classificação { $rating })
+cli-move-played = { $side } jogou { $mv }
+cli-move-capturing = { $side } jogou { $mv } e captura { $seeds }
+cli-move-laps = { $side } jogou { $mv } ({ $laps } voltas)
+cli-move-setup = { $side } dispôs a fila { $mv }
+cli-move-picks-again = { $side } escolhe de novo
+cli-move-passes = { $other } não tem jogada e passa: { $side } joga de novo
+cli-hint = sugestão: { $mv }
+cli-hint-value = sugestão: { $mv } ({ $value })
+cli-hint-depth = profundidade
+cli-hint-line = linha

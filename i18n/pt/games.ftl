@@ -107,7 +107,7 @@ rules-col-meaning = significado
 
 ## Opções de regras e valores como a página da partida os mostra
 rule-name-chain-requires-sown-this-move = cadeia exige casa semeada
-rule-name-draw-at-half = metade cada: empate
+rule-name-draw-at-half = empate na metade
 rule-name-end-at-one-seed = fim com uma semente
 rule-name-extra-turn-ignores-singleton = vez extra ignora isoladas
 rule-name-final-capture-to = último 4 de uma volta para

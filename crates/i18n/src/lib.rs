@@ -300,6 +300,41 @@ pub fn option_doc(cat: &Catalog, v: Variant, name: &str, doc: &str) -> String {
     cat.format_or(&id, &[], doc)
 }
 
+/// A rule option's name for players (`rule-name-NAME` of the games catalogue: `singleton_feed`
+/// is *singletons et nourrir* in French), else the option's name with spaces.
+#[must_use]
+pub fn rule_name(cat: &Catalog, name: &str) -> String {
+    let fallback = name.replace('_', " ");
+    cat.format_or(
+        &format!("rule-name-{}", name.replace('_', "-")),
+        &[],
+        &fallback,
+    )
+}
+
+/// A rule option's value for players (`rule-value-VALUE` of the games catalogue:
+/// `FeedOverSingleton` is *nourrir d'abord* in French), else the value as written.
+#[must_use]
+pub fn rule_value(cat: &Catalog, value: &str) -> String {
+    cat.format_or(&format!("rule-value-{value}"), &[], value)
+}
+
+/// A score's text as the engine writes it (`+1.35 (estimate)`, `proven win by 2`, `table: exact
+/// +2.5`) with its words in the catalogue's language; the numbers stay as written.
+#[must_use]
+pub fn score_text(cat: &Catalog, text: &str) -> String {
+    let words = [
+        ("(estimate)", format!("({})", tr!(cat, "scoreEstimate"))),
+        ("proven win by", tr!(cat, "scoreProvenWin")),
+        ("proven loss by", tr!(cat, "scoreProvenLoss")),
+        ("proven draw", tr!(cat, "scoreProvenDraw")),
+        ("table: exact", tr!(cat, "scoreTableExact")),
+    ];
+    words.iter().fold(text.to_string(), |t, (en, theirs)| {
+        t.replacen(en, theirs, 1)
+    })
+}
+
 /// The name players of the catalogue's language give a preset (`game-P-name` of the games
 /// catalogue: *Awalé (Abapa)* in French), else the preset's name.
 #[must_use]

@@ -232,7 +232,8 @@ impl App {
             mode,
             human,
             level: level.max(1),
-            opponent_name: opponent.describe(level.max(1)),
+            opponent_name: opponent
+                .describe(level.max(1), mancala_i18n::catalog(mancala_i18n::DEFAULT)),
             opponent: Some(opponent),
             pending: None,
             background: false,
@@ -294,7 +295,7 @@ impl App {
                 self.hint = None;
                 self.thinking = false;
                 self.generation += 1;
-                self.opponent_name = defender.describe(self.level);
+                self.opponent_name = defender.describe(self.level, self.cat);
                 self.opponent = Some(defender);
                 self.message = Some((text::puzzle_task(&task), Tone::Info));
                 self.snap_cursor();
@@ -416,6 +417,9 @@ impl App {
     /// Speaks the language `lang` (a code of [`mancala_i18n::languages`]).
     pub fn set_lang(&mut self, lang: &str) {
         self.cat = mancala_i18n::catalog(lang);
+        if let Some(opponent) = &self.opponent {
+            self.opponent_name = opponent.describe(self.level, self.cat);
+        }
     }
 
     /// The computer player's description.
@@ -823,7 +827,7 @@ impl App {
                     self.computer_answered(opponent, mv);
                 } else {
                     // The game changed meanwhile (undo, new game, resign): the answer is stale.
-                    self.opponent_name = opponent.describe(self.level);
+                    self.opponent_name = opponent.describe(self.level, self.cat);
                     self.opponent = Some(opponent);
                 }
             }
@@ -831,7 +835,7 @@ impl App {
                 self.opponent = Some(Box::new(super::opponent::RandomOpponent::new(
                     self.generation,
                 )));
-                self.opponent_name = "random mover (the engine failed)".to_string();
+                self.opponent_name = mancala_i18n::tr!(self.cat, "cli-random-mover-failed");
                 self.message = Some(("the engine failed; paused".into(), Tone::Error));
                 self.paused = true;
             }
@@ -840,7 +844,7 @@ impl App {
     }
 
     fn computer_answered(&mut self, opponent: Box<dyn Opponent>, mv: Option<String>) {
-        self.opponent_name = opponent.describe(self.level);
+        self.opponent_name = opponent.describe(self.level, self.cat);
         self.opponent = Some(opponent);
         match mv {
             Some(mv) => {
@@ -1137,7 +1141,7 @@ impl App {
             // Let the round's end be read before the computer goes on.
             self.hold = ROUND_HOLD_TICKS;
         }
-        let text = text::move_message(&before, &after, &mv, captured);
+        let text = text::move_message(self.cat, &before, &after, &mv, captured);
         self.message = Some((text, Tone::Info));
         self.snap_cursor();
         Ok(())
@@ -1238,7 +1242,7 @@ impl App {
                 if let Some(session) = self.puzzle.as_mut() {
                     session.hinted();
                 }
-                self.message = Some((text::hint(&h), Tone::Info));
+                self.message = Some((text::hint(self.cat, &h), Tone::Info));
                 if let Some(pit) = self.move_pit(&h.mv) {
                     self.cursor = pit;
                 }

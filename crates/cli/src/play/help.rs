@@ -33,8 +33,7 @@ pub fn lines(game: &dyn DynGame, cat: &Catalog) -> Vec<HelpLine> {
                 cat,
                 "cli-help-board",
                 game = mancala_i18n::game_name(cat, variant),
-                board = info.board,
-                spec = info.spec
+                board = info.board
             ),
             true,
         ),
@@ -55,7 +54,9 @@ pub fn lines(game: &dyn DynGame, cat: &Catalog) -> Vec<HelpLine> {
     out.push((tr!(cat, "cli-help-options"), true));
     for o in game.options() {
         let doc = mancala_i18n::option_doc(cat, variant, o.name, o.doc);
-        out.push((format!("  {} = {}: {doc}", o.name, o.value), false));
+        let name = mancala_i18n::rule_name(cat, o.name);
+        let value = mancala_i18n::rule_value(cat, &o.value);
+        out.push((format!("  {name} = {value}: {doc}"), false));
     }
     out.push((String::new(), false));
     out.push((tr!(cat, "cli-help-close"), false));

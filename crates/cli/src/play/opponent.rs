@@ -13,8 +13,9 @@ pub struct Hint {
 
 /// Something that picks moves for the computer side and gives hints.
 pub trait Opponent: Send {
-    /// A short description for the title bar (e.g. `"engine level 3"`).
-    fn describe(&self, level: u8) -> String;
+    /// A short description for the title bar in the catalogue's language (e.g. `"engine level
+    /// 3 (casual, about 1119 Elo)"`).
+    fn describe(&self, level: u8, cat: &mancala_i18n::Catalog) -> String;
     /// The move to play at `level` (1 = beginner and up), or `None` when there is no legal move.
     fn choose(&mut self, game: &AnyGame, level: u8) -> Option<String>;
     /// The best move and its value, or why no hint can be given.
@@ -58,8 +59,8 @@ impl RandomOpponent {
 }
 
 impl Opponent for RandomOpponent {
-    fn describe(&self, _level: u8) -> String {
-        "random mover".to_string()
+    fn describe(&self, _level: u8, cat: &mancala_i18n::Catalog) -> String {
+        mancala_i18n::tr!(cat, "cli-random-mover")
     }
 
     fn choose(&mut self, game: &AnyGame, _level: u8) -> Option<String> {
@@ -110,14 +111,19 @@ impl EngineOpponent {
 }
 
 impl Opponent for EngineOpponent {
-    fn describe(&self, level: u8) -> String {
+    fn describe(&self, level: u8, cat: &mancala_i18n::Catalog) -> String {
         if self.unknown_game {
-            "random mover (the engine does not know this game yet)".to_string()
+            mancala_i18n::tr!(cat, "cli-random-mover-unknown")
         } else {
             let info = mancala_engine::level_info(level);
-            format!(
-                "engine level {} ({}, about {} Elo)",
-                info.level, info.name, info.elo
+            // The level's name as the browser's level list gives it (`levelName3`: casual).
+            let name = cat.format_or(&format!("levelName{}", info.level), &[], info.name);
+            mancala_i18n::tr!(
+                cat,
+                "cli-engine-level",
+                level = info.level,
+                name = name,
+                elo = info.elo
             )
         }
     }

@@ -188,8 +188,13 @@ pub struct PuzzleOpponent {
 }
 
 impl Opponent for PuzzleOpponent {
-    fn describe(&self, _level: u8) -> String {
-        format!("puzzle {} (rating {})", self.puzzle.id, self.puzzle.rating)
+    fn describe(&self, _level: u8, cat: &mancala_i18n::Catalog) -> String {
+        mancala_i18n::tr!(
+            cat,
+            "cli-puzzle-opponent",
+            id = self.puzzle.id.as_str(),
+            rating = self.puzzle.rating
+        )
     }
 
     fn choose(&mut self, game: &AnyGame, _level: u8) -> Option<String> {

@@ -96,7 +96,7 @@ fn settle(app: &mut App) {
 struct Scripted;
 
 impl Opponent for Scripted {
-    fn describe(&self, level: u8) -> String {
+    fn describe(&self, level: u8, _cat: &mancala_i18n::Catalog) -> String {
         format!("scripted {level}")
     }
     fn choose(&mut self, game: &AnyGame, _level: u8) -> Option<String> {
@@ -223,7 +223,7 @@ fn the_board_shows_letters_counts_stores_and_turn() {
         "to move",
         "South to move",
         "game state and rules",
-        "grand_slam=CaptureForfeited",
+        "grand slam: capture forfeited",
     ] {
         assert!(s.contains(l), "missing {l:?}\n{s}");
     }
@@ -578,10 +578,10 @@ fn changed_rules_and_extras_are_shown() {
     let game = game_after(Variant::Ouril, &[("grand_slam", "Allowed")], None, &[]);
     let app = local_app(game);
     let s = screen(&app, 100, 30);
-    assert!(s.contains("grand_slam=Allowed"), "{s}");
+    assert!(s.contains("grand slam: allowed"), "{s}");
     let game = Variant::Ouril.new_game(&[], None).unwrap();
     let app = local_app(game);
-    assert!(screen(&app, 100, 30).contains("extra_turn: no"));
+    assert!(screen(&app, 100, 30).contains("extra turn: no"));
 }
 
 #[test]
@@ -945,4 +945,65 @@ fn the_screen_speaks_the_chosen_language() {
     );
     app.set_lang("en");
     assert!(screen(&app, 100, 30).contains("Keys"));
+}
+
+#[test]
+fn the_screen_speaks_french_in_its_header_moves_hints_and_rules() {
+    // Ouril: a rule option with a named value (singleton_feed) and an extra field (extra_turn).
+    let game = Variant::Ouril.new_game(&[], None).unwrap();
+    let mut app = engine_app(game);
+    app.handle(Event::Resize {
+        width: 160,
+        height: 40,
+    });
+    app.set_lang("fr");
+    let s = screen(&app, 160, 40);
+    // The header's opponent, its level's name too.
+    assert!(s.contains("moteur niveau 2 (novice, environ "), "{s}");
+    assert!(!s.contains("engine level"), "{s}");
+    // The rules in force and the game's state: names and values for players, no path.
+    for english in [
+        "singleton_feed",
+        "FeedOverSingleton",
+        "extra_turn",
+        "web/rules",
+        ".html",
+    ] {
+        assert!(!s.contains(english), "{english} on the French screen:\n{s}");
+    }
+    // The panels' text as one line of words (a long line wraps inside its border).
+    let words = s
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("singletons et nourrir: nourrir d'abord"),
+        "{s}"
+    );
+    assert!(words.contains("tour de plus: non"), "{s}");
+    // A hint, then the hinted move and the computer's answer, in French.
+    app.handle(Event::Key(Key::Char('t')));
+    let (hint, _) = app.message().unwrap().clone();
+    assert!(hint.starts_with("conseil : "), "{hint}");
+    for english in ["hint", "estimate", "proven", "depth", "line"] {
+        assert!(!hint.contains(english), "{english} in the hint: {hint}");
+    }
+    app.handle(Event::Key(Key::Enter));
+    settle(&mut app);
+    assert_eq!(app.played().len(), 2);
+    let (said, _) = app.message().unwrap().clone();
+    assert!(said.starts_with("Nord a joué "), "{said}");
+    let help_title = screen(&app, 160, 40);
+    assert!(
+        !help_title.contains("north") && !help_title.contains("played"),
+        "{help_title}"
+    );
+    // The help screen: no repository path either.
+    app.handle(Event::Key(Key::Char('?')));
+    let help = screen(&app, 160, 40);
+    assert!(
+        !help.contains("web/rules") && !help.contains("singleton_feed"),
+        "{help}"
+    );
 }

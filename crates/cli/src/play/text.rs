@@ -184,19 +184,38 @@ pub fn round_ended(before: &StateView, after: &StateView) -> bool {
     round(after) != round(before) || (after.outcome.is_some() && round(after).is_some())
 }
 
-/// What the move `mv` from `before` to `after` did, for the message line: `south played C,
-/// capturing 3`, and then how a Ba-awa round ended, a set-up pick to make again or a pass.
+/// What the move `mv` from `before` to `after` did, for the message line, in the catalogue's
+/// language: `South played C, capturing 3`, and then how a Ba-awa round ended, a set-up pick to
+/// make again or a pass.
 #[must_use]
-pub fn move_message(before: &StateView, after: &StateView, mv: &str, captured: u32) -> String {
-    let who = before.to_move.map_or(String::new(), |s| format!("{s} "));
+pub fn move_message(
+    cat: &mancala_i18n::Catalog,
+    before: &StateView,
+    after: &StateView,
+    mv: &str,
+    captured: u32,
+) -> String {
+    let who = before.to_move.map_or(String::new(), |s| side_name(cat, s));
     let mut text = if mv.starts_with("k:") {
-        format!("{who}set up the row {mv}")
+        tr!(cat, "cli-move-setup", side = who.as_str(), mv = mv)
     } else if captured > 0 {
-        format!("{who}played {mv}, capturing {captured}")
+        tr!(
+            cat,
+            "cli-move-capturing",
+            side = who.as_str(),
+            mv = mv,
+            seeds = captured
+        )
     } else if let Some(laps) = laps(after).filter(|&l| l > 1) {
-        format!("{who}played {mv} ({laps} laps)")
+        tr!(
+            cat,
+            "cli-move-laps",
+            side = who.as_str(),
+            mv = mv,
+            laps = laps
+        )
     } else {
-        format!("{who}played {mv}")
+        tr!(cat, "cli-move-played", side = who.as_str(), mv = mv)
     };
     if round_ended(before, after) {
         if let Some(summary) = round_summary(after) {
@@ -206,13 +225,14 @@ pub fn move_message(before: &StateView, after: &StateView, mv: &str, captured: u
     } else if after.outcome.is_none() && after.to_move.is_some() && after.to_move == before.to_move
     {
         if let Some(side) = after.to_move {
+            let name = side_name(cat, side);
             if picks_left(after) > 0 {
-                text.push_str(&format!(" · {side} picks again"));
+                text.push_str(" · ");
+                text.push_str(&tr!(cat, "cli-move-picks-again", side = name));
             } else if !mv.starts_with("k:") && phase(after) == phase(before) {
-                text.push_str(&format!(
-                    " · {} has no move and passes: {side} moves again",
-                    side.opponent()
-                ));
+                let other = side_name(cat, side.opponent());
+                text.push_str(" · ");
+                text.push_str(&tr!(cat, "cli-move-passes", other = other, side = name));
             }
         }
     }
@@ -237,14 +257,59 @@ pub fn speed_text(ms: u64) -> String {
     }
 }
 
-/// A hint: the move and, when known, its value.
+/// A hint: the move and, when known, its value, in the catalogue's language.
 #[must_use]
-pub fn hint(h: &Hint) -> String {
-    let value = h
-        .value
-        .as_deref()
-        .map_or(String::new(), |v| format!(" ({v})"));
-    format!("hint: {}{value}", h.mv)
+pub fn hint(cat: &mancala_i18n::Catalog, h: &Hint) -> String {
+    match h.value.as_deref() {
+        Some(v) => tr!(
+            cat,
+            "cli-hint-value",
+            mv = h.mv.as_str(),
+            value = hint_value(cat, v)
+        ),
+        None => tr!(cat, "cli-hint", mv = h.mv.as_str()),
+    }
+}
+
+/// A hint's value as [`super::opponent::EngineOpponent`] writes it (`+0.12 (estimate), depth
+/// 9, line C a`) in the catalogue's language.
+fn hint_value(cat: &mancala_i18n::Catalog, v: &str) -> String {
+    mancala_i18n::score_text(cat, v)
+        .replacen(", depth ", &format!(", {} ", tr!(cat, "cli-hint-depth")), 1)
+        .replacen(", line ", &format!(", {} ", tr!(cat, "cli-hint-line")), 1)
+}
+
+/// The game's extra state as `name: value` texts in the catalogue's language (the names and
+/// yes/no of the browser's catalogue), in the order of [`extras_fields`].
+#[must_use]
+pub fn extras_texts(cat: &mancala_i18n::Catalog, e: &Extras) -> Vec<String> {
+    extras_fields(e)
+        .into_iter()
+        .map(|(k, v)| {
+            let name = match k {
+                "extra_turn" => tr!(cat, "fieldExtraTurn"),
+                "round" => tr!(cat, "fieldRound"),
+                "match" => tr!(cat, "fieldMatch"),
+                "round_end" => tr!(cat, "fieldRoundEnd"),
+                "phase" => tr!(cat, "fieldPhase"),
+                "stock_used" => tr!(cat, "fieldStockUsed"),
+                "row_seeds" => tr!(cat, "fieldRowSeeds"),
+                "foregame_winner" => tr!(cat, "fieldForegameWinner"),
+                "foregame_end" => tr!(cat, "fieldForegameEnd"),
+                "plies_in_phase" => tr!(cat, "fieldPliesInPhase"),
+                "laps" => tr!(cat, "fieldLaps"),
+                other => other.replace('_', " "),
+            };
+            let value = match v.as_str() {
+                "yes" => tr!(cat, "yes"),
+                "no" => tr!(cat, "no"),
+                "south" => side_name(cat, Side::South),
+                "north" => side_name(cat, Side::North),
+                _ => v,
+            };
+            format!("{name}: {value}")
+        })
+        .collect()
 }
 
 /// A puzzle's task, as the message that opens it.
@@ -282,6 +347,10 @@ mod tests {
 
     use super::{move_message, round_ended};
 
+    fn en() -> &'static mancala_i18n::Catalog {
+        mancala_i18n::catalog("en")
+    }
+
     #[test]
     fn a_move_says_who_played_it_and_what_it_captured() {
         let mut game = Variant::Abapa
@@ -291,16 +360,16 @@ mod tests {
         let captured = game.play("F").unwrap();
         let after = game.state();
         assert_eq!(
-            move_message(&before, &after, "F", captured),
-            "south played F, capturing 4"
+            move_message(en(), &before, &after, "F", captured),
+            "South played F, capturing 4"
         );
         assert!(!round_ended(&before, &after));
         let mut game = Variant::Abapa.new_game(&[], None).unwrap();
         let before = game.state();
         game.play("C").unwrap();
         assert_eq!(
-            move_message(&before, &game.state(), "C", 0),
-            "south played C"
+            move_message(en(), &before, &game.state(), "C", 0),
+            "South played C"
         );
     }
 
@@ -318,7 +387,7 @@ mod tests {
             let captured = game.play(&mv).unwrap();
             let after = game.state();
             if round_ended(&before, &after) {
-                let text = move_message(&before, &after, &mv, captured);
+                let text = move_message(en(), &before, &after, &mv, captured);
                 assert!(text.contains(" · round 1 over: captured "), "{text}");
                 return;
             }

@@ -17,7 +17,7 @@ use mancala_i18n::tr;
 use super::app::{App, Mode, Tone};
 use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
-use super::text::{ba_awa_match, describe_outcome, extras_fields, picks_left, side_name};
+use super::text::{ba_awa_match, describe_outcome, extras_texts, picks_left, side_name};
 
 /// Draws the whole screen.
 pub fn render(app: &App, frame: &mut Frame) {
@@ -450,7 +450,15 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(format!("{}={}", o.name, o.value), style));
+        // Each option by its name and value for players, in the screen's language.
+        spans.push(Span::styled(
+            format!(
+                "{}: {}",
+                mancala_i18n::rule_name(app.cat(), o.name),
+                mancala_i18n::rule_value(app.cat(), &o.value)
+            ),
+            style,
+        ));
     }
     let mut rules = Vec::new();
     // Game-specific state first (phase, stock, round, match ...): it changes as the game goes.
@@ -472,10 +480,7 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(
         Paragraph::new(rules)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(format!(
-                " {} ",
-                tr!(app.cat(), "cli-rules-title", spec = info.spec)
-            ))),
+            .block(Block::bordered().title(format!(" {} ", tr!(app.cat(), "cli-rules-title")))),
         rules_area,
     );
 }
@@ -510,10 +515,8 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect) {
     );
 }
 
-/// The game's extra state as `name: value` texts (pit ownership is drawn on the pits instead).
+/// The game's extra state as `name: value` texts in the screen's language (pit ownership is
+/// drawn on the pits instead).
 fn state_extras(app: &App) -> Vec<String> {
-    extras_fields(&app.state().extras)
-        .into_iter()
-        .map(|(k, v)| format!("{k}: {v}"))
-        .collect()
+    extras_texts(app.cat(), &app.state().extras)
 }
