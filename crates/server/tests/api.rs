@@ -674,6 +674,37 @@ async fn a_failing_computer_is_retried_a_few_times_then_marked() {
     assert_eq!(h["computer_failures"], 1, "{h}");
 }
 
+/// The computer's failure lasts until the game changes: after an undo (and the human's move
+/// again) the computer is asked again and moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_computer_failed_an_undo_lets_it_move_again() {
+    // Failing every attempt at its first turn, then finding moves.
+    let brain = FlakyBrain::new(mancala_server::COMPUTER_ATTEMPTS);
+    let (addr, _) = start_with(Config::default(), Arc::clone(&brain) as Arc<dyn Brain>).await;
+    let mut c = Client::new(addr);
+    let g = create(
+        &mut c,
+        json!({"variant": "oware", "mode": "computer", "side": "south", "level": 1}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let token = g["seats"]["south"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    ok(&post_as(&mut c, &moves, &json!({"move": "C"}), &token).await);
+    let s = wait_for(&mut c, &id, |g| g["computer_error"].is_string()).await;
+    assert_eq!(s["ply"], 1);
+    assert_eq!(brain.asked(), mancala_server::COMPUTER_ATTEMPTS);
+    // The human takes his move back: the game changed, the failure is forgotten.
+    let undone = ok(&post_as(&mut c, &format!("/api/games/{id}/undo"), &json!({}), &token).await);
+    assert_eq!(undone["ply"], 0, "{undone}");
+    assert!(undone.get("computer_error").is_none(), "{undone}");
+    // He moves again, and the computer answers.
+    ok(&post_as(&mut c, &moves, &json!({"move": "C"}), &token).await);
+    let s = wait_for(&mut c, &id, |g| g["ply"] == 2).await;
+    assert_eq!(s["last_move"]["side"], "north");
+    assert!(s.get("computer_error").is_none(), "{s}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_leave_memory_and_come_back() {
     let (app, mut c, addr) = server_with(Config {

@@ -58,20 +58,13 @@ pub(crate) fn apply_moved(
             clock.left_ms = stamp.left_ms;
             clock.since_ms = stamp.at_ms;
         }
-        live.moved[side.index()] = true;
-        // An offer stands until its receiver moves.
-        if live.offer.is_some_and(|o| o.by != side) {
-            live.offer = None;
-        }
-        live.computer_failed = false;
-        live.computer_failures = 0;
-        live.version += 1;
-        live.last = Some(room::LastMove {
+        let last = room::LastMove {
             mv: live.game.moves().last().cloned().unwrap_or_default(),
             side,
             captured,
             steps,
-        });
+        };
+        live.record_move(last);
         let event = match live.game.state().outcome {
             // The instance that recorded the move stores the ending and tells it.
             Some(o) => {

@@ -296,14 +296,7 @@ fn apply_move(app: &App, room: &Room, m: CheckedMove) -> Applied {
     if let Some(d) = m.stamp.and_then(|s| s.deadline_ms) {
         app.timers.arm(&room.meta.id, d);
     }
-    let side = m.last.side;
-    live.moved[side.index()] = true;
-    // An offer stands until its receiver moves.
-    if live.offer.is_some_and(|o| o.by != side) {
-        live.offer = None;
-    }
-    live.version += 1;
-    live.last = Some(m.last);
+    live.record_move(m.last);
     if let Some(o) = outcome {
         return Applied::Ended(
             live.version,
@@ -365,9 +358,7 @@ pub(crate) async fn undo(
             }
             return Err(e.into());
         }
-        live.version += 1;
-        live.thinking = false;
-        live.last = None;
+        live.record_undo();
         // Taking back the move that ended the game opens it again.
         if live.ending.is_some() && live.game.state().outcome.is_none() {
             live.ending = None;

@@ -234,10 +234,7 @@ async fn apply_computer_move(
         }
         let outcome = game.state().outcome;
         live.game = game;
-        live.computer_failures = 0;
-        live.version += 1;
-        live.moved[computer.index()] = true;
-        live.last = Some(last);
+        live.record_move(last);
         if outcome.is_none() {
             room.publish("move", &live);
         }

@@ -76,6 +76,37 @@ impl Live {
         let to_move = self.game.state().to_move.filter(|_| !self.is_over());
         to_move.and_then(|s| self.clock.map(|c| c.deadline(s)))
     }
+
+    /// The bookkeeping of a move played, the same whichever way it came in (a move posted here,
+    /// another instance's notice, the computer's): `last`, already played on `self.game`, is the
+    /// last move; its mover has moved; an offer by the other side falls (it stands until its
+    /// receiver moves); the computer's failures are forgotten (the game changed, so the computer
+    /// may be asked again); the version goes up.
+    pub(crate) fn record_move(&mut self, last: LastMove) {
+        let side = last.side;
+        self.moved[side.index()] = true;
+        if self.offer.is_some_and(|o| o.by != side) {
+            self.offer = None;
+        }
+        self.forget_computer_failures();
+        self.version += 1;
+        self.last = Some(last);
+    }
+
+    /// The bookkeeping of moves taken back (already undone on `self.game`): no last move, the
+    /// computer not thinking and its failures forgotten (the game changed), the version up.
+    pub(crate) fn record_undo(&mut self) {
+        self.thinking = false;
+        self.forget_computer_failures();
+        self.version += 1;
+        self.last = None;
+    }
+
+    /// The computer may be asked again: the game changed since it failed.
+    fn forget_computer_failures(&mut self) {
+        self.computer_failed = false;
+        self.computer_failures = 0;
+    }
 }
 
 /// One game in play.
@@ -337,5 +368,104 @@ pub(crate) fn restore(
             clock.left_ms[w.opponent().index()] = 0;
         }
         live.ending = Some(e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::round::ending::OfferKind;
+
+    fn room() -> Room {
+        let meta = GameMeta {
+            id: "0".repeat(20),
+            variant: "oware".into(),
+            rules: Vec::new(),
+            position: None,
+            mode: Mode::Online,
+            computer: None,
+            level: 1,
+            seed: 0,
+            token_hashes: [None, None],
+            created: 0,
+            players: [None, None],
+            rated: false,
+            clock: None,
+            started_ms: 0,
+        };
+        let game = Variant::from_name("oware")
+            .unwrap()
+            .new_game(&[], None)
+            .unwrap();
+        Room::new(meta, game)
+    }
+
+    /// A game the computer failed in, with a draw offered by `offer_by`.
+    fn failed_with_offer(live: &mut Live, offer_by: Side) {
+        live.computer_failed = true;
+        live.computer_failures = 3;
+        live.thinking = true;
+        live.offer = Some(Offer {
+            kind: OfferKind::Draw,
+            by: offer_by,
+        });
+    }
+
+    fn play(live: &mut Live, mv: &str) -> LastMove {
+        let side = live.game.state().to_move.unwrap();
+        let captured = live.game.play(mv).unwrap();
+        LastMove {
+            mv: mv.to_string(),
+            side,
+            captured,
+            steps: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_move_is_recorded_the_same_whichever_way_it_came() {
+        // A move posted here, another instance's notice and the computer's move all end in
+        // `record_move`: the same bookkeeping.
+        let room = room();
+        let mut live = room.lock();
+        failed_with_offer(&mut live, Side::North);
+        let before = live.version;
+        let last = play(&mut live, "C");
+        live.record_move(last.clone());
+        assert_eq!(live.version, before + 1);
+        assert_eq!(live.last, Some(last));
+        assert_eq!(live.moved, [true, false]);
+        // South moved: North's offer falls; the computer may be asked again.
+        assert_eq!(live.offer, None);
+        assert!(!live.computer_failed);
+        assert_eq!(live.computer_failures, 0);
+        // An offer by the mover stands.
+        failed_with_offer(&mut live, Side::South);
+        let last = play(&mut live, "a");
+        live.record_move(last);
+        assert_eq!(live.version, before + 2);
+        assert_eq!(live.moved, [true, true]);
+        assert!(live.offer.is_none(), "North moved: South's offer falls");
+        failed_with_offer(&mut live, Side::South);
+        let last = play(&mut live, "D");
+        live.record_move(last);
+        assert_eq!(live.offer.map(|o| o.by), Some(Side::South));
+    }
+
+    #[test]
+    fn an_undo_forgets_the_computers_failure() {
+        let room = room();
+        let mut live = room.lock();
+        let last = play(&mut live, "C");
+        live.record_move(last);
+        failed_with_offer(&mut live, Side::South);
+        let before = live.version;
+        live.game.undo();
+        live.record_undo();
+        assert_eq!(live.version, before + 1);
+        assert_eq!(live.last, None);
+        assert!(!live.thinking);
+        assert!(!live.computer_failed);
+        assert_eq!(live.computer_failures, 0);
     }
 }
