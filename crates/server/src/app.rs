@@ -209,11 +209,13 @@ impl App {
         self.hub.evict_idle(Instant::now())
     }
 
-    /// `GET /api/health`: what is in memory and open, with the caps.
-    pub(crate) fn health(&self) -> serde_json::Value {
+    /// `GET /api/health`: what is in memory and open, with the caps, and whether the store
+    /// answered (`store`: its error when it did not).
+    pub(crate) fn health(&self, store: &Result<(), StoreError>) -> serde_json::Value {
         let (max_websockets, max_watchers) = self.connections.caps();
-        serde_json::json!({
-            "status": "ok",
+        let mut health = serde_json::json!({
+            "status": if store.is_ok() { "ok" } else { "unavailable" },
+            "store": if store.is_ok() { "ok" } else { "unreachable" },
             "games_in_memory": self.hub.len(),
             "peak_games_in_memory": self.hub.peak(),
             "max_games_in_memory": self.hub.limits().max_rooms,
@@ -229,7 +231,11 @@ impl App {
             "computer_failures": self
                 .computer_failures
                 .load(std::sync::atomic::Ordering::Relaxed),
-        })
+        });
+        if let Err(e) = store {
+            health["reason"] = serde_json::Value::from(e.to_string());
+        }
+        health
     }
 }
 

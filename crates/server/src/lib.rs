@@ -18,7 +18,7 @@
 //! | `GET /api/games/{id}/evaluations` | a quick value of every position so far, for South |
 //! | `GET /api/games/{id}/record` | the game record (text or JSON) |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state now and after every change |
-//! | `GET /api/health` | games in memory, open WebSockets and their caps |
+//! | `GET /api/health` | games in memory, open WebSockets and their caps, whether the store answers (503 when not) |
 //! | `POST /api/players`, `POST/GET/DELETE /api/session` | accounts and sessions ([`accounts`]) |
 //! | `GET /api/players/{name}`, `GET /api/leaderboard/{preset}` | ratings, history, games |
 //! | `POST/GET /api/seeks`, `POST /api/seeks/{id}/accept`, `POST /api/challenges` | the lobby ([`lobby`]) |

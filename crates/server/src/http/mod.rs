@@ -24,7 +24,7 @@ use axum::Router;
 use crate::accounts::{self, settings};
 use crate::analysis::{board, game as analysis, puzzles};
 use crate::app::{App, Config};
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, StoreError};
 use crate::http::middleware::harden;
 use crate::lobby::api as lobby;
 use crate::round::{api, archive, play, setup};
@@ -121,8 +121,27 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .with_state(app)
 }
 
+/// How long `GET /api/health` waits for the store to answer.
+const HEALTH_STORE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /api/health`: 200, or 503 while the store does not answer (see [`App::health`]).
 async fn health(State(app): State<Arc<App>>) -> Response {
-    axum::Json(app.health()).into_response()
+    let store = app.hub.shared_store();
+    let asked = tokio::task::spawn_blocking(move || store.reachable());
+    let store = match tokio::time::timeout(HEALTH_STORE_WAIT, asked).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(e)) => Err(StoreError::Io(std::io::Error::other(e.to_string()))),
+        Err(_) => Err(StoreError::Io(std::io::Error::other(format!(
+            "no answer within {} s",
+            HEALTH_STORE_WAIT.as_secs()
+        )))),
+    };
+    let status = if store.is_ok() {
+        axum::http::StatusCode::OK
+    } else {
+        axum::http::StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, axum::Json(app.health(&store))).into_response()
 }
 
 async fn openapi() -> Response {

@@ -613,6 +613,11 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreErro
 }
 
 impl Store for PgStore {
+    fn reachable(&self) -> Result<(), StoreError> {
+        self.query_sql("SELECT 1", &[] as &[Arg<'_>])?;
+        Ok(())
+    }
+
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         let rt = self.runtime.as_ref()?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();

@@ -335,6 +335,11 @@ pub(crate) fn recorded(id: &str, rows: u64) -> Result<(), StoreError> {
 }
 
 impl Store for SqliteStore {
+    fn reachable(&self) -> Result<(), StoreError> {
+        self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
         self.exec(Statement::CreateGame, &rows::new_game_values(m))?;
         Ok(())

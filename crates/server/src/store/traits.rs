@@ -133,6 +133,8 @@ pub trait Store: Send + Sync + 'static {
         let _ = id;
         Ok(true)
     }
+    /// Whether the database answers now (`GET /api/health`): an error says why not.
+    fn reachable(&self) -> Result<(), StoreError>;
     /// Renews this instance's leases on games `ids` and gives up the others it holds.
     fn renew_leases(&self, ids: &[String]) -> Result<(), StoreError> {
         let _ = ids;
