@@ -11,6 +11,7 @@ pub mod lang;
 pub mod limit;
 pub mod middleware;
 pub mod pages;
+pub mod routes;
 pub mod variants;
 
 use std::sync::Arc;
@@ -18,73 +19,20 @@ use std::sync::Arc;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
+use axum::routing::get;
 use axum::Router;
 
 use crate::accounts::{self, settings};
-use crate::analysis::{board, game as analysis, puzzles};
 use crate::app::{App, Config};
 use crate::http::error::{ApiError, StoreError};
 use crate::http::middleware::harden;
-use crate::lobby::api as lobby;
-use crate::round::{api, archive, play, setup};
 
 /// The OpenAPI description of the API.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
 /// The router: the API under `/api`, the UI everywhere else.
 pub fn router(app: Arc<App>, config: &Config) -> Router {
-    let api = Router::new()
-        .route("/variants", get(variants::variants))
-        .route("/i18n/{lang}", get(variants::messages))
-        .route("/puzzles", get(puzzles::list))
-        .route("/puzzles/random", get(puzzles::random))
-        .route("/puzzles/{id}", get(puzzles::one))
-        .route("/puzzles/{id}/refutation", get(puzzles::refutation))
-        .route("/openapi.json", get(openapi))
-        .route("/games", post(setup::create_game).get(archive::search))
-        .route("/positions", post(board::positions))
-        .route("/analysis", post(board::analysis))
-        .route("/analysis/prove", post(board::prove))
-        .route("/games/{id}", get(api::get_game))
-        .route("/games/{id}/moves", post(api::post_move))
-        .route("/games/{id}/resign", post(play::resign))
-        .route("/games/{id}/abort", post(play::abort))
-        .route("/games/{id}/offer", post(play::offer))
-        .route("/games/{id}/offer/accept", post(play::offer_accept))
-        .route("/games/{id}/offer/decline", post(play::offer_decline))
-        .route("/games/{id}/rematch", post(play::rematch))
-        .route("/players", post(accounts::api::post_player))
-        .route(
-            "/players/me",
-            get(accounts::api::get_me).patch(settings::patch_me),
-        )
-        .route("/players/{name}", get(accounts::api::get_player))
-        .route(
-            "/session",
-            post(accounts::api::post_session)
-                .get(accounts::api::get_session)
-                .delete(accounts::api::delete_session),
-        )
-        .route("/session/logout", post(accounts::api::delete_session))
-        .route(
-            "/seeks",
-            post(lobby::post_seek::<false>).get(lobby::get_seeks),
-        )
-        .route("/seeks/{id}", delete(lobby::withdraw_seek::<false>))
-        .route("/seeks/{id}/accept", post(lobby::accept_seek))
-        .route("/seeks/{id}/cancel", post(lobby::withdraw_seek::<false>))
-        .route("/seeks/{id}/decline", post(lobby::withdraw_seek::<true>))
-        .route("/challenges", post(lobby::post_seek::<true>))
-        .route("/lobby/ws", get(lobby::lobby_ws))
-        .route("/leaderboard/{variant}", get(archive::leaderboard))
-        .route("/games/{id}/undo", post(api::undo))
-        .route("/games/{id}/analysis", get(analysis::analysis))
-        .route("/games/{id}/evaluations", get(analysis::evaluations))
-        .route("/games/{id}/record", get(api::record))
-        .route("/games/{id}/ws", get(api::ws))
-        .route("/health", get(health))
-        .fallback(api_not_found);
+    let api = routes::api_router().fallback(api_not_found);
     Router::new()
         .nest("/api", api)
         .route("/", get(index))
