@@ -355,19 +355,30 @@ fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
 
     // A database whose records fail the check: listed, exit 1; its export is refused on
     // import for the same reason.
-    let id = lines[game_line]
-        .split("\"id\":\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap();
-    {
+    // The damage goes to a game still in play: the store refuses a move after a game's end,
+    // and the export's first game may be over.
+    let id = {
         use mancala_server::store::Store;
         let store = mancala_server::store::SqliteStore::open(&first).unwrap();
-        let (_, moves) = store.load(id).unwrap().unwrap();
-        store.push_move(id, moves.len(), "Z9").unwrap();
-    }
+        lines
+            .iter()
+            .filter(|l| l.contains("\"table\":\"game\""))
+            .map(|l| {
+                l.split("\"id\":\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+            })
+            .find(|id| {
+                let (_, moves) = store.load(id).unwrap().unwrap();
+                store.push_move(id, moves.len(), "Z9").is_ok()
+            })
+            .expect("a game still in play to damage")
+            .to_string()
+    };
+    let id = id.as_str();
     let (ok, out, _) = db(&["check", "--db", s(&first)]);
     assert!(!ok, "{out}");
     assert!(
