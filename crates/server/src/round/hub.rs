@@ -423,22 +423,7 @@ mod tests {
     use std::sync::Barrier;
 
     fn meta(n: usize) -> GameMeta {
-        GameMeta {
-            id: format!("{n:020x}"),
-            variant: "oware".into(),
-            rules: Vec::new(),
-            position: None,
-            mode: Mode::Local,
-            computer: None,
-            level: 1,
-            seed: 0,
-            token_hashes: [None, None],
-            created: 0,
-            players: [None, None],
-            rated: false,
-            clock: None,
-            started_ms: 0,
-        }
+        GameMeta::plain(format!("{n:020x}"), Mode::Local)
     }
 
     fn hub(max_rooms: usize) -> Hub {

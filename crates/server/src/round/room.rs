@@ -377,22 +377,7 @@ mod tests {
     use crate::round::ending::OfferKind;
 
     fn room() -> Room {
-        let meta = GameMeta {
-            id: "0".repeat(20),
-            variant: "oware".into(),
-            rules: Vec::new(),
-            position: None,
-            mode: Mode::Online,
-            computer: None,
-            level: 1,
-            seed: 0,
-            token_hashes: [None, None],
-            created: 0,
-            players: [None, None],
-            rated: false,
-            clock: None,
-            started_ms: 0,
-        };
+        let meta = GameMeta::plain("0".repeat(20), Mode::Online);
         let game = Variant::from_name("oware")
             .unwrap()
             .new_game(&[], None)

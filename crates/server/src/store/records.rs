@@ -78,6 +78,29 @@ pub struct GameMeta {
     pub started_ms: i64,
 }
 
+#[cfg(test)]
+impl GameMeta {
+    /// A plain Oware game of `mode` with id `id` and nothing else set, for unit tests.
+    pub(crate) fn plain(id: String, mode: Mode) -> GameMeta {
+        GameMeta {
+            id,
+            variant: "oware".into(),
+            rules: Vec::new(),
+            position: None,
+            mode,
+            computer: None,
+            level: 1,
+            seed: 0,
+            token_hashes: [None, None],
+            created: 0,
+            players: [None, None],
+            rated: false,
+            clock: None,
+            started_ms: 0,
+        }
+    }
+}
+
 /// The SHA-256 digest of a seat token.
 pub type TokenHash = [u8; 32];
 
