@@ -8,25 +8,14 @@ mod common;
 use common::TempDir;
 use mancala_server::ending::{Ending, GameResult};
 use mancala_server::glicko::Rating;
-use mancala_server::store::{GameMeta, Mode, PlayerRow, RatingRow, SqliteStore, Store};
+use mancala_server::store::{GameMeta, PlayerRow, RatingRow, SqliteStore, Store};
 
 /// A rated online game `id` between Kofi and Ama, over after one move.
 fn game(id: &str) -> GameMeta {
     GameMeta {
-        id: id.into(),
-        variant: "oware".into(),
-        rules: Vec::new(),
-        position: None,
-        mode: Mode::Online,
-        computer: None,
-        level: 1,
-        seed: 7,
-        token_hashes: [None, None],
-        created: 1,
         players: [Some("Kofi".into()), Some("Ama".into())],
         rated: true,
-        clock: None,
-        started_ms: 1000,
+        ..common::stored_game(id)
     }
 }
 

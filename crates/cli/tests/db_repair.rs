@@ -8,25 +8,10 @@ use common::TempDir;
 use mancala_server::ending::{Ending, GameResult};
 use mancala_server::store::dump::{Database, Snapshot};
 use mancala_server::store::rows::SqlValue;
-use mancala_server::store::{GameMeta, Mode, SqliteStore, Store};
+use mancala_server::store::{GameMeta, SqliteStore, Store};
 
 fn game(id: &str) -> GameMeta {
-    GameMeta {
-        id: id.into(),
-        variant: "oware".into(),
-        rules: Vec::new(),
-        position: None,
-        mode: Mode::Online,
-        computer: None,
-        level: 1,
-        seed: 7,
-        token_hashes: [None, None],
-        created: 1,
-        players: [None, None],
-        rated: false,
-        clock: None,
-        started_ms: 1000,
-    }
+    common::stored_game(id)
 }
 
 #[test]

@@ -119,3 +119,23 @@ pub fn engine_script(tables: &str, script: &str) -> String {
     child.wait().unwrap();
     out
 }
+
+/// An online Oware game `id`, unrated, without players or clock, as the database tests store it.
+pub fn stored_game(id: &str) -> mancala_server::store::GameMeta {
+    mancala_server::store::GameMeta {
+        id: id.into(),
+        variant: "oware".into(),
+        rules: Vec::new(),
+        position: None,
+        mode: mancala_server::store::Mode::Online,
+        computer: None,
+        level: 1,
+        seed: 7,
+        token_hashes: [None, None],
+        created: 1,
+        players: [None, None],
+        rated: false,
+        clock: None,
+        started_ms: 1000,
+    }
+}
