@@ -49,9 +49,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use mancala_server::client::{Client, Reply};
 use mancala_server::timing::MoveTimings;
 use mancala_server::{Config, EngineBrain};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 fn env(name: &str, default: u64) -> u64 {

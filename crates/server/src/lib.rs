@@ -56,7 +56,6 @@ pub mod accounts;
 pub mod analysis;
 pub mod app;
 pub mod brain;
-pub mod client;
 pub mod cluster;
 pub mod http;
 pub mod lobby;

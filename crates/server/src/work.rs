@@ -25,7 +25,7 @@ fn fill_random(buf: &mut [u8]) -> ApiResult<()> {
 pub(crate) fn random_hex(bytes: usize) -> ApiResult<String> {
     let mut buf = vec![0u8; bytes];
     fill_random(&mut buf)?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hex::encode(buf))
 }
 
 /// A random number (games' seeds).

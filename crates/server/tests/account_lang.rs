@@ -2,7 +2,7 @@
 //! signed-in player follows it: `?lang=` on the request, else the account's language, else the
 //! `lang` cookie, else `Accept-Language`, else English.
 
-use mancala_server::client::{Client, Reply};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 mod common;

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use mancala_core::variant::AnyGame;
-use mancala_server::client::Client;
 use mancala_server::{App, Brain, Config, EngineBrain};
+use mancala_test_client::Client;
 use serde_json::{json, Value};
 
 mod common;

@@ -6,8 +6,8 @@ mod suite;
 
 use std::sync::Arc;
 
-use mancala_server::client::Client;
 use mancala_server::{Config, EngineBrain};
+use mancala_test_client::Client;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_says_so_while_the_database_is_down() {

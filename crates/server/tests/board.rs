@@ -2,7 +2,7 @@
 //! server on a loopback port: lines checked by the rules core, errors that say where.
 
 use mancala_core::variant::{DynGame, Variant};
-use mancala_server::client::{Client, Reply};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 mod common;

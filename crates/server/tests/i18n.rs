@@ -1,6 +1,6 @@
 //! The pages, the browser's messages and the API's errors in the request's language.
 
-use mancala_server::client::{Client, Reply};
+use mancala_test_client::{Client, Reply};
 use serde_json::json;
 
 mod common;

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use mancala_server::client::Client;
 use mancala_server::{App, Config, EngineBrain};
+use mancala_test_client::Client;
 use serde_json::{json, Value};
 
 /// `n` instances on one fresh database.

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_server::client::{Client, Reply};
 use mancala_server::{Config, EngineBrain};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 mod common;
@@ -549,6 +549,7 @@ async fn endings_ratings_rematch_and_archive() {
         ("result=maybe", "bad_result"),
         ("result=win", "bad_result"),
         ("from=yesterday", "bad_date"),
+        ("to=2026-02-31", "bad_date"),
         ("variant=chess", "unknown_variant"),
     ] {
         assert_error(&c.get(&format!("/api/games?{q}")).await.unwrap(), 400, code);

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use mancala_server::client::{Client, Reply};
 use mancala_server::{Config, EngineBrain};
+use mancala_test_client::{Client, Reply};
 
 async fn client() -> Client {
     let config = Config {

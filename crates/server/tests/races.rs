@@ -10,10 +10,10 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use mancala_server::client::{Client, Reply};
 use mancala_server::store::dump::{self, Snapshot};
 use mancala_server::store::rows::Database;
 use mancala_server::{Config, EngineBrain};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 /// Rounds of each kind of ending.

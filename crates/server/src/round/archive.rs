@@ -40,16 +40,9 @@ pub fn summary_json(g: &GameSummary) -> Value {
     })
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
+/// The calendar date format of the archive's bounds (a real date: `2026-02-31` is refused).
+const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
 
 /// Reads a date bound: `YYYY-MM-DD` (midnight UTC) or milliseconds since the Unix epoch.
 fn parse_when(what: &str, s: &str) -> ApiResult<i64> {
@@ -62,19 +55,8 @@ fn parse_when(what: &str, s: &str) -> ApiResult<i64> {
     if s.len() <= 16 && s.bytes().all(|b| b.is_ascii_digit()) {
         return s.parse().map_err(|_| bad());
     }
-    let parts: Vec<&str> = s.split('-').collect();
-    let [y, m, d] = parts.as_slice() else {
-        return Err(bad());
-    };
-    let (y, m, d): (i64, i64, i64) = (
-        y.parse().map_err(|_| bad())?,
-        m.parse().map_err(|_| bad())?,
-        d.parse().map_err(|_| bad())?,
-    );
-    if y.to_string().len() != 4 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return Err(bad());
-    }
-    Ok(days_from_civil(y, m, d) * DAY_MS)
+    let date = time::Date::parse(s, DATE).map_err(|_| bad())?;
+    Ok(date.midnight().assume_utc().unix_timestamp() * 1000)
 }
 
 #[derive(Deserialize)]
@@ -197,7 +179,15 @@ mod tests {
         assert_eq!(parse_when("from", "1970-01-02").unwrap(), DAY_MS);
         assert_eq!(parse_when("from", "2026-12-01").unwrap(), 1_796_083_200_000);
         assert_eq!(parse_when("from", "12345").unwrap(), 12_345);
-        for bad in ["2026-13-01", "26-1-1", "yesterday", "2026-01"] {
+        assert_eq!(parse_when("from", "2024-02-29").unwrap(), 1_709_164_800_000);
+        for bad in [
+            "2026-13-01",
+            "26-1-1",
+            "yesterday",
+            "2026-01",
+            "2026-02-31",
+            "2025-02-29",
+        ] {
             assert!(parse_when("from", bad).is_err(), "{bad}");
         }
     }

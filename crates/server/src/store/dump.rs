@@ -553,7 +553,7 @@ impl Snapshot {
         for r in self.records() {
             hash.update(canonical(&r).as_bytes());
         }
-        hex(&hash.finalize())
+        hex::encode(hash.finalize())
     }
 
     /// Writes the dump file to `out`; answers the counts and the checksum written.
@@ -569,7 +569,7 @@ impl Snapshot {
             hash.update(line.as_bytes());
             out.write_all(line.as_bytes())?;
         }
-        let (counts, sha256) = (self.counts(), hex(&hash.finalize()));
+        let (counts, sha256) = (self.counts(), hex::encode(hash.finalize()));
         let end = Record::End(EndRecord {
             counts,
             sha256: sha256.clone(),
@@ -696,7 +696,7 @@ impl Snapshot {
                 format!("the trailer counts {}, the file holds {counts}", end.counts),
             ));
         }
-        let sha256 = hex(&hash.finalize());
+        let sha256 = hex::encode(hash.finalize());
         if sha256 != end.sha256 {
             return Err(bad(
                 at,
@@ -720,10 +720,6 @@ fn json_line(v: &impl Serialize) -> String {
 /// A record's canonical line (its fields in declaration order, compact, a newline after).
 fn canonical(r: &Record) -> String {
     json_line(r)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The integrity problems of `s`: moves numbered without gaps and legal under the rules from

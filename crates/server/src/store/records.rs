@@ -123,33 +123,20 @@ impl GameMeta {
 
 /// Lower-case hex of a digest, as stored (the empty text for no seat).
 pub(crate) fn hash_text(hash: Option<&TokenHash>) -> String {
-    let mut out = String::with_capacity(64);
-    for b in hash.into_iter().flatten() {
-        out.push(char::from(HEX[usize::from(b >> 4)]));
-        out.push(char::from(HEX[usize::from(b & 15)]));
-    }
-    out
+    hash.map(hex::encode).unwrap_or_default()
 }
 
-const HEX: &[u8; 16] = b"0123456789abcdef";
-
-/// Reads a stored digest back (`None` for the empty text).
+/// Reads a stored digest back (`None` for the empty text); only lower-case hex, as stored.
 pub(crate) fn parse_hash(game: &str, text: &str) -> Result<Option<TokenHash>, StoreError> {
     if text.is_empty() {
         return Ok(None);
     }
     let bad = || StoreError::Corrupt(format!("game {game}: seat token digest {text:?}"));
-    let bytes = text.as_bytes();
-    if bytes.len() != 64 {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
         return Err(bad());
     }
-    let nibble = |c: u8| HEX.iter().position(|&h| h == c).ok_or_else(bad);
     let mut out = [0u8; 32];
-    for (i, o) in out.iter_mut().enumerate() {
-        let (hi, lo) = (nibble(bytes[2 * i])?, nibble(bytes[2 * i + 1])?);
-        // Both are below 16.
-        *o = u8::try_from(hi * 16 + lo).map_err(|_| bad())?;
-    }
+    hex::decode_to_slice(text, &mut out).map_err(|_| bad())?;
     Ok(Some(out))
 }
 

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use mancala_server::client::{Client, Reply};
 use mancala_server::{App, Brain, Config, EngineBrain};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 /// The database of a test server: a fresh PostgreSQL database when the suite runs as a

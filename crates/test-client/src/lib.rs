@@ -1,6 +1,7 @@
 //! A minimal HTTP/1.1 client over one keep-alive connection, for the API tests and the load
 //! generator (so that they need no HTTP client crate). It speaks just enough HTTP for this
 //! server's answers: `Content-Length` bodies, no chunked encoding.
+#![forbid(unsafe_code)]
 
 use std::net::SocketAddr;
 
