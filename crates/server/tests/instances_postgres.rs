@@ -579,3 +579,47 @@ async fn a_language_set_through_one_instance_is_the_accounts_on_another() {
         .unwrap();
     assert!(r.text().contains("<html lang=\"pt\">"), "{}", r.text());
 }
+
+/// `GET /api/players/me` through `addr` with `token`: the status.
+async fn me(addr: SocketAddr, token: &str) -> u16 {
+    let bearer = format!("Bearer {token}");
+    Client::new(addr)
+        .request("GET", "/api/players/me", &[("Authorization", &bearer)], b"")
+        .await
+        .unwrap()
+        .status
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logging_out_through_one_instance_ends_the_session_on_every_one() {
+    let inst = instances(2).await;
+    let (a, b) = (inst[0].0, inst[1].0);
+    let token = account(a, "Ama").await;
+    // The other instance knows the session (and keeps it in memory).
+    assert_eq!(me(b, &token).await, 200);
+    let r = Client::new(a)
+        .request(
+            "DELETE",
+            "/api/session",
+            &[("Authorization", &format!("Bearer {token}"))],
+            b"",
+        )
+        .await
+        .unwrap();
+    assert!(r.status < 300, "{}", r.text());
+    assert_eq!(me(a, &token).await, 401);
+    // The notice reaches the other instance shortly; the session was cached there for days.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let status = me(b, &token).await;
+        if status == 401 {
+            break;
+        }
+        assert_eq!(status, 200);
+        assert!(
+            Instant::now() < deadline,
+            "the session still works on the other instance"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

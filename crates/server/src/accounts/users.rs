@@ -257,6 +257,14 @@ impl Accounts {
         })
     }
 
+    /// Forgets the session whose token's digest is `digest` in hexadecimal (ended through
+    /// another instance sharing the store); a digest that does not read is ignored.
+    pub(crate) fn forget_session(&self, digest: &str) {
+        if let Ok(Some(digest)) = crate::store::records::parse_hash("session", digest) {
+            self.cache().remove(&digest);
+        }
+    }
+
     /// The language of account `name` if it was read or set less than [`LANG_TTL_MS`] ago.
     pub(crate) fn cached_lang(&self, name: &str) -> Option<Option<&'static str>> {
         let now = crate::round::clock::now_ms();

@@ -118,6 +118,7 @@ pub(crate) async fn follow_changes(
                 Notice::Offer { game } => {
                     lobby.offers.insert(game);
                 }
+                Notice::Revoked { digest } => app.accounts.forget_session(&digest),
             }
         }
         if ids.contains(notice::ALL_GAMES) {

@@ -6,7 +6,8 @@
 //! and one of the kinds of [`Notice`]. A receiver that cannot apply a notice about a game
 //! (unknown kind, bad text, a move that is not the next of the game it holds) reads the game
 //! back instead. The lobby's notices (see [`crate::store::pg_seeks`]) are `INSTANCE ~seeks`,
-//! `INSTANCE ~game JSON` and `INSTANCE ~offer GAME`.
+//! `INSTANCE ~game JSON` and `INSTANCE ~offer GAME`. A session ended is `INSTANCE ~revoked
+//! DIGEST` (the token's digest in hexadecimal), so that no instance keeps it in memory.
 
 use crate::store::records::MoveStamp;
 
@@ -48,6 +49,12 @@ pub enum Notice {
         /// The game.
         game: String,
     },
+    /// The session whose token has digest `digest` (64 hexadecimal digits) was ended (logged
+    /// out, or its password changed): every instance forgets it.
+    Revoked {
+        /// The token's digest in hexadecimal.
+        digest: String,
+    },
 }
 
 impl Notice {
@@ -58,7 +65,7 @@ impl Notice {
             Notice::Changed { game } | Notice::Moved { game, .. } | Notice::Offer { game } => {
                 Some(game)
             }
-            Notice::Seeks | Notice::Started { .. } => None,
+            Notice::Seeks | Notice::Started { .. } | Notice::Revoked { .. } => None,
         }
     }
 
@@ -75,6 +82,7 @@ impl Notice {
             }
             Notice::Started { message } => return format!("{from} ~game {message}"),
             Notice::Offer { game } => format!("{from} ~offer {game}"),
+            Notice::Revoked { digest } => return format!("{from} ~revoked {digest}"),
             Notice::Moved {
                 game,
                 ply,
@@ -128,6 +136,7 @@ impl Notice {
                 Some((from, moved))
             }
             "~offer" => Some((from, Notice::Offer { game })),
+            "~revoked" => Some((from, Notice::Revoked { digest: game })),
             _ => changed(game),
         }
     }
@@ -200,6 +209,9 @@ mod tests {
                 message: r#"{"type": "game", "id": "g1"}"#.into(),
             },
             Notice::Offer { game: "g1".into() },
+            Notice::Revoked {
+                digest: "ab".repeat(32),
+            },
         ];
         for n in lobby {
             assert_eq!(Notice::parse(&n.encode("i3")), Some(("i3", n.clone())));

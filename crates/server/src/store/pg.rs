@@ -953,6 +953,12 @@ impl Store for PgStore {
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
         let digest = hash_text(Some(token));
         self.execute(Statement::DeleteSession, &[Arg::text(&digest)])?;
+        // Every other instance forgets it too (they keep sessions in memory).
+        let notice = Notice::Revoked { digest }.encode(self.instance());
+        self.query_sql(
+            "SELECT pg_notify($1, $2)::text",
+            &[Arg::text(CHANNEL), Arg::text(&notice)],
+        )?;
         Ok(())
     }
 
