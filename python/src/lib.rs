@@ -569,16 +569,32 @@ impl PyAnalysis {
     }
 }
 
-fn check_limits(depth: Option<u32>, movetime_ms: Option<u64>) -> PyResult<()> {
+fn check_limits(
+    depth: Option<i64>,
+    movetime_ms: Option<i64>,
+) -> PyResult<(Option<u32>, Option<u64>)> {
     if depth.is_some() && movetime_ms.is_some() {
         return Err(PyValueError::new_err("give depth or movetime_ms, not both"));
     }
-    if depth == Some(0) || movetime_ms == Some(0) {
-        return Err(PyValueError::new_err(
-            "depth and movetime_ms must be positive",
-        ));
-    }
-    Ok(())
+    let max = mancala_engine::MAX_DEPTH;
+    let depth = match depth {
+        None => None,
+        Some(d) => Some(
+            u32::try_from(d)
+                .ok()
+                .filter(|d| (1..=max).contains(d))
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!("depth must be from 1 to {max}, not {d}"))
+                })?,
+        ),
+    };
+    let movetime_ms = match movetime_ms {
+        None => None,
+        Some(ms) => Some(u64::try_from(ms).ok().filter(|&ms| ms > 0).ok_or_else(|| {
+            PyValueError::new_err(format!("movetime_ms must be positive, not {ms}"))
+        })?),
+    };
+    Ok((depth, movetime_ms))
 }
 
 /// The value of every legal move and the best line, by alpha-beta to `depth` plies or for
@@ -589,10 +605,10 @@ fn check_limits(depth: Option<u32>, movetime_ms: Option<u64>) -> PyResult<()> {
 fn analyse(
     py: Python<'_>,
     game: &PyGame,
-    depth: Option<u32>,
-    movetime_ms: Option<u64>,
+    depth: Option<i64>,
+    movetime_ms: Option<i64>,
 ) -> PyResult<PyAnalysis> {
-    check_limits(depth, movetime_ms)?;
+    let (depth, movetime_ms) = check_limits(depth, movetime_ms)?;
     let typed = game.inner.clone();
     let limits = adapter::limits(depth, movetime_ms);
     let a = py

@@ -215,6 +215,11 @@ def test_analyse_values_every_move():
     assert timed.best_move in g.legal_moves()
     with pytest.raises(ValueError):
         mancala.analyse(g, depth=3, movetime_ms=10)
+    # Limits out of range are a ValueError, whatever their size or sign.
+    for bad in ({"depth": -1}, {"depth": 0}, {"depth": 101}, {"depth": 2**40},
+                {"movetime_ms": -5}, {"movetime_ms": 0}):
+        with pytest.raises(ValueError):
+            mancala.analyse(g, **bad)
 
 
 def test_analyse_proves_a_won_endgame():

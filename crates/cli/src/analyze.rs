@@ -21,8 +21,8 @@ pub struct Args {
     /// Think this many milliseconds (default 1000 when no depth is given).
     #[arg(long, conflicts_with = "depth")]
     movetime: Option<u64>,
-    /// Search to this depth (plies).
-    #[arg(long)]
+    /// Search to this depth (plies, 1 to 100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(mancala_engine::MAX_DEPTH)))]
     depth: Option<u32>,
     /// Search threads.
     #[arg(long, default_value_t = 1)]
@@ -89,7 +89,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let game = args.game.build()?;
     let limits = Limits {
-        depth: args.depth.map(|d| d.clamp(1, mancala_engine::MAX_DEPTH)),
+        depth: args.depth,
         movetime: match (args.movetime, args.depth) {
             (Some(ms), _) => Some(Duration::from_millis(ms)),
             (None, None) => Some(Duration::from_millis(1000)),

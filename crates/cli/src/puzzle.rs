@@ -11,12 +11,12 @@
 //! data directory. When standard input or output is not a terminal it reads the solver's moves
 //! line by line (`hint` shows the theme, `show` the solution, `quit` ends). With `--moves` it
 //! plays those moves as the solver's and prints whether they solve the puzzle (exit code 0 when
-//! they do, 1 when not).
+//! they do, 1 when not, 2 when a move is not one of the position's).
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use mancala_core::variant::{DynGame, Variant};
 use mancala_puzzles::Puzzle;
 
@@ -123,12 +123,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut out = stdout.lock();
     if let Some(moves) = &args.moves {
         for (step, mv) in moves.iter().enumerate() {
+            // A text that is not a move here is bad input, not a wrong answer.
+            let legal = game.state().legal;
+            if let Err(e) = game.play(mv.trim()) {
+                bail!(
+                    "{}: {mv:?} is not a move in this position ({e}); the moves are {}",
+                    p.id,
+                    legal.join(", ")
+                );
+            }
             match answer(p, step, mv) {
                 Answer::Solved => {
                     writeln!(out, "{}: solved", p.id)?;
                     return Ok(ExitCode::SUCCESS);
                 }
-                Answer::Right(_) => {}
+                Answer::Right(reply) => {
+                    if let Some(reply) = reply {
+                        game.play(&reply)
+                            .map_err(|e| anyhow!("{}: the solution's {reply}: {e}", p.id))?;
+                    }
+                }
                 Answer::Wrong(r) => {
                     let r = r.map(|r| format!(" (refuted by {r})")).unwrap_or_default();
                     writeln!(out, "{}: {mv} is wrong{r}", p.id)?;

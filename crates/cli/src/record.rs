@@ -71,7 +71,7 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
                     }
                     Err(e) => {
                         bad = true;
-                        eprintln!("{e:#}");
+                        eprintln!("mancala: {e:#}");
                     }
                 }
             }

@@ -24,7 +24,8 @@ pub struct Args {
     /// Most connections to PostgreSQL this instance opens at once.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub db_pool: u64,
-    /// Engine searches running at once (default: the number of cores).
+    /// Engine searches running at once (default: the number of cores less one, at least one:
+    /// a core is left to answer requests while the computer thinks).
     #[arg(long)]
     pub engine_threads: Option<usize>,
     /// Games one client address may create at once (then 30 per minute).

@@ -94,16 +94,28 @@ error_struct! {
     display "bad move {text:?}: expected {expected}"
 }
 
-error_struct! {
-    /// A position string could not be read, or describes a position the rules do not allow.
-    pub struct ParsePositionError {
-        /// The field at fault (e.g. `"pit C (field 3)"`, `"side to move (field 15)"`), or `"position"`.
-        pub field: String,
-        /// What is wrong and what was expected.
-        pub message: String,
-    }
-    display "bad position: {field}: {message}"
+/// A position string could not be read, or describes a position the rules do not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePositionError {
+    /// The field at fault (e.g. `"pit C (field 3)"`, `"side to move (field 15)"`), or `"position"`.
+    pub field: String,
+    /// What is wrong and what was expected.
+    pub message: String,
 }
+
+impl core::fmt::Display for ParsePositionError {
+    /// `bad position: FIELD: MESSAGE`, or `bad position: MESSAGE` when the fault is the whole
+    /// position's.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.field == "position" {
+            write!(f, "bad position: {}", self.message)
+        } else {
+            write!(f, "bad position: {}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ParsePositionError {}
 
 impl ParsePositionError {
     /// A new error about `field`.
