@@ -7,7 +7,7 @@ use std::time::Duration;
 use mancala_core::oware::Oware;
 use mancala_core::record::{Record, ReplayError};
 use mancala_core::variant::{DynGame, Variant};
-use mancala_core::SetupError;
+use mancala_core::{Position, SetupError};
 use mancala_engine::{Analysis, Limits, Tablebase};
 
 pub use mancala_core::variant::AnyGame;
@@ -84,6 +84,27 @@ pub fn oware_position(game: &AnyGame) -> Option<&Oware> {
         AnyGame::Oware(s) => Some(s.game().position()),
         _ => None,
     }
+}
+
+/// The value the rules give `game`'s finished position (see
+/// [`mancala_tablebase::probe_finished`]): of the seeds on the board when its last move ended
+/// the game, those the side that would move gets. `None` when the game is not over, is not of
+/// the Oware family, or started finished (its board before the ending is not known).
+pub fn finished_probe(game: &AnyGame) -> Option<mancala_tablebase::Probe> {
+    let AnyGame::Oware(s) = game else {
+        return None;
+    };
+    let g = s.game();
+    let end = g.position();
+    if end.to_move().is_some() {
+        return None;
+    }
+    let last = g.moves().last()?;
+    let positions = g.positions();
+    // The last move played again without the rules' ending: the board it left.
+    let mut before = *positions.get(positions.len().checked_sub(2)?)?;
+    before.play_unchecked(last.mv);
+    mancala_tablebase::probe_finished(&before.to_string(), end.rules())
 }
 
 /// Every preset's canonical name.

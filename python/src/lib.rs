@@ -740,12 +740,18 @@ impl PyTablebase {
 
     /// The table's value of `game`'s position: a dict with `seeds` (on the board), `value` (of
     /// those, the seeds the side to move gets with best play) and `exactness` (`any-history`,
-    /// `empty-history` or `convention`), or `None` when the tables do not cover it.
+    /// `empty-history` or `convention`), or `None` when the tables do not cover it. Once a move
+    /// has ended the game, the value the rules gave: of the seeds on the board when it ended,
+    /// those the side that would move got (`any-history`).
     fn probe<'py>(&self, py: Python<'py>, game: &PyGame) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(pos) = adapter::oware_position(&game.inner) else {
             return Ok(None);
         };
-        let Some(p) = self.table.probe_position(pos) else {
+        let Some(p) = self
+            .table
+            .probe_position(pos)
+            .or_else(|| adapter::finished_probe(&game.inner))
+        else {
             return Ok(None);
         };
         let d = PyDict::new(py);

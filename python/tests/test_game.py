@@ -296,6 +296,18 @@ def test_tablebase_probe_matches_the_search():
         mancala.Tablebase.build(mancala.Game("isolo"), seeds=4)
 
 
+def test_tablebase_probe_of_a_finished_game_gives_the_rules_value():
+    # South's F leaves his row empty, North's a cannot feed it: the game is over with South to
+    # move, and North takes the 3 seeds left on the board.
+    tb = mancala.Tablebase.build(mancala.Game("awari"), seeds=6)
+    g = mancala.Game("awari", position="0-0-0-0-0-1-0-1-1-0-0-0-23-22-S")
+    g.play("F")
+    g.play("a")
+    assert g.is_over()
+    p = tb.probe(g)
+    assert (p["seeds"], p["value"], p["exactness"]) == (3, 0, "any-history")
+
+
 def test_games_pickle_with_their_history():
     import pickle
 

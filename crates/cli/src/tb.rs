@@ -440,7 +440,7 @@ fn run_probe(preset: &str, position: &str, dir: &Path, json: bool) -> Result<Exi
     let pos = Oware::from_notation(position, table_rules)
         .with_context(|| format!("position {position:?}"))?;
     let Some(side) = pos.to_move() else {
-        bail!("the game is over in {position}");
+        return print_finished(position, &pos, &table_rules, json);
     };
     let Some(here) = table.probe_position(&pos) else {
         let seeds: u32 = pos.board().iter().map(|&p| u32::from(p)).sum();
@@ -494,6 +494,42 @@ fn run_probe(preset: &str, position: &str, dir: &Path, json: bool) -> Result<Exi
             grade(&table, exactness)
         )?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tb probe` of a position whose game is over: the value the rules give it (no table needed).
+fn print_finished(
+    position: &str,
+    pos: &Oware,
+    rules: &mancala_core::oware::OwareRules,
+    json: bool,
+) -> Result<ExitCode> {
+    let here = mancala_tablebase::probe_finished(position, rules)
+        .with_context(|| format!("the value of the finished position {position}"))?;
+    let stdout = crate::out::stdout();
+    let mut out = stdout.lock();
+    if json {
+        let doc = serde_json::json!({
+            "seeds": here.seeds,
+            "gets": half_seeds_json(here.half_seeds),
+            "grade": "exact",
+            "over": true,
+            "moves": [],
+        });
+        writeln!(out, "{doc}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let side = pos.side();
+    writeln!(
+        out,
+        "{position}: the game is over: {} gets {} of the {} seeds on the board (exact; total {} \
+         of {})",
+        side.name(),
+        half_seeds_text(here.half_seeds),
+        here.seeds,
+        pos.stores()[side.index()],
+        rules.total_seeds()
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,8 +1,9 @@
 //! The CLI's messages for bad input and its help: each names what is wrong once, with the
-//! `mancala:` prefix and exit code 2.
+//! `mancala:` prefix and exit code 2; `tb probe` of a finished position answers its value.
 
 mod common;
 
+use common::TempDir;
 use mancala_core::variant::{DynGame, Variant};
 
 #[test]
@@ -65,6 +66,52 @@ fn serve_help_gives_the_engine_threads_default_the_code_uses() {
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("default: the number of cores less one, at least one"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tb_probe_of_a_finished_position_gives_the_rules_value() {
+    let dir = TempDir::new("tb-finished");
+    let d = dir.path().to_str().unwrap();
+    let (ok, out, err) = common::run(&["tb", "build", "awari", "--seeds", "6", "--dir", d]);
+    assert!(ok, "{out}{err}");
+    // South to move without a seed: North takes the 6 seeds left.
+    let pos = "0-0-0-0-0-0-2-1-1-0-0-2-21-21-S";
+    let (ok, out, err) = common::run(&["tb", "probe", "awari", "--dir", d, "--position", pos]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(
+            "the game is over: south gets 0 of the 6 seeds on the board (exact; total 21 of 48)"
+        ),
+        "{out}"
+    );
+    let (ok, out, err) = common::run(&[
+        "tb",
+        "probe",
+        "awari",
+        "--dir",
+        d,
+        "--position",
+        "0-0-0-0-0-0-2-1-1-0-0-2-21-21-N",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("north to move gets 6 of the 6"), "{out}");
+    let (ok, out, err) = common::run(&[
+        "tb",
+        "probe",
+        "awari",
+        "--dir",
+        d,
+        "--position",
+        pos,
+        "--json",
+    ]);
+    assert!(ok, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["seeds"].as_u64(), v["gets"].as_u64(), v["over"].as_bool()),
+        (Some(6), Some(0), Some(true)),
         "{out}"
     );
 }

@@ -370,6 +370,39 @@ impl Tablebase {
     }
 }
 
+/// The value the rules give a position whose game is over, `text` in the notation of `rules`:
+/// of the seeds on its board (as written, before the rules' ending hands them out), those that
+/// the side written as to move gets. Exact whatever the history: no move is left to choose (a
+/// game over by score leaves the board's seeds to no one: 0). `None` when the game is not over
+/// there or `text` is not a position of `rules`. Needs no table: the probes answer it for every
+/// finished position.
+#[must_use]
+pub fn probe_finished(text: &str, rules: &OwareRules) -> Option<Probe> {
+    let over = Oware::from_notation(text, *rules).ok()?;
+    if over.to_move().is_some() {
+        return None;
+    }
+    // The board and stores as written: read under rules that end nothing by themselves (no
+    // score threshold, no ply limit, remaining seeds unscored, no extra turn to lose).
+    let mut as_given = *rules;
+    as_given.no_move_end = mancala_core::oware::NoMoveEnd::RemainingUnscored;
+    as_given.win_threshold = Some(u32::MAX);
+    as_given.draw_at_half = false;
+    as_given.max_plies = None;
+    let plain = text.trim();
+    let plain = plain.strip_suffix("-x").unwrap_or(plain);
+    let given = Oware::from_notation(plain, as_given).ok()?;
+    let side = given.side().index();
+    let seeds: u32 = given.board().iter().map(|&p| u32::from(p)).sum();
+    let value = over.stores()[side].checked_sub(given.stores()[side])?;
+    Some(Probe {
+        seeds,
+        value,
+        half_seeds: 2 * value,
+        exactness: Exactness::AnyHistory,
+    })
+}
+
 /// The value of every legal move of `pos` from the table: `(move, half-seeds of the board the
 /// mover gets after it with best play, exactness)`, in move order. Moves are played as the builder
 /// plays them (no end by score); a move that ends the game is exact. `None` when the table does
