@@ -60,6 +60,11 @@ pub struct Args {
     /// kept-alive connection idle that long between requests is closed too.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_secs: u64,
+    /// Mark every cookie the server sets (the session's, the language's) `Secure`, so that
+    /// browsers send it back over HTTPS only. Give it when the server is reached through a
+    /// proxy that terminates TLS (the server itself speaks plain HTTP).
+    #[arg(long)]
+    pub secure_cookies: bool,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -85,6 +90,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         password_memory_kib: args.password_memory_kib,
         seek_ttl_secs: args.seek_ttl_secs,
         header_timeout_secs: args.header_timeout_secs,
+        secure_cookies: args.secure_cookies,
         ..mancala_server::Config::default()
     };
     if let Some(n) = args.engine_threads {

@@ -71,6 +71,10 @@ pub struct Config {
     /// waits for them: a slow sender is disconnected, and so is a kept-alive connection idle
     /// that long between requests (see [`http`]).
     pub header_timeout_secs: u64,
+    /// Whether the server is reached over HTTPS (behind a proxy that terminates TLS): every
+    /// cookie it sets is then `Secure`, sent back by browsers over HTTPS only. The server itself
+    /// speaks plain HTTP, so this is off by default.
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -102,6 +106,7 @@ impl Default for Config {
             seek_ttl_secs: 3600,
             max_lobby_watchers: 2048,
             header_timeout_secs: 10,
+            secure_cookies: false,
         }
     }
 }
@@ -129,6 +134,8 @@ pub struct App {
     /// Games in which the computer failed to move after every attempt (see
     /// [`crate::round::computer::COMPUTER_ATTEMPTS`]).
     pub(crate) computer_failures: std::sync::atomic::AtomicU64,
+    /// Whether the cookies set are `Secure` ([`Config::secure_cookies`]).
+    pub(crate) secure_cookies: bool,
 }
 
 impl App {
@@ -171,6 +178,7 @@ impl App {
             moves: timing::MoveCounters::default(),
             computer_conflicts: std::sync::atomic::AtomicU64::new(0),
             computer_failures: std::sync::atomic::AtomicU64::new(0),
+            secure_cookies: config.secure_cookies,
         })
     }
 

@@ -185,6 +185,65 @@ async fn account_pages_sign_up_log_in_and_out() {
     assert_eq!(who_by_cookie(&mut c, &cookie).await, Value::Null);
 }
 
+/// Every `Set-Cookie` of `r` (none: an empty list).
+fn set_cookies(r: &Reply) -> Vec<&str> {
+    r.headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .map(|(_, v)| v.as_str())
+        .collect()
+}
+
+/// Whether cookie `c` has attribute `attr` (`Secure`, `HttpOnly`...).
+fn has(c: &str, attr: &str) -> bool {
+    c.split(';').skip(1).any(|a| a.trim() == attr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cookies_are_secure_when_the_server_is_told_it_is_behind_tls() {
+    for secure in [false, true] {
+        let mut c = client_of(Config {
+            secure_cookies: secure,
+            ..many()
+        })
+        .await;
+        let form = "application/x-www-form-urlencoded";
+        // Sign-up through the page logs in: the session cookie.
+        let signed_up = post_bytes(&mut c, "/signup", form, b"name=Ama&password=secret+pass").await;
+        assert_eq!(signed_up.status, 303, "{}", signed_up.text());
+        // Log-in through the API: the session cookie.
+        let cred = json!({"name": "Ama", "password": "secret pass"});
+        let logged_in = post_anon(&mut c, "/api/session", &cred).await;
+        assert_eq!(logged_in.status, 200, "{}", logged_in.text());
+        // The language switch's cookie.
+        let switched = c.get("/rules?lang=fr").await.unwrap();
+        for (what, r) in [
+            ("sign-up", &signed_up),
+            ("log-in", &logged_in),
+            ("language", &switched),
+        ] {
+            let cookies = set_cookies(r);
+            assert!(!cookies.is_empty(), "{what}: {:?}", r.headers);
+            for cookie in cookies {
+                assert_eq!(has(cookie, "Secure"), secure, "{what}: {cookie}");
+                assert!(
+                    has(cookie, "SameSite=Lax") && has(cookie, "Path=/"),
+                    "{cookie}"
+                );
+                if cookie.starts_with("mancala_session=") {
+                    assert!(has(cookie, "HttpOnly"), "{cookie}");
+                }
+            }
+        }
+        // Log-out removes the session cookie, Secure alike.
+        let token = logged_in.json()["token"].as_str().unwrap().to_string();
+        let out = send_as(&mut c, "DELETE", "/api/session", &token).await;
+        let cookie = set_cookies(&out)[0];
+        assert!(has(cookie, "Max-Age=0"), "{cookie}");
+        assert_eq!(has(cookie, "Secure"), secure, "{cookie}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seeks_challenges_and_pushes() {
     let (addr, mut c) = server().await;

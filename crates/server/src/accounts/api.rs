@@ -206,14 +206,17 @@ pub(crate) struct LoggedIn {
 
 impl LoggedIn {
     /// Sets the session cookie on `r`, and the `lang` cookie to the account's language when it
-    /// keeps one (the browser then shows it after logging out too).
-    pub(crate) fn set_cookies(&self, r: &mut Response) {
+    /// keeps one (the browser then shows it after logging out too); `Secure` when `secure`.
+    pub(crate) fn set_cookies(&self, r: &mut Response, secure: bool) {
         let h = r.headers_mut();
-        h.append(header::SET_COOKIE, session_cookie_header(&self.token));
+        h.append(
+            header::SET_COOKIE,
+            session_cookie_header(&self.token, secure),
+        );
         if let Some(l) = self.lang {
             h.append(
                 header::SET_COOKIE,
-                crate::http::lang::cookie_header(Some(l)),
+                crate::http::lang::cookie_header(Some(l), secure),
             );
         }
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -319,7 +322,7 @@ pub(crate) async fn post_session(
         "lang": s.lang,
     }))
     .into_response();
-    s.set_cookies(&mut r);
+    s.set_cookies(&mut r, app.secure_cookies);
     Ok(r)
 }
 
@@ -351,8 +354,10 @@ pub(crate) async fn delete_session(
     };
     let player = log_out(&app, token).await?;
     let mut r = Json(json!({ "name": player.as_deref(), "logged_out": true })).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, session_cookie_header(""));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session_cookie_header("", app.secure_cookies),
+    );
     Ok(r)
 }
 

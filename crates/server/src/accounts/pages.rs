@@ -192,11 +192,11 @@ pub(crate) async fn logout_page() -> Response {
     )
 }
 
-/// Goes to the home page, with the session cookie removed.
-fn home_logged_out() -> Response {
+/// Goes to the home page, with the session cookie removed (`Secure` when `secure`).
+fn home_logged_out(secure: bool) -> Response {
     let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
     r.headers_mut()
-        .insert(header::SET_COOKIE, users::session_cookie_header(""));
+        .insert(header::SET_COOKIE, users::session_cookie_header("", secure));
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
@@ -235,7 +235,7 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
     match accounts::log_in(app, ip, c).await {
         Ok(session) => {
             let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
-            session.set_cookies(&mut r);
+            session.set_cookies(&mut r, app.secure_cookies);
             r
         }
         Err(e) => {
@@ -250,7 +250,7 @@ pub(crate) async fn logout_form(State(app): State<Arc<App>>, headers: HeaderMap)
     if let Some(token) = users::session_cookie(&headers) {
         let _ = accounts::log_out(&app, token).await;
     }
-    home_logged_out()
+    home_logged_out(app.secure_cookies)
 }
 
 #[cfg(test)]

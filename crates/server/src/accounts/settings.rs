@@ -39,7 +39,7 @@ pub(crate) async fn middleware(State(app): State<Arc<App>>, req: Request, next: 
             }
         }
     }
-    lang::answer_in(account, req, next).await
+    lang::answer_in(account, app.secure_cookies, req, next).await
 }
 
 /// The language of a `PATCH /api/players/me` body: `{"lang": CODE}` sets it, `{"lang": null}`
@@ -83,8 +83,10 @@ pub(crate) async fn patch_me(
     let lang = requested_lang(&body)?;
     set_account_lang(&app, &name, lang).await?;
     let mut r = Json(json!({ "name": &*name, "lang": lang })).into_response();
-    r.headers_mut()
-        .append(header::SET_COOKIE, lang::cookie_header(lang));
+    r.headers_mut().append(
+        header::SET_COOKIE,
+        lang::cookie_header(lang, app.secure_cookies),
+    );
     Ok(r)
 }
 

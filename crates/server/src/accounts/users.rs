@@ -313,14 +313,12 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// The `Set-Cookie` value of a session (an empty value with `Max-Age=0` ends it).
+/// The `Set-Cookie` value of a session (an empty value with `Max-Age=0` ends it): `HttpOnly`,
+/// `SameSite=Lax`, and `Secure` when `secure` (the server is reached over HTTPS).
 #[must_use]
-pub fn session_cookie_header(token: &str) -> HeaderValue {
+pub fn session_cookie_header(token: &str, secure: bool) -> HeaderValue {
     let max_age = if token.is_empty() { 0 } else { SESSION_SECS };
-    HeaderValue::from_str(&format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static("mancala_session=; Path=/; Max-Age=0"))
+    crate::http::cookies::set_cookie(SESSION_COOKIE, token, max_age, true, secure)
 }
 
 #[cfg(test)]

@@ -105,20 +105,22 @@ pub(crate) fn negotiate(
 }
 
 /// The `Set-Cookie` value keeping the switch's choice `lang` in this browser (a year), or with
-/// `None` forgetting it.
-pub(crate) fn cookie_header(lang: Option<&str>) -> HeaderValue {
+/// `None` forgetting it; `Secure` when `secure` (the server is reached over HTTPS).
+pub(crate) fn cookie_header(lang: Option<&str>, secure: bool) -> HeaderValue {
     match lang {
-        Some(l) => {
-            HeaderValue::from_str(&format!("lang={l}; Path=/; Max-Age=31536000; SameSite=Lax"))
-                .unwrap_or_else(|_| HeaderValue::from_static("lang=; Path=/; Max-Age=0"))
-        }
-        None => HeaderValue::from_static("lang=; Path=/; Max-Age=0; SameSite=Lax"),
+        Some(l) => crate::http::cookies::set_cookie("lang", l, 31_536_000, false, secure),
+        None => crate::http::cookies::set_cookie("lang", "", 0, false, secure),
     }
 }
 
 /// Answers `req` in its language ([`negotiate`], with the signed-in account's language
-/// `account`); a choice made with `?lang=` is kept in the `lang` cookie.
-pub(crate) async fn answer_in(account: Option<&'static str>, req: Request, next: Next) -> Response {
+/// `account`); a choice made with `?lang=` is kept in the `lang` cookie (`Secure` when `secure`).
+pub(crate) async fn answer_in(
+    account: Option<&'static str>,
+    secure: bool,
+    req: Request,
+    next: Next,
+) -> Response {
     let negotiated = negotiate(req.uri().query(), account, req.headers());
     let mut res = LANG.scope(negotiated, next.run(req)).await;
     let headers = res.headers_mut();
@@ -127,7 +129,10 @@ pub(crate) async fn answer_in(account: Option<&'static str>, req: Request, next:
         HeaderValue::from_static("Accept-Language, Cookie, Authorization"),
     );
     if negotiated.1 == Source::Query {
-        headers.append(header::SET_COOKIE, cookie_header(Some(negotiated.0)));
+        headers.append(
+            header::SET_COOKIE,
+            cookie_header(Some(negotiated.0), secure),
+        );
     }
     res
 }
