@@ -202,10 +202,15 @@ fn every_variant_is_played_to_the_end_by_keys_and_drawn() {
             assert!(s.contains("round"), "{s}");
         }
         let st = app.state();
-        assert!(
-            s.contains(&format!("{}-{}", st.stores[0], st.stores[1])),
-            "{s}"
-        );
+        if variant == Variant::Isolo {
+            // No stores, no score.
+            assert!(s.contains(" wins (") && !s.contains("0-0"), "{s}");
+        } else {
+            assert!(
+                s.contains(&format!("{}-{}", st.stores[0], st.stores[1])),
+                "{s}"
+            );
+        }
     }
 }
 
@@ -1006,4 +1011,90 @@ fn the_screen_speaks_french_in_its_header_moves_hints_and_rules() {
         !help.contains("web/rules") && !help.contains("singleton_feed"),
         "{help}"
     );
+}
+
+/// A random Isolo game (its moves drawn with `seed`) one move before its end, and that move.
+fn isolo_before_its_end(seed: u64) -> (AnyGame, String) {
+    let mut rng = RandomOpponent::new(seed);
+    let mut game = Variant::Isolo.new_game(&[], None).unwrap();
+    for _ in 0..5000 {
+        let legal = game.state().legal;
+        let mv = rng.pick(&legal).unwrap().clone();
+        let mut next = game.clone();
+        next.play(&mv).unwrap();
+        if next.state().outcome.is_some() {
+            return (game, mv);
+        }
+        game = next;
+    }
+    panic!("no end in 5,000 moves");
+}
+
+#[test]
+fn isolo_ends_without_a_score_once_its_last_move_is_shown() {
+    let (game, last) = isolo_before_its_end(5);
+    assert!(!last.starts_with("k:"), "{last}");
+    let mut app = local_app(game);
+    app.handle(Event::Key(Key::Char(':')));
+    for c in last.chars() {
+        app.handle(Event::Key(Key::Char(c)));
+    }
+    app.handle(Event::Key(Key::Enter));
+    assert_eq!(app.played().last().unwrap().mv, last);
+    let mut frames = 0;
+    while app.frame().is_some() && frames < 5000 {
+        // The move is still being shown (its lap, the seeds in hand): the game is not over yet.
+        let s = screen(&app, 110, 34);
+        assert!(!s.contains("Game over"), "{s}");
+        app.handle(Event::Tick);
+        frames += 1;
+    }
+    assert!(frames > 0, "the last move was animated");
+    assert!(app.frame().is_none());
+    let s = screen(&app, 110, 34);
+    let winner = app
+        .state()
+        .outcome
+        .unwrap()
+        .winner
+        .expect("Isolo has a winner");
+    let name = if winner == Side::South {
+        "South"
+    } else {
+        "North"
+    };
+    // No stores in Isolo: no score in the end line.
+    assert!(s.contains(&format!("Game over: {name} wins (")), "{s}");
+    assert!(!s.contains("wins 0-0"), "{s}");
+}
+
+#[test]
+fn the_move_list_keeps_each_side_in_its_column() {
+    // South's G wins the foregame, South sets up and moves first: three South moves in a row,
+    // then North's answer.
+    let game = game_after(Variant::Isolo, &[], None, &["G", "k:0,5,0,3,0,0,8,1", "B"]);
+    let north = game.state().legal[0].clone();
+    let mut game = game;
+    game.play(&north).unwrap();
+    let app = local_app(game);
+    let s = screen(&app, 110, 34);
+    let lines: Vec<&str> = s.lines().collect();
+    let at = |text: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(text))
+            .and_then(|l| l.split("││").next())
+            .unwrap_or_else(|| panic!("{text} not on the screen\n{s}"))
+            .to_string()
+    };
+    // South's moves on the left, North's on the right; "…" where a side did not move.
+    assert!(
+        at("1. G").trim_end_matches(['│', ' ']).ends_with('…'),
+        "{s}"
+    );
+    assert!(
+        at("k:0,5,0,3,0,0,8,1").contains("2. k:0,5,0,3,0,0,8,1 …"),
+        "{s}"
+    );
+    assert!(at("3. B").contains(&north), "{s}");
 }

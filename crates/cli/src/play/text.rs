@@ -138,12 +138,17 @@ pub fn round_summary(state: &StateView) -> Option<String> {
 }
 
 /// The result in words in the catalogue's language, e.g. `"South wins 25-23 (more than half of
-/// the seeds)"`.
+/// the seeds)"`; without a score when the game has no `stores` (Isolo: `"South wins (a row was
+/// emptied)"`).
 #[must_use]
-pub fn describe_outcome(cat: &mancala_i18n::Catalog, o: Outcome, stores: [u32; 2]) -> String {
+pub fn describe_outcome(
+    cat: &mancala_i18n::Catalog,
+    o: Outcome,
+    stores: Option<[u32; 2]>,
+) -> String {
     let reason = mancala_i18n::end_reason(cat, o.reason);
-    match o.winner {
-        Some(side) => tr!(
+    match (o.winner, stores) {
+        (Some(side), Some(stores)) => tr!(
             cat,
             "cli-outcome-win",
             side = side_name(cat, side),
@@ -151,13 +156,20 @@ pub fn describe_outcome(cat: &mancala_i18n::Catalog, o: Outcome, stores: [u32; 2
             north = stores[1],
             reason = reason
         ),
-        None => tr!(
+        (None, Some(stores)) => tr!(
             cat,
             "cli-outcome-draw",
             south = stores[0],
             north = stores[1],
             reason = reason
         ),
+        (Some(side), None) => tr!(
+            cat,
+            "cli-outcome-win-plain",
+            side = side_name(cat, side),
+            reason = reason
+        ),
+        (None, None) => tr!(cat, "cli-outcome-draw-plain", reason = reason),
     }
 }
 

@@ -14,7 +14,7 @@ use mancala_core::variant::{DynGame, StateView};
 
 use mancala_i18n::tr;
 
-use super::app::{App, Mode, Tone};
+use super::app::{App, Mode, Played, Tone};
 use super::help;
 use super::layout::{geometry, min_width, Geometry, MIN_HEIGHT};
 use super::text::{ba_awa_match, describe_outcome, extras_texts, picks_left, side_name};
@@ -318,12 +318,18 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
             side = side.name(),
             winner = side.opponent().name()
         )
-    } else if let Some(o) = state.outcome {
+    } else if let Some(o) = state.outcome.filter(|_| app.frame().is_none()) {
+        // Isolo has no stores: no score.
+        let stores = (!matches!(state.extras, Extras::Isolo(_))).then_some(state.stores);
         tr!(
             cat,
             "cli-game-over",
-            outcome = describe_outcome(cat, o, state.stores)
+            outcome = describe_outcome(cat, o, stores)
         )
+    } else if let Some(p) = app.played().last().filter(|_| state.to_move.is_none()) {
+        // The move that ended the game is still being shown.
+        let side = p.side.map_or_else(String::new, |s| side_name(cat, s));
+        tr!(cat, "cli-status-playing", side = side, move = p.mv.as_str())
     } else if let Some(side) = state.to_move {
         let who = side_label(app, side);
         let mut s = tr!(
@@ -407,28 +413,7 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
 fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
     let [moves_area, rules_area] =
         Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(area);
-    // The move list: one numbered line per South/North pair, the newest at the bottom.
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for (i, p) in app.played().iter().enumerate() {
-        let text = if p.captured > 0 {
-            format!("{}+{}", p.mv, p.captured)
-        } else {
-            p.mv.clone()
-        };
-        if i % 2 == 0 {
-            if !current.is_empty() {
-                lines.push(std::mem::take(&mut current));
-            }
-            current = format!("{:>3}. {text:<6}", i / 2 + 1);
-        } else {
-            current.push(' ');
-            current.push_str(&text);
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
+    let lines = move_lines(app.played());
     let visible = usize::from(moves_area.height.saturating_sub(2));
     let skip = lines.len().saturating_sub(visible);
     let text: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
@@ -483,6 +468,43 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect) {
             .block(Block::bordered().title(format!(" {} ", tr!(app.cat(), "cli-rules-title")))),
         rules_area,
     );
+}
+
+/// The move list: one numbered line a South move and North's answer, South's moves on the left,
+/// North's on the right, `…` where a side did not move (Isolo's foregame winner sets up and then
+/// moves first; a side without a move passes), the newest at the bottom.
+pub(super) fn move_lines(played: &[Played]) -> Vec<String> {
+    let mut lines = Vec::new();
+    // A line holding South's move, waiting for North's.
+    let mut open: Option<String> = None;
+    let mut number = 0;
+    for (i, p) in played.iter().enumerate() {
+        let text = if p.captured > 0 {
+            format!("{}+{}", p.mv, p.captured)
+        } else {
+            p.mv.clone()
+        };
+        // Who moved; alternately from South when not known.
+        let side = p
+            .side
+            .unwrap_or(if i % 2 == 0 { Side::South } else { Side::North });
+        match (side, open.take()) {
+            (Side::North, Some(line)) => lines.push(format!("{line} {text}")),
+            (Side::North, None) => {
+                number += 1;
+                lines.push(format!("{number:>3}. {:<6} {text}", "…"));
+            }
+            (Side::South, waiting) => {
+                if let Some(line) = waiting {
+                    lines.push(format!("{line} …"));
+                }
+                number += 1;
+                open = Some(format!("{number:>3}. {text:<6}"));
+            }
+        }
+    }
+    lines.extend(open);
+    lines
 }
 
 fn render_help(app: &App, frame: &mut Frame, area: Rect) {
