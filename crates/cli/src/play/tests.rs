@@ -1098,3 +1098,80 @@ fn the_move_list_keeps_each_side_in_its_column() {
     );
     assert!(at("3. B").contains(&north), "{s}");
 }
+
+/// The `play` commands the README gives as examples (`... play ARGS` in backquotes).
+fn readme_play_examples() -> Vec<Vec<String>> {
+    let readme = include_str!("../../../../README.md");
+    let mut out = Vec::new();
+    for quoted in readme.split('`').skip(1).step_by(2) {
+        let Some((_, args)) = quoted.split_once(" play") else {
+            continue;
+        };
+        // Usage lines (`mancala play [VARIANT]`) are no example.
+        if args.contains(['[', '|']) {
+            continue;
+        }
+        if !(quoted.starts_with("cargo run")
+            || quoted.starts_with("...")
+            || quoted.starts_with("mancala"))
+        {
+            continue;
+        }
+        let args: Vec<String> = args
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        out.push(args);
+    }
+    out
+}
+
+#[test]
+fn the_readmes_play_examples_give_the_person_a_move() {
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: super::Args,
+    }
+    let examples = readme_play_examples();
+    assert!(
+        examples
+            .iter()
+            .any(|a| a.first().is_some_and(|v| v == "isolo")),
+        "{examples:?}"
+    );
+    for args in examples {
+        let cli = <Cli as clap::Parser>::try_parse_from(
+            std::iter::once("play".to_string()).chain(args.iter().cloned()),
+        )
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let a = cli.args;
+        if a.mode != Mode::Computer {
+            continue;
+        }
+        let side = match a.side {
+            super::SideArg::South => Side::South,
+            super::SideArg::North => Side::North,
+        };
+        // Whatever the computer's seed: its first moves do not end the game.
+        for seed in 0..3 {
+            let game = crate::new_game(&a.variant, &a.rules, a.position.as_deref()).unwrap();
+            let mut app = App::new(
+                game,
+                a.mode,
+                side,
+                a.level,
+                Box::new(super::opponent::EngineOpponent::new(seed)),
+            );
+            settle(&mut app);
+            assert!(
+                !app.is_over() && app.to_move() == Some(side),
+                "{args:?} (seed {seed}): the person never moves\n{}",
+                screen(&app, 110, 34)
+            );
+        }
+    }
+}
