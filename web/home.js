@@ -1,12 +1,18 @@
-// The home page: a new game (against the computer, online by seat links, or two on one
-// device) and the lobby.
+// The home page, the community's door: quick pairing by time control, the lobby, the games
+// being played now, the puzzle of the day, tournaments starting soon and running, and a new
+// game (against the computer, online by seat links, or two on one device).
 
 import { api } from './api.js';
 import { $ } from './dom.js';
-import { T, gameText, variantLabel } from './i18n.js';
+import { T, gameName, gameText, variantLabel } from './i18n.js';
 import { clockOf, showLobby } from './lobby.js';
 import { buildRuleOptions, listVariants, ruleValues, variants } from './presets.js';
+import { showQuick } from './quick.js';
 import { openNewGame } from './storage.js';
+import { formatName, statusName } from './tournaments.js';
+
+// How often the games being played and the tournaments are asked for again (ms).
+const REFRESH_MS = 20000;
 
 // The home page.
 export async function showHome() {
@@ -36,6 +42,87 @@ export async function showHome() {
   showVariant();
   $('new-game').addEventListener('submit', createGame);
   showLobby();
+  showQuick();
+  showDaily();
+  refreshCommunity();
+  setInterval(() => { if (!document.hidden) refreshCommunity(); }, REFRESH_MS);
+}
+
+function refreshCommunity() {
+  showLive().catch(() => {});
+  showTournaments().catch(() => {});
+}
+
+// A preset's name by its API name.
+function gameLabel(name) {
+  const v = variants.find((x) => x.name === name);
+  return v ? gameName(v) : name;
+}
+
+function link(href, text) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+// The games being played now, each a link to watch it.
+async function showLive() {
+  const d = await api('GET', '/api/games/live?limit=10');
+  const items = (d.games || []).map((g) => {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const tc = g.time_control === 'untimed' ? T.untimed : g.time_control;
+    li.append(link(`/g/${g.id}`, T.liveGame(g.players.south, g.players.north)), ' ');
+    const about = document.createElement('span');
+    about.className = 'muted';
+    about.textContent = T.liveAbout(gameLabel(g.variant), tc, g.plies);
+    li.append(about);
+    return li;
+  });
+  $('live-list').replaceChildren(...items);
+  $('live-empty').textContent = items.length ? '' : T.liveNone;
+}
+
+// The puzzle of the day: the same for everyone on a day (UTC), taken in turn from every
+// shipped puzzle.
+async function showDaily() {
+  const list = await api('GET', '/api/puzzles').catch(() => []);
+  if (!list.length) { $('home-daily').hidden = true; return; }
+  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const day = Math.floor(Date.now() / 86400000);
+  const p = sorted[day % sorted.length];
+  $('daily-text').textContent = T.dailyText(gameLabel(p.variant), p.rating);
+  $('daily-link').href = `/puzzles?id=${encodeURIComponent(p.id)}`;
+  $('daily-link').dataset.puzzle = p.id;
+}
+
+// Tournaments starting soon and running; the card stays hidden while the server has none (or
+// no tournaments at all: 404).
+async function showTournaments() {
+  let d;
+  try {
+    d = await api('GET', '/api/tournaments');
+  } catch (e) {
+    $('home-tournaments').hidden = true;
+    return;
+  }
+  const all = Array.isArray(d) ? d : d.tournaments || [];
+  const shown = all.filter((t) => t.status === 'running' || t.status === 'created').slice(0, 8);
+  const items = shown.map((t) => {
+    const li = document.createElement('li');
+    li.dataset.tournament = t.id;
+    li.append(link(`/tournaments/${encodeURIComponent(t.id)}`, t.name), ' ');
+    const about = document.createElement('span');
+    about.className = 'muted';
+    about.textContent = [formatName(t.format), t.variant ? gameLabel(t.variant) : '', statusName(t.status)]
+      .filter(Boolean).join(' · ');
+    li.append(about);
+    return li;
+  });
+  $('home-tournament-list').replaceChildren(...items);
+  $('home-tournaments-empty').textContent = items.length ? '' : T.tnNoneSoon;
+  $('home-tournaments').hidden = false;
 }
 
 function modeValue() { return document.querySelector('input[name=mode]:checked').value; }

@@ -7,7 +7,13 @@ import { $, cell } from './dom.js';
 import { T, sideName, variantLabel } from './i18n.js';
 import { buildRuleOptions, ruleValues, variants } from './presets.js';
 
-const lobby = { seeks: [], ws: null, retry: 1000 };
+const lobby = { seeks: [], ws: null, retry: 1000, watchers: [] };
+
+// The open seeks as the lobby knows them now.
+export function currentSeeks() { return lobby.seeks; }
+
+// Calls `fn` each time the open seeks change (the quick-pairing tiles follow them).
+export function onSeeks(fn) { lobby.watchers.push(fn); }
 
 function timeLabel(seek) {
   if (seek.time_control) return seek.time_control;
@@ -60,7 +66,7 @@ async function postSeek(ev) {
   try {
     $('seek-post').disabled = true;
     await api('POST', to ? '/api/challenges' : '/api/seeks', body);
-    if (!lobby.ws || lobby.ws.readyState !== WebSocket.OPEN) await refreshSeeks();
+    if (!lobbyLive()) await refreshSeeks();
   } catch (e) {
     $('seek-error').textContent = e.message;
   } finally {
@@ -68,13 +74,17 @@ async function postSeek(ev) {
   }
 }
 
-async function refreshSeeks() {
+// Asks the server for the open seeks (when the lobby's socket is not open).
+export async function refreshSeeks() {
   try {
     const d = await api('GET', '/api/seeks');
     lobby.seeks = Array.isArray(d) ? d : d.seeks || [];
     renderSeeks();
   } catch (_) { /* the list stays */ }
 }
+
+// Whether the lobby's socket is open (the seeks then come by themselves).
+export function lobbyLive() { return Boolean(lobby.ws && lobby.ws.readyState === WebSocket.OPEN); }
 
 function connectLobby() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -93,13 +103,14 @@ function connectLobby() {
 }
 
 // A game of ours has started: open it (once, whether the answer or the lobby's push comes first).
-function openGame(id) {
+export function openGame(id) {
   if (lobby.opening) return;
   lobby.opening = id;
   location.href = `/g/${id}`;
 }
 
 function renderSeeks() {
+  for (const fn of lobby.watchers) fn(lobby.seeks);
   const body = $('seeks-body');
   const rows = lobby.seeks.map((sk) => {
     const tr = document.createElement('tr');

@@ -306,3 +306,35 @@ levelAbout3 = three plies ahead; a mistake every four moves; takes every forced 
 levelAbout4 = five plies ahead; occasional mistakes
 levelAbout5 = eight plies ahead; rare mistakes
 levelAbout6 = full strength, one second a move
+
+## The home page's community cards (web/home.js, web/quick.js).
+quickTitle = Quick pairing
+quickNote = Pick a game and a time control: you play the first player waiting for the same, or wait for one. Click a waiting tile again to stop waiting.
+tileMinutes = minutes + seconds
+tileCorrespondence = Correspondence
+tileWaiting = Waiting… (click to cancel)
+tileOpen = { $count ->
+    [one] { $count } player waiting
+   *[other] { $count } players waiting
+}
+tileLogIn = Log in or sign up to play with the quick-pairing tiles.
+quickComputer = Play the computer
+liveTitle = Being played now
+liveGame = { $south } – { $north }
+liveAbout = { $game } · { $time } · { $plies ->
+    [one] { $plies } move
+   *[other] { $plies } moves
+}
+liveNone = No game is being played right now.
+dailyTitle = Puzzle of the day
+dailyText = { $game } · puzzle rating { $rating }
+dailySolve = Solve it
+tnHomeTitle = Tournaments
+tnAll = All tournaments
+tnNoneSoon = No tournament running or starting soon.
+tnArena = Arena
+tnSwiss = Swiss
+tnRoundRobin = Round robin
+tnCreated = starting soon
+tnRunning = running
+tnFinished = finished

@@ -304,3 +304,35 @@ levelAbout3 = trois demi-coups à l'avance ; une erreur tous les quatre coups ; 
 levelAbout4 = cinq demi-coups à l'avance ; erreurs occasionnelles
 levelAbout5 = huit demi-coups à l'avance ; erreurs rares
 levelAbout6 = pleine force, une seconde par coup
+
+## The home page's community cards (web/home.js, web/quick.js).
+quickTitle = Partie rapide
+quickNote = Choisissez un jeu et une cadence : vous jouez contre le premier joueur qui attend la même, ou vous l'attendez. Cliquez de nouveau sur une tuile en attente pour ne plus attendre.
+tileMinutes = minutes + secondes
+tileCorrespondence = Par correspondance
+tileWaiting = En attente… (cliquez pour annuler)
+tileOpen = { $count ->
+    [one] { $count } joueur attend
+   *[other] { $count } joueurs attendent
+}
+tileLogIn = Connectez-vous ou créez un compte pour jouer avec les tuiles de partie rapide.
+quickComputer = Jouer contre l'ordinateur
+liveTitle = Parties en cours
+liveGame = { $south } – { $north }
+liveAbout = { $game } · { $time } · { $plies ->
+    [one] { $plies } coup
+   *[other] { $plies } coups
+}
+liveNone = Aucune partie en cours pour le moment.
+dailyTitle = Problème du jour
+dailyText = { $game } · classement du problème { $rating }
+dailySolve = Le résoudre
+tnHomeTitle = Tournois
+tnAll = Tous les tournois
+tnNoneSoon = Aucun tournoi en cours ni sur le point de commencer.
+tnArena = Arène
+tnSwiss = Système suisse
+tnRoundRobin = Toutes rondes
+tnCreated = bientôt
+tnRunning = en cours
+tnFinished = terminé

@@ -304,3 +304,35 @@ levelAbout3 = três meias-jogadas à frente; um erro a cada quatro jogadas; apro
 levelAbout4 = cinco meias-jogadas à frente; erros ocasionais
 levelAbout5 = oito meias-jogadas à frente; erros raros
 levelAbout6 = força total, um segundo por jogada
+
+## The home page's community cards (web/home.js, web/quick.js).
+quickTitle = Partida rápida
+quickNote = Escolha um jogo e um ritmo: joga com o primeiro jogador que espera pelo mesmo, ou espera por um. Clique de novo num bloco em espera para deixar de esperar.
+tileMinutes = minutos + segundos
+tileCorrespondence = Por correspondência
+tileWaiting = À espera… (clique para cancelar)
+tileOpen = { $count ->
+    [one] { $count } jogador à espera
+   *[other] { $count } jogadores à espera
+}
+tileLogIn = Entre ou crie uma conta para jogar com os blocos de partida rápida.
+quickComputer = Jogar contra o computador
+liveTitle = A decorrer agora
+liveGame = { $south } – { $north }
+liveAbout = { $game } · { $time } · { $plies ->
+    [one] { $plies } jogada
+   *[other] { $plies } jogadas
+}
+liveNone = Nenhuma partida a decorrer neste momento.
+dailyTitle = Problema do dia
+dailyText = { $game } · classificação do problema { $rating }
+dailySolve = Resolver
+tnHomeTitle = Torneios
+tnAll = Todos os torneios
+tnNoneSoon = Nenhum torneio a decorrer nem prestes a começar.
+tnArena = Arena
+tnSwiss = Sistema suíço
+tnRoundRobin = Todos contra todos
+tnCreated = em breve
+tnRunning = a decorrer
+tnFinished = terminado

@@ -1314,3 +1314,80 @@ test('no repository paths for players, and the language links readable on the he
   }
   await ctx.close();
 });
+
+test('home page: a quick-pairing tile posts a seek, the same tile in another browser accepts it, both boards open; a phone fits', { timeout: 90000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [esi, yaw] = [`esi${stamp}`, `yaw${stamp}`];
+  const a = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const b = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const pa = await signUp(a, esi);
+  const pb = await signUp(b, yaw);
+  const errors = [];
+  for (const p of [pa, pb]) p.on('pageerror', (e) => errors.push(String(e)));
+  for (const p of [pa, pb]) {
+    await p.waitForSelector('#quick-tiles .tile[data-tile="5+3"]');
+    await p.selectOption('#quick-variant', 'abapa');
+  }
+  await pa.click('#quick-tiles .tile[data-tile="5+3"]');
+  await pa.waitForSelector('#quick-tiles .tile.waiting[data-tile="5+3"]');
+  const openSeeks = async () => { const d = await apiJson('GET', '/api/seeks'); return Array.isArray(d) ? d : d.seeks; };
+  const seek = (await openSeeks()).find((s) => s.owner === esi);
+  assert.deepEqual([seek.variant, seek.clock, seek.rated, seek.side], ['abapa', { initial_ms: 300000, increment_ms: 3000 }, true, 'random']);
+  await pb.waitForFunction(() => /1/.test(document.querySelector('#quick-tiles .tile[data-tile="5+3"] .tile-note').textContent));
+  assert.equal(await pb.textContent('#quick-tiles .tile[data-tile="1+0"] .tile-note'), '');
+
+  // On the phone the page does not scroll sideways and the five tiles are whole.
+  const fit = await pb.evaluate(() => ({
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    tiles: [...document.querySelectorAll('#quick-tiles .tile')].map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]),
+    // A tile's text stays inside it.
+    spill: [...document.querySelectorAll('#quick-tiles .tile > span')].filter((e) => {
+      const [r, tile] = [e.getBoundingClientRect(), e.parentElement.getBoundingClientRect()];
+      return r.left < tile.left || r.right > tile.right;
+    }).map((e) => e.textContent),
+  }));
+  await shot(pb, 'home-phone.png');
+  assert.ok(fit.page <= 0, `the home page is ${fit.page}px too wide`);
+  assert.equal(fit.tiles.length, 5);
+  for (const [l, r] of fit.tiles) assert.ok(l >= 0 && r <= 390, `a tile is cut: ${JSON.stringify(fit.tiles)}`);
+  assert.deepEqual(fit.spill, [], 'text wider than its tile');
+
+  // Yaw's click on the same tile accepts Esi's seek: both land on the board of one game.
+  await Promise.all([pa.waitForURL(/\/g\/[0-9a-f]{20}$/), pb.waitForURL(/\/g\/[0-9a-f]{20}$/),
+    pb.click('#quick-tiles .tile[data-tile="5+3"]')]);
+  assert.equal(pa.url(), pb.url());
+  for (const p of [pa, pb]) await p.waitForSelector('#board [data-pit]');
+  const g = await gameOf(pa);
+  assert.deepEqual(Object.values(g.players).sort(), [esi, yaw].sort());
+  assert.equal(g.variant, 'abapa');
+  assert.deepEqual(g.clock.control, { initial_ms: 300000, increment_ms: 3000 });
+  assert.ok(!(await openSeeks()).some((s) => s.owner === esi || s.owner === yaw));
+
+  // A visitor sees the game among those being played and opens it to watch; the puzzle of the
+  // day links to one puzzle; the tournaments card shows only where the server has tournaments.
+  const c = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const pc = await c.newPage();
+  pc.on('pageerror', (e) => errors.push(String(e)));
+  await pc.goto(base + '/');
+  await pc.waitForSelector(`#live-list li[data-game="${g.id}"] a`);
+  assert.match(await pc.textContent(`#live-list li[data-game="${g.id}"]`), new RegExp(`${esi}|${yaw}`));
+  await pc.waitForFunction(() => document.getElementById('daily-link').dataset.puzzle);
+  assert.match(await pc.getAttribute('#daily-link', 'href'), /^\/puzzles\?id=/);
+  const tournaments = await fetch(base + '/api/tournaments');
+  if (tournaments.ok) await pc.waitForSelector('#home-tournaments:not([hidden])');
+  else assert.equal(await pc.isHidden('#home-tournaments'), true);
+  // A guest's tile click asks him to log in, and posts nothing.
+  await pc.click('#quick-tiles .tile[data-tile="1+0"]');
+  assert.match(await pc.textContent('#quick-error'), /Log in/);
+  await Promise.all([pc.waitForURL(/\/g\/[0-9a-f]{20}$/), pc.click(`#live-list li[data-game="${g.id}"] a`)]);
+  await pc.waitForSelector('#board [data-pit]');
+  // "Play the computer" starts a game against the engine in one click.
+  await pc.goto(base + '/');
+  await pc.waitForSelector('#quick-variant option[value=wuri]', { state: 'attached' });
+  await pc.selectOption('#quick-variant', 'wuri');
+  await Promise.all([pc.waitForURL(/\/g\/[0-9a-f]{20}#seat=/), pc.click('#quick-computer')]);
+  const mine = await gameOf(pc);
+  assert.deepEqual([mine.variant, mine.mode], ['wuri', 'computer']);
+  assert.deepEqual(errors, []);
+  await a.close(); await b.close(); await c.close();
+});

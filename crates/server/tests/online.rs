@@ -818,3 +818,78 @@ async fn correspondence_clocks_give_days_per_move() {
     assert_eq!(g["clock"]["south_ms"], 2 * day);
     assert_eq!(g["clock"]["running"], "north");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_being_played_are_listed_to_watch_until_they_end() {
+    let (_, mut c) = server().await;
+    let [a, b] = accounts(&mut c, ["Esi", "Yaw"]).await;
+    let live = |v: &Value| -> Vec<String> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // A guest game by seat links and a game against the computer are not listed.
+    create(&mut c, json!({"variant": "oware", "mode": "online"})).await;
+    create(&mut c, json!({"variant": "oware", "mode": "computer"})).await;
+    assert_eq!(
+        live(&get(&mut c, "/api/games/live").await),
+        Vec::<String>::new()
+    );
+
+    let g1 = seek_game(
+        &mut c,
+        &a,
+        &b,
+        json!({"variant": "oware", "side": "south", "clock": {"initial_ms": 180000, "increment_ms": 2000}}),
+    )
+    .await;
+    let g2 = seek_game(&mut c, &a, &b, json!({"variant": "wuri", "side": "north"})).await;
+    play_any(&mut c, &g1, [&a, &b]).await;
+    play_any(&mut c, &g1, [&a, &b]).await;
+    let all = get(&mut c, "/api/games/live").await;
+    let mut ids = live(&all);
+    ids.sort();
+    let mut both = vec![g1.clone(), g2.clone()];
+    both.sort();
+    assert_eq!(ids, both);
+    let first = all["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == g1.as_str())
+        .unwrap();
+    assert_eq!(first["players"], json!({"south": "Esi", "north": "Yaw"}));
+    assert_eq!(
+        (first["plies"].as_u64(), first["time_control"].as_str()),
+        (Some(2), Some("3+2"))
+    );
+    assert_eq!(
+        live(&get(&mut c, "/api/games/live?variant=wuri").await),
+        [g2.clone()]
+    );
+    assert_eq!(
+        get(&mut c, "/api/games/live?limit=1").await["games"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // A game that ends is no longer being played.
+    let r = act(&mut c, &g1, "resign", json!({}), &a).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(live(&get(&mut c, "/api/games/live").await), [g2]);
+    for (q, code) in [
+        ("variant=chess", "unknown_variant"),
+        ("player=Esi", "bad_query"),
+    ] {
+        let r = c.get(&format!("/api/games/live?{q}")).await.unwrap();
+        assert_eq!(r.status, 400, "{q}: {}", r.text());
+        if code != "bad_query" {
+            assert_error(&r, 400, code);
+        }
+    }
+}

@@ -45,8 +45,10 @@ pub const ASSETS: &[Asset] = &[
     asset!("players.js", "text/javascript; charset=utf-8"),
     asset!("presets.js", "text/javascript; charset=utf-8"),
     asset!("puzzles.js", "text/javascript; charset=utf-8"),
+    asset!("quick.js", "text/javascript; charset=utf-8"),
     asset!("sound.js", "text/javascript; charset=utf-8"),
     asset!("storage.js", "text/javascript; charset=utf-8"),
+    asset!("tournaments.js", "text/javascript; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("icon.svg", "image/svg+xml"),
 ];

@@ -50,6 +50,7 @@ fn table() -> Vec<ApiRoute> {
         route(M::GET, "/openapi.json", super::openapi),
         route(M::POST, "/games", setup::create_game),
         route(M::GET, "/games", archive::search),
+        route(M::GET, "/games/live", archive::live),
         route(M::POST, "/positions", board::positions),
         route(M::POST, "/analysis", board::analysis),
         route(M::POST, "/analysis/prove", board::prove),

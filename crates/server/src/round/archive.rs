@@ -1,5 +1,6 @@
-//! The archive of finished games (`GET /api/games?player=&variant=&result=&from=&to=&page=`)
-//! and the leaderboards (`GET /api/leaderboard/{preset}`).
+//! The archive of finished games (`GET /api/games?player=&variant=&result=&from=&to=&page=`),
+//! the games being played now (`GET /api/games/live`) and the leaderboards
+//! (`GET /api/leaderboard/{preset}`).
 
 use std::sync::Arc;
 
@@ -136,6 +137,7 @@ pub(crate) async fn search(
         offset,
         // One more than asked, to know whether there is a next page.
         limit: per_page + 1,
+        live: false,
     };
     let app2 = Arc::clone(&app);
     let mut games = blocking(move || Ok(app2.hub.store().search(&query)?)).await?;
@@ -147,6 +149,65 @@ pub(crate) async fn search(
         "per_page": per_page,
         "more": more,
     })))
+}
+
+/// Games the live list shows by default, and at most.
+const LIVE: u32 = 20;
+const MAX_LIVE: u32 = 100;
+/// How old a game still being played may be to be listed (an abandoned untimed game stays
+/// unfinished for ever).
+const LIVE_SINCE_MS: i64 = DAY_MS;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LiveQuery {
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    limit: Option<u32>,
+}
+
+/// `GET /api/games/live?variant=&limit=`: the games being played now, to watch: online games
+/// between two accounts, not over, started within the last day, newest first (`plies`: the
+/// moves played so far).
+pub(crate) async fn live(
+    State(app): State<Arc<App>>,
+    Query(q): Query<LiveQuery>,
+) -> ApiResult<Json<Value>> {
+    let variant = match &q.variant {
+        None => None,
+        Some(v) => Some(
+            Variant::from_name(v)
+                .map_err(|e| ApiError::bad_request("unknown_variant", e.to_string()))?
+                .name()
+                .to_string(),
+        ),
+    };
+    let query = GameQuery {
+        variant,
+        from_ms: Some(crate::round::clock::now_ms() - LIVE_SINCE_MS),
+        limit: q.limit.unwrap_or(LIVE).clamp(1, MAX_LIVE),
+        live: true,
+        ..GameQuery::default()
+    };
+    let app2 = Arc::clone(&app);
+    let games = blocking(move || Ok(app2.hub.store().search(&query)?)).await?;
+    let games: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "variant": g.variant,
+                "players": { "south": g.players[0], "north": g.players[1] },
+                "rated": g.rated,
+                "clock": g.clock.map(TimeControl::to_json),
+                "time_control": g.clock.map_or_else(|| "untimed".to_string(), TimeControl::label),
+                "plies": g.plies,
+                "created": g.created,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
 }
 
 /// `GET /api/leaderboard/{preset}`: the best-rated players, provisional ratings marked.

@@ -219,6 +219,9 @@ pub struct GameQuery {
     pub offset: u32,
     /// Most games to answer.
     pub limit: u32,
+    /// Games being played instead of finished ones: online games between two accounts, not
+    /// over, created at or after `from_ms` (the result filters do not apply), newest first.
+    pub live: bool,
 }
 
 /// A point of a rating graph.

@@ -392,9 +392,12 @@ pub fn finish_args<'a>(
 }
 
 /// The query of finished games matching `q`, newest first (PostgreSQL's form: see [`render`]),
-/// and its parameters.
+/// and its parameters; with `q.live`, of the games being played (see [`live`]).
 #[must_use]
 pub fn search(q: &GameQuery) -> (String, Vec<SqlValue>) {
+    if q.live {
+        return live(q);
+    }
     let mut sql = String::from(concat!(
         "SELECT ",
         summary_columns!(),
@@ -440,6 +443,33 @@ pub fn search(q: &GameQuery) -> (String, Vec<SqlValue>) {
     }
     sql.push_str(&format!(
         " ORDER BY ended_ms DESC, id LIMIT {} OFFSET {}",
+        q.limit, q.offset
+    ));
+    (sql, args)
+}
+
+/// The query of the games being played: online games between two accounts without a result,
+/// created at or after `q.from_ms` (milliseconds; the column holds seconds), of `q.variant` if
+/// given, newest first. The columns of `summary_columns!`, with an empty result and the moves
+/// counted so far.
+fn live(q: &GameQuery) -> (String, Vec<SqlValue>) {
+    let mut sql = String::from(
+        "SELECT id, variant, south, north, mode, rated, clock, '', reason, \
+         (SELECT count(*) FROM moves WHERE moves.game = games.id), created, ended_ms \
+         FROM games WHERE result IS NULL AND mode = 'online' \
+         AND south IS NOT NULL AND north IS NOT NULL",
+    );
+    let mut args: Vec<SqlValue> = Vec::new();
+    if let Some(v) = &q.variant {
+        args.push(SqlValue::Text(Some(v.clone())));
+        sql.push_str(&format!(" AND variant = ${}", args.len()));
+    }
+    if let Some(t) = q.from_ms {
+        args.push(SqlValue::Int(Some(t.div_euclid(1000))));
+        sql.push_str(&format!(" AND created >= ${}", args.len()));
+    }
+    sql.push_str(&format!(
+        " ORDER BY created DESC, id LIMIT {} OFFSET {}",
         q.limit, q.offset
     ));
     (sql, args)
