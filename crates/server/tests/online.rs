@@ -868,7 +868,7 @@ async fn games_being_played_are_listed_to_watch_until_they_end() {
     );
     assert_eq!(
         live(&get(&mut c, "/api/games/live?variant=wuri").await),
-        [g2.clone()]
+        std::slice::from_ref(&g2)
     );
     assert_eq!(
         get(&mut c, "/api/games/live?limit=1").await["games"]
