@@ -2,27 +2,54 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use mancala_core::variant::{AnyGame, DynGame};
 use mancala_core::Side;
 
 /// Arguments of `mancala show`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position in the game's notation (e.g. `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`); the start
-    /// position when left out.
-    pub position: Option<String>,
+    /// `[PRESET] [POSITION]`: the preset whose notation and rules apply (see `mancala
+    /// variants`; default oware, or --variant) and the position in its notation (e.g.
+    /// `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`; the start position when left out).
+    #[arg(value_name = "PRESET] [POSITION", num_args = 0..=2)]
+    pub words: Vec<String>,
     /// The preset whose notation and rules apply (see `mancala variants`).
-    #[arg(long, default_value = "oware")]
-    pub variant: String,
+    #[arg(long)]
+    pub variant: Option<String>,
     /// Set a rule option on top of the preset. Repeatable.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,
 }
 
+impl Args {
+    /// The preset and the position the words and --variant give: `show POSITION`,
+    /// `show PRESET`, `show PRESET POSITION`.
+    fn preset_and_position(&self) -> Result<(String, Option<String>)> {
+        let is_preset = |w: &str| mancala_core::variant::Variant::from_name(w).is_ok();
+        let (preset, position) = match self.words.as_slice() {
+            [] => (None, None),
+            [w] if is_preset(w) => (Some(w.clone()), None),
+            [w] => (None, Some(w.clone())),
+            [p, w] => (Some(p.clone()), Some(w.clone())),
+            _ => bail!("show takes at most a preset and a position"),
+        };
+        let preset = match (preset, &self.variant) {
+            (Some(p), Some(v)) if p != *v => {
+                bail!("two presets: {p} and --variant {v} (give one)")
+            }
+            (Some(p), _) => p,
+            (None, Some(v)) => v.clone(),
+            (None, None) => "oware".to_string(),
+        };
+        Ok((preset, position))
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let game = crate::new_game(&args.variant, &args.rules, args.position.as_deref())?;
+    let (preset, position) = args.preset_and_position()?;
+    let game = crate::new_game(&preset, &args.rules, position.as_deref())?;
     print!("{}", diagram(&game));
     Ok(ExitCode::SUCCESS)
 }

@@ -41,6 +41,11 @@ pub enum Sub {
     Build {
         /// The preset (abapa, wuri, ouril-ludii, awari).
         preset: String,
+        /// A rule option on top of the preset, as other commands take it. A table holds the
+        /// preset's own rules: only options that change no board's value (`seeds`,
+        /// `first_player`, `win_threshold`, `draw_at_half`) may be given. Repeatable.
+        #[arg(long = "rule", value_name = "NAME=VALUE")]
+        rules: Vec<String>,
         /// The largest seed count (at most 24; on two idle cores 12 take about a second, 16 about 15 s,
         /// 20 about 2.5 minutes and 3 GB of memory).
         #[arg(long)]
@@ -92,9 +97,12 @@ pub enum Sub {
     Probe {
         /// The preset.
         preset: String,
+        /// The position in the game's notation (or --position).
+        #[arg(value_name = "POSITION", required_unless_present = "position")]
+        at: Option<String>,
         /// The position in the game's notation.
-        #[arg(long)]
-        position: String,
+        #[arg(long, conflicts_with = "at")]
+        position: Option<String>,
         /// The directory holding the tables [default: the default table directory].
         #[arg(long)]
         dir: Option<PathBuf>,
@@ -104,9 +112,36 @@ pub enum Sub {
     },
     /// Check a table file and print its header.
     Info {
-        /// The file.
-        file: PathBuf,
+        /// The file [default: every table file of --dir, or of the default table directory].
+        #[arg(conflicts_with = "dir")]
+        file: Option<PathBuf>,
+        /// Every table file (`PRESET-NN.tb`) of this directory, as `tb build` and `tb probe`
+        /// name it.
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
+}
+
+/// `tb build --rule`: the options given must leave the preset's table as it is (module
+/// [`mancala_tablebase::rules`]: the fingerprint of the rules is the same).
+fn check_rules(preset: &str, rules: &[String]) -> Result<()> {
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let (_, own) = rules::preset_rules(preset)?;
+    let game = crate::new_game(preset, rules, None)?;
+    let mancala_core::variant::AnyGame::Oware(session) = &game else {
+        bail!("{preset}: not of the Oware family");
+    };
+    let given = *session.game().position().rules();
+    if rules::fingerprint(&given) != rules::fingerprint(&own) {
+        bail!(
+            "--rule {}: a table holds {preset}'s own rules, and these change the value of some \
+             boards (only seeds, first_player, win_threshold and draw_at_half may be given)",
+            rules.join(" --rule ")
+        );
+    }
+    Ok(())
 }
 
 /// `tb build --refine-seeds`: step 3 up to `max` seeds within `budget`, the levels below
@@ -122,6 +157,7 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
     match command {
         Sub::Build {
             preset,
+            rules,
             seeds,
             dir,
             smoothing,
@@ -134,6 +170,7 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
             process,
             hosts,
         } => {
+            check_rules(preset, rules)?;
             let dir = resolve(dir.as_deref())?;
             let options = BuildOptions {
                 smoothing: *smoothing,
@@ -168,11 +205,39 @@ pub fn run(command: &Sub) -> Result<ExitCode> {
         }
         Sub::Probe {
             preset,
+            at,
             position,
             dir,
             json,
-        } => run_probe(preset, position, &resolve(dir.as_deref())?, *json),
-        Sub::Info { file } => run_info(file),
+        } => {
+            let position = at
+                .as_deref()
+                .or(position.as_deref())
+                .context("give the position (tb probe PRESET POSITION)")?;
+            run_probe(preset, position, &resolve(dir.as_deref())?, *json)
+        }
+        Sub::Info {
+            file: Some(file), ..
+        } => run_info(file),
+        Sub::Info { file: None, dir } => {
+            let dir = resolve(dir.as_deref())?;
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .with_context(|| format!("cannot read {}", dir.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "tb"))
+                .collect();
+            files.sort();
+            if files.is_empty() {
+                bail!("no table file (PRESET-NN.tb) in {}", dir.display());
+            }
+            for (i, file) in files.iter().enumerate() {
+                if i > 0 {
+                    writeln!(crate::out::stdout().lock())?;
+                }
+                run_info(file)?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
