@@ -136,12 +136,19 @@ pub struct App {
     pub(crate) computer_failures: std::sync::atomic::AtomicU64,
     /// Whether the cookies set are `Secure` ([`Config::secure_cookies`]).
     pub(crate) secure_cookies: bool,
+    /// Tells the tournaments' task of each online game between two accounts that ended here
+    /// (see [`crate::tournament::online::follow_endings`]).
+    pub(crate) ended_games: tokio::sync::mpsc::UnboundedSender<String>,
+    /// The other end, taken by that task when the server starts.
+    pub(crate) ended_games_rx:
+        std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<String>>>,
 }
 
 impl App {
     /// The state for `config`, with `store` and `brain`.
     pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
         let seek_book = Arc::clone(&store).seek_book();
+        let (ended_games, ended_games_rx) = tokio::sync::mpsc::unbounded_channel();
         Arc::new(App {
             hub: Hub::new(
                 store,
@@ -179,6 +186,8 @@ impl App {
             computer_conflicts: std::sync::atomic::AtomicU64::new(0),
             computer_failures: std::sync::atomic::AtomicU64::new(0),
             secure_cookies: config.secure_cookies,
+            ended_games,
+            ended_games_rx: std::sync::Mutex::new(Some(ended_games_rx)),
         })
     }
 

@@ -25,6 +25,7 @@
 //! | `GET /api/lobby/ws` | WebSocket: the seeks live, and the games they start |
 //! | `POST /api/games/{id}/resign`, `/abort`, `/offer`, `/offer/accept`, `/offer/decline`, `/rematch` | endings ([`play`]) |
 //! | `GET /api/games?player=&variant=&result=&from=&to=` | the archive of finished games |
+//! | `POST/GET /api/tournaments`, `GET /api/tournaments/{id}`, `.../join`, `/rounds`, ... | tournaments ([`tournament`]) |
 //!
 //! Timed games keep a server-stamped [`clock`]; a timer per running clock ([`timers`]) ends a
 //! game on time even when nobody is connected. Rated games update Glicko-2 ratings ([`glicko`]).
@@ -48,8 +49,8 @@
 //!
 //! The crate is laid out by domain (`docs/architecture.md`, "The server's domains"): [`app`]
 //! (settings and the shared state), [`http`] (router, middleware, extractors, errors, pages),
-//! [`round`] (the live game), [`lobby`], [`accounts`], [`analysis`], [`cluster`] (instances
-//! sharing a store) and [`store`].
+//! [`round`] (the live game), [`lobby`], [`tournament`], [`accounts`], [`analysis`], [`cluster`]
+//! (instances sharing a store) and [`store`].
 #![forbid(unsafe_code)]
 
 pub mod accounts;
@@ -62,6 +63,7 @@ pub mod lobby;
 pub mod round;
 pub mod serve;
 pub mod store;
+pub mod tournament;
 pub mod work;
 
 pub use accounts::{glicko, pages as account_pages};

@@ -67,6 +67,20 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
     for (id, deadline) in app.hub.store().running_clocks()? {
         app.timers.arm(&id, deadline);
     }
+    // Online tournaments: the results of the games that end here at once, and now and then
+    // whatever else is due (games that ended elsewhere or before a restart, arena waves).
+    let ended = app
+        .ended_games_rx
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(ended) = ended {
+        tokio::spawn(crate::tournament::online::follow_endings(
+            Arc::downgrade(&app),
+            ended,
+        ));
+    }
+    tokio::spawn(crate::tournament::online::sweep(Arc::downgrade(&app)));
     // Several instances share a PostgreSQL store: follow the others' changes.
     if let Some(changes) = app.hub.store().changes() {
         tokio::spawn(follow_changes(Arc::downgrade(&app), changes));

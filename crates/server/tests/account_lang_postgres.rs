@@ -13,13 +13,15 @@ fn a_database_of_the_previous_schema_gets_the_accounts_language_in_place() {
     let cluster = mancala_test_postgres::Cluster::shared();
     let url = cluster.fresh_database();
     let db = url.rsplit('/').next().unwrap().to_string();
-    // The previous schema: the current one without the accounts' language, with an account.
+    // The schema before the accounts' language (version 3: the current one without the
+    // language and what came after it, the tournaments), with an account.
     drop(PgStore::connect(&url, 2).unwrap());
-    let previous = PG_SCHEMA_VERSION - 1;
+    let previous = 3;
     let _ = cluster.psql(
         &db,
         &format!(
             "ALTER TABLE players DROP COLUMN lang;
+             DROP TABLE tournaments;
              UPDATE schema_version SET version = {previous};
              INSERT INTO players (name, key, password, created) VALUES ('Ama', 'ama', 'x', 5);"
         ),

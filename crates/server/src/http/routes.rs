@@ -14,6 +14,7 @@ use crate::analysis::{board, game as analysis, puzzles};
 use crate::app::App;
 use crate::lobby::api as lobby;
 use crate::round::{api, archive, play, setup};
+use crate::tournament::api as tournaments;
 
 /// One route of the API: its method, its path under `/api`, and its handler.
 struct ApiRoute {
@@ -85,6 +86,24 @@ fn table() -> Vec<ApiRoute> {
         route(M::GET, "/games/{id}/record", api::record),
         route(M::GET, "/games/{id}/ws", api::ws),
         route(M::GET, "/health", super::health),
+        route(M::POST, "/tournaments", tournaments::create),
+        route(M::GET, "/tournaments", tournaments::list),
+        route(M::GET, "/tournaments/{id}", tournaments::get),
+        route(M::POST, "/tournaments/{id}/join", tournaments::join),
+        route(M::POST, "/tournaments/{id}/withdraw", tournaments::withdraw),
+        route(M::POST, "/tournaments/{id}/start", tournaments::start),
+        route(
+            M::POST,
+            "/tournaments/{id}/players",
+            tournaments::add_player,
+        ),
+        route(M::POST, "/tournaments/{id}/rounds", tournaments::pair_round),
+        route(
+            M::PUT,
+            "/tournaments/{id}/rounds/{n}/boards/{b}",
+            tournaments::put_result,
+        ),
+        route(M::GET, "/tournaments/{id}/trf", tournaments::trf),
     ]
 }
 

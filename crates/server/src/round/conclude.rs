@@ -34,6 +34,10 @@ pub(crate) fn conclude(
     live.offer = None;
     live.version += 1;
     room.publish("end", live);
+    if let [Some(_), Some(_)] = &room.meta.players {
+        // A tournament's game, perhaps: its result goes in (see `crate::tournament::online`).
+        let _ = app.ended_games.send(room.meta.id.clone());
+    }
     if room.meta.rated {
         if let [Some(south), Some(north)] = &room.meta.players {
             if let Some(score) = result.score(Side::South) {

@@ -25,7 +25,7 @@ pub use error::StoreError;
 pub use pg::PgStore;
 pub use records::{
     hash_token, GameMeta, GameQuery, GameSummary, Mode, MoveStamp, PlayerRow, RatingPoint,
-    RatingRow, TokenHash,
+    RatingRow, TokenHash, TournamentRow,
 };
 pub use sqlite::{SqliteStore, SCHEMA_VERSION};
 pub use traits::{MoveRecord, Store, StoreFuture, LEASE_TTL};

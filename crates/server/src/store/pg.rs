@@ -30,7 +30,7 @@ use crate::round::ending::{Ending, Offer, OfferKind};
 use crate::store::error::StoreError;
 use crate::store::records::{
     hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
-    TokenHash,
+    TokenHash, TournamentRow,
 };
 use crate::store::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::store::sql::{self, Arg, Bind, Statement};
@@ -147,6 +147,8 @@ const PG_MIGRATIONS: &[&str] = &[
     );",
     // 4: the language each account chose (NULL: none chosen).
     crate::store::sqlite::PLAYERS_LANG,
+    // 5: tournaments.
+    crate::store::sqlite::TOURNAMENTS,
 ];
 
 /// The database's clock in milliseconds since the Unix epoch, in SQL (leases are timed by it, so
@@ -1040,6 +1042,31 @@ impl Store for PgStore {
             &[Arg::text(id), Arg::int(to_i64(len))],
         )?;
         Ok(())
+    }
+
+    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+        self.execute(Statement::CreateTournament, &rows::tournament_values(t))?;
+        Ok(())
+    }
+
+    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        let found = self.query(Statement::Tournament, &[Arg::text(id)])?;
+        found.first().map(rows::tournament_row).transpose()
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        let limit = [Arg::int(i64::from(limit))];
+        let found = self.query(Statement::Tournaments, &limit)?;
+        found.iter().map(rows::tournament_row).collect()
+    }
+
+    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        let found = self.query(Statement::LiveTournaments, &[] as &[Arg<'_>])?;
+        found.iter().map(rows::tournament_row).collect()
+    }
+
+    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
+        Ok(self.execute(Statement::UpdateTournament, &rows::tournament_values(t))? == 1)
     }
 
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {

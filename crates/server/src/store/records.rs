@@ -166,6 +166,25 @@ pub struct PlayerRow {
     pub lang: Option<String>,
 }
 
+/// A tournament as stored: its state is one JSON document (the players, rounds, pairings,
+/// games and results; see [`crate::tournament::model::Event`]), replaced as a whole by a write
+/// guarded by `version` (see [`crate::store::Store::update_tournament`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    /// The tournament's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// `created`, `running` or `finished`.
+    pub status: String,
+    /// How many times it was written: each write expects the version it read.
+    pub version: i64,
+    /// When it was created, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+    /// The JSON document of its state.
+    pub doc: String,
+}
+
 /// A player's rating in one preset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingRow {

@@ -12,7 +12,7 @@ use crate::round::ending::{Ending, GameResult};
 use crate::store::error::StoreError;
 use crate::store::records::{
     decode_clock, decode_rules, encode_rules, hash_text, parse_hash, GameMeta, GameSummary, Mode,
-    MoveStamp, PlayerRow, RatingPoint, RatingRow,
+    MoveStamp, PlayerRow, RatingPoint, RatingRow, TournamentRow,
 };
 
 /// Reads the columns of one result row by position (0-based).
@@ -371,4 +371,39 @@ pub trait Database {
     ) -> Result<(), StoreError>;
     /// Runs `statements` in one transaction: all of them or, on the first failure, none.
     fn write_all(&self, statements: Vec<(&'static str, Vec<SqlValue>)>) -> Result<(), StoreError>;
+}
+
+/// The columns [`tournament_row`] reads, in order.
+macro_rules! tournament_columns {
+    () => {
+        "id, name, status, version, created_ms, doc"
+    };
+}
+pub(crate) use tournament_columns;
+
+/// A tournament from the columns of [`tournament_columns`].
+pub fn tournament_row(r: &impl RowAccess) -> Result<TournamentRow, StoreError> {
+    Ok(TournamentRow {
+        id: r.text(0)?,
+        name: r.text(1)?,
+        status: r.text(2)?,
+        version: r.int(3)?,
+        created_ms: r.int(4)?,
+        doc: r.text(5)?,
+    })
+}
+
+/// The parameters of [`crate::store::sql::Statement::CreateTournament`] (`$1..$6`, in the order
+/// of [`tournament_columns`]) and of [`crate::store::sql::Statement::UpdateTournament`] (`$4`:
+/// the version read).
+#[must_use]
+pub fn tournament_values(t: &TournamentRow) -> [SqlValue; 6] {
+    [
+        SqlValue::Text(Some(t.id.clone())),
+        SqlValue::Text(Some(t.name.clone())),
+        SqlValue::Text(Some(t.status.clone())),
+        SqlValue::Int(Some(t.version)),
+        SqlValue::Int(Some(t.created_ms)),
+        SqlValue::Text(Some(t.doc.clone())),
+    ]
 }

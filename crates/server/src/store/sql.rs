@@ -15,7 +15,9 @@
 use std::sync::OnceLock;
 
 use crate::store::records::{GameQuery, MoveStamp};
-use crate::store::rows::{game_columns, player_columns, summary_columns, Dialect, SqlValue};
+use crate::store::rows::{
+    game_columns, player_columns, summary_columns, tournament_columns, Dialect, SqlValue,
+};
 
 /// A statement parameter borrowed from the caller. NULLs are typed (`None` of an integer or of a
 /// text), as PostgreSQL wants.
@@ -195,11 +197,22 @@ pub enum Statement {
     LoadGame,
     /// A game's moves in order: `$1` the game.
     LoadMoves,
+    /// A new tournament: [`crate::store::rows::tournament_values`].
+    CreateTournament,
+    /// A tournament: `$1` its id.
+    Tournament,
+    /// The newest tournaments: `$1` how many.
+    Tournaments,
+    /// The tournaments not finished, oldest first.
+    LiveTournaments,
+    /// A tournament's new state, unless another write came first:
+    /// [`crate::store::rows::tournament_values`] (`$4` the version read; the row gets the next).
+    UpdateTournament,
 }
 
 impl Statement {
     /// Every statement, in the order of their declaration.
-    pub const ALL: [Statement; 23] = [
+    pub const ALL: [Statement; 28] = [
         Statement::CreateGame,
         Statement::InsertMove,
         Statement::InsertTimedMove,
@@ -223,6 +236,11 @@ impl Statement {
         Statement::Truncate,
         Statement::LoadGame,
         Statement::LoadMoves,
+        Statement::CreateTournament,
+        Statement::Tournament,
+        Statement::Tournaments,
+        Statement::LiveTournaments,
+        Statement::UpdateTournament,
     ];
 
     /// The statement as written (PostgreSQL's parameters; see [`render`]).
@@ -301,6 +319,32 @@ impl Statement {
                 concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1")
             }
             Statement::LoadMoves => "SELECT mv FROM moves WHERE game = $1 ORDER BY ply",
+            Statement::CreateTournament => concat!(
+                "INSERT INTO tournaments (",
+                tournament_columns!(),
+                ") VALUES ($1, $2, $3, $4, $5, $6)"
+            ),
+            Statement::Tournament => concat!(
+                "SELECT ",
+                tournament_columns!(),
+                " FROM tournaments WHERE id = $1"
+            ),
+            Statement::Tournaments => concat!(
+                "SELECT ",
+                tournament_columns!(),
+                " FROM tournaments ORDER BY created_ms DESC, id LIMIT $1"
+            ),
+            Statement::LiveTournaments => concat!(
+                "SELECT ",
+                tournament_columns!(),
+                " FROM tournaments WHERE status <> 'finished' ORDER BY created_ms, id"
+            ),
+            // Two instances writing one tournament at once: the second changes no row (it read
+            // a version that is gone) and must read it again.
+            Statement::UpdateTournament => {
+                "UPDATE tournaments SET name = $2, status = $3, version = $4 + 1, created_ms = $5, doc = $6
+                 WHERE id = $1 AND version = $4"
+            }
         }
     }
 

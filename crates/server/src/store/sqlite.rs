@@ -9,7 +9,7 @@ use crate::round::ending::Ending;
 use crate::store::error::StoreError;
 use crate::store::records::{
     hash_text, hash_token, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint,
-    RatingRow, TokenHash,
+    RatingRow, TokenHash, TournamentRow,
 };
 use crate::store::rows::{self, Dialect, RowAccess};
 use crate::store::sql::{self, Arg, Bind, Statement};
@@ -102,10 +102,24 @@ const MIGRATIONS: &[Migration] = &[
     ),
     // 4: the language each account chose (NULL: none chosen).
     Migration::Sql(PLAYERS_LANG),
+    // 5: tournaments.
+    Migration::Sql(TOURNAMENTS),
 ];
 
 /// The migration that adds the accounts' language (SQLite's 4, PostgreSQL's 4).
 pub(crate) const PLAYERS_LANG: &str = "ALTER TABLE players ADD COLUMN lang TEXT;";
+
+/// The migration that adds tournaments (SQLite's 5, PostgreSQL's 5): each one row, its state a
+/// JSON document written whole, guarded by its version (see [`crate::store::TournamentRow`]).
+pub(crate) const TOURNAMENTS: &str = "CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        doc TEXT NOT NULL
+    );
+    CREATE INDEX tournaments_status ON tournaments(status, created_ms);";
 
 /// Migration 2: renames the token columns and replaces each plain-text token by its digest.
 fn hash_stored_tokens(tx: &Transaction<'_>) -> Result<(), StoreError> {
@@ -535,6 +549,33 @@ impl Store for SqliteStore {
         };
         let moves = all(&conn, Statement::LoadMoves, &key, |r| r.text(0))?;
         Ok(Some((meta, moves)))
+    }
+
+    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+        self.exec(Statement::CreateTournament, &rows::tournament_values(t))?;
+        Ok(())
+    }
+
+    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        let found = self.all(Statement::Tournament, &[Arg::text(id)], |r| {
+            rows::tournament_row(r)
+        })?;
+        Ok(found.into_iter().next())
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        let limit = [Arg::int(i64::from(limit))];
+        self.all(Statement::Tournaments, &limit, |r| rows::tournament_row(r))
+    }
+
+    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        self.all(Statement::LiveTournaments, &[] as &[Arg<'_>], |r| {
+            rows::tournament_row(r)
+        })
+    }
+
+    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
+        Ok(self.exec(Statement::UpdateTournament, &rows::tournament_values(t))? == 1)
     }
 }
 

@@ -5,6 +5,7 @@ use crate::round::ending::{Ending, Offer};
 use crate::store::error::StoreError;
 use crate::store::records::{
     GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow, TokenHash,
+    TournamentRow,
 };
 
 /// A future the store answers (see [`Store::record_move`]).
@@ -133,6 +134,18 @@ pub trait Store: Send + Sync + 'static {
         let _ = id;
         Ok(true)
     }
+    /// Records a new tournament (its `version` as given, normally 0).
+    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError>;
+    /// A tournament by id.
+    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError>;
+    /// The newest `limit` tournaments, newest first.
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError>;
+    /// The tournaments not finished, oldest first.
+    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError>;
+    /// Replaces tournament `t.id`'s state by `t` if its stored version is still `t.version` (the
+    /// one read), making it `t.version + 1`; false (nothing written) when another write came
+    /// first. Of several instances pairing one round at once, exactly one writes.
+    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError>;
     /// Whether the database answers now (`GET /api/health`): an error says why not.
     fn reachable(&self) -> Result<(), StoreError>;
     /// Renews this instance's leases on games `ids` and gives up the others it holds.

@@ -1,0 +1,851 @@
+//! A tournament's state ([`Event`]) and what its director and players do to it: pure functions
+//! of the state, so that a write that lost a race can simply be done again on the state read
+//! anew (see [`crate::tournament::state`]).
+//!
+//! Swiss and round-robin events keep their players, rounds and results in the library's
+//! [`Tournament`] (FIDE Dutch pairings, Berger tables, tie-breaks); arenas in its [`Arena`].
+//! Online events also keep the id of the server's game of each pairing.
+
+use mancala_tournament::arena::{Arena, ArenaConfig, ArenaResult};
+use mancala_tournament::{Format, GameResult, Tournament, TournamentError};
+use serde::{Deserialize, Serialize};
+
+/// The kind of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// An arena: a fixed duration, a free player paired at once with a free player near him in
+    /// the standings.
+    Arena,
+    /// A Swiss (FIDE Dutch system).
+    Swiss,
+    /// A round robin (Berger tables), single or double.
+    RoundRobin,
+}
+
+impl Kind {
+    /// Reads the API's name (`arena`, `swiss`, `round_robin`).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Kind> {
+        match name {
+            "arena" => Some(Kind::Arena),
+            "swiss" => Some(Kind::Swiss),
+            "round_robin" => Some(Kind::RoundRobin),
+            _ => None,
+        }
+    }
+
+    /// The API's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Arena => "arena",
+            Kind::Swiss => "swiss",
+            Kind::RoundRobin => "round_robin",
+        }
+    }
+}
+
+/// Where a tournament is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Players register; nothing is paired yet.
+    Created,
+    /// Rounds are paired and played.
+    Running,
+    /// Every round is played (an arena: its time is up and its last game over).
+    Finished,
+}
+
+impl Status {
+    /// The API's name (`created`, `running`, `finished`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Created => "created",
+            Status::Running => "running",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// A Fischer clock: `initial_ms` per side, plus `increment_ms` after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fischer {
+    /// Time at the start, per side.
+    pub initial_ms: u64,
+    /// Time added after each of a side's moves.
+    pub increment_ms: u64,
+}
+
+/// What a director's or a player's action got wrong: the HTTP answer's kind, a stable code and
+/// the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    /// Bad input (400).
+    #[error("{1}")]
+    Bad(&'static str, String),
+    /// Someone else's to do (403).
+    #[error("{1}")]
+    Forbidden(&'static str, String),
+    /// No such thing (404).
+    #[error("{1}")]
+    Missing(&'static str, String),
+    /// Not now (409).
+    #[error("{1}")]
+    Conflict(&'static str, String),
+}
+
+impl EventError {
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            EventError::Bad(c, _)
+            | EventError::Forbidden(c, _)
+            | EventError::Missing(c, _)
+            | EventError::Conflict(c, _) => c,
+        }
+    }
+}
+
+/// The result of an action.
+pub type EventResult<T> = Result<T, EventError>;
+
+/// The library's refusal as an [`EventError`].
+impl From<TournamentError> for EventError {
+    fn from(e: TournamentError) -> Self {
+        let m = e.to_string();
+        match e {
+            TournamentError::NoSuchPlayer(_) => EventError::Missing("no_such_player", m),
+            TournamentError::NoSuchRound(_) => EventError::Missing("no_such_round", m),
+            TournamentError::NoSuchBoard { .. } => EventError::Missing("no_such_board", m),
+            TournamentError::ResultsMissing { .. } => EventError::Conflict("results_missing", m),
+            TournamentError::Finished(_) => EventError::Conflict("tournament_finished", m),
+            TournamentError::TooFewPlayers => EventError::Conflict("too_few_players", m),
+            TournamentError::RoundRobinStarted => EventError::Conflict("round_robin_started", m),
+            TournamentError::BadByePoints => EventError::Bad("bad_bye_points", m),
+            TournamentError::Pairing(_) => EventError::Conflict("pairing_failed", m),
+        }
+    }
+}
+
+/// A new tournament as its director asks for it (the variant and rules already checked).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// Its name.
+    pub name: String,
+    /// Its kind.
+    pub kind: Kind,
+    /// The preset of its games.
+    pub variant: String,
+    /// The rule options of its games.
+    pub rules: Vec<(String, String)>,
+    /// The clock of its games (online).
+    pub clock: Option<Fischer>,
+    /// Whether its games are rated (online).
+    pub rated: bool,
+    /// Played over the board: the director enters players and results.
+    pub over_the_board: bool,
+    /// The rounds of a Swiss.
+    pub rounds: Option<i64>,
+    /// A double round robin.
+    pub double: bool,
+    /// An arena's duration in seconds.
+    pub duration_s: Option<i64>,
+    /// The points of a pairing-allocated bye (0, 0.5 or 1).
+    pub bye_points: Option<f64>,
+    /// Whether an arena's players may go berserk (half their time for an extra point).
+    pub berserk: bool,
+}
+
+/// Most rounds of a Swiss.
+pub const MAX_ROUNDS: i64 = 99;
+/// Longest arena, in seconds (a week).
+pub const MAX_DURATION_S: i64 = 7 * 24 * 3600;
+/// Most players of a tournament.
+pub const MAX_PLAYERS: usize = 1000;
+/// Longest tournament or player name, in characters.
+pub const MAX_NAME: usize = 80;
+/// Highest rating a director may give a player.
+pub const MAX_RATING: i64 = 9999;
+
+/// A tournament as the server keeps it (one JSON document in the store).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The account that created it and directs it.
+    pub director: String,
+    /// Its kind.
+    pub kind: Kind,
+    /// The preset of its games.
+    pub variant: String,
+    /// The rule options of its games.
+    pub rules: Vec<(String, String)>,
+    /// The clock of its games.
+    pub clock: Option<Fischer>,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// Played over the board.
+    pub over_the_board: bool,
+    /// An arena's duration in seconds.
+    pub duration_s: Option<u64>,
+    /// Where it is.
+    pub status: Status,
+    /// When it was created (ms since the Unix epoch).
+    pub created_ms: i64,
+    /// When it started (ms since the Unix epoch).
+    pub started_ms: Option<i64>,
+    /// The players, rounds and results of a Swiss or round robin (an arena's players are in
+    /// `arena`).
+    pub pairing: Tournament,
+    /// An arena's players and games.
+    pub arena: Option<Arena>,
+    /// The server's game of each board of each round (online): `games[round - 1][board - 1]`.
+    #[serde(default)]
+    pub games: Vec<Vec<Option<String>>>,
+    /// The server's game of each arena game: `arena_games[id - 1]`.
+    #[serde(default)]
+    pub arena_games: Vec<String>,
+}
+
+/// Checks a name: 1 to [`MAX_NAME`] printable characters, not only spaces.
+pub fn check_name(what: &str, name: &str) -> EventResult<()> {
+    let n = name.chars().count();
+    if n == 0 || n > MAX_NAME || name.chars().any(char::is_control) || name.trim().is_empty() {
+        return Err(EventError::Bad(
+            "bad_name",
+            format!("{what} must be 1 to {MAX_NAME} printable characters"),
+        ));
+    }
+    Ok(())
+}
+
+impl Event {
+    /// A new tournament `id` of `spec`, directed by `director`, created at `now_ms`.
+    pub fn new(id: &str, director: &str, spec: Spec, now_ms: i64) -> EventResult<Event> {
+        check_name("the name", &spec.name)?;
+        if spec.kind == Kind::Arena && spec.over_the_board {
+            return Err(EventError::Bad(
+                "bad_format",
+                "an arena is played online, not over the board".into(),
+            ));
+        }
+        let rounds = match (spec.kind, spec.rounds) {
+            (_, Some(r)) if !(1..=MAX_ROUNDS).contains(&r) => {
+                return Err(EventError::Bad(
+                    "bad_rounds",
+                    format!("rounds must be 1 to {MAX_ROUNDS}, not {r}"),
+                ))
+            }
+            (Kind::Swiss, None) => {
+                return Err(EventError::Bad(
+                    "bad_rounds",
+                    "a Swiss needs its number of rounds: \"rounds\"".into(),
+                ))
+            }
+            (_, r) => r.unwrap_or(1) as u32,
+        };
+        let duration_s = match (spec.kind, spec.duration_s) {
+            (Kind::Arena, Some(d)) if (1..=MAX_DURATION_S).contains(&d) => Some(d as u64),
+            (Kind::Arena, d) => {
+                return Err(EventError::Bad(
+                    "bad_duration",
+                    format!(
+                        "an arena needs its duration: \"duration_s\" from 1 to {MAX_DURATION_S} \
+                         (not {d:?})"
+                    ),
+                ))
+            }
+            (_, _) => None,
+        };
+        let format = match spec.kind {
+            Kind::RoundRobin => Format::RoundRobin {
+                double: spec.double,
+            },
+            _ => Format::Swiss,
+        };
+        let mut pairing = Tournament::new(&spec.name, format, rounds);
+        if let Some(p) = spec.bye_points {
+            pairing.set_bye_points(p)?;
+        }
+        let arena = duration_s.map(|d| {
+            Arena::new(ArenaConfig {
+                duration_ms: d * 1000,
+                initial_ms: spec.clock.map_or(0, |c| c.initial_ms),
+                increment_ms: spec.clock.map_or(0, |c| c.increment_ms),
+                berserk: spec.berserk && spec.clock.is_some_and(|c| c.initial_ms > 0),
+                ..ArenaConfig::default()
+            })
+        });
+        Ok(Event {
+            id: id.to_string(),
+            name: spec.name,
+            director: director.to_string(),
+            kind: spec.kind,
+            variant: spec.variant,
+            rules: spec.rules,
+            clock: spec.clock,
+            rated: spec.rated && !spec.over_the_board,
+            over_the_board: spec.over_the_board,
+            duration_s,
+            status: Status::Created,
+            created_ms: now_ms,
+            started_ms: None,
+            pairing,
+            arena,
+            games: Vec::new(),
+            arena_games: Vec::new(),
+        })
+    }
+
+    /// Refuses `who` unless he directs the tournament.
+    pub fn check_director(&self, who: &str) -> EventResult<()> {
+        if !who.eq_ignore_ascii_case(&self.director) {
+            return Err(EventError::Forbidden(
+                "not_director",
+                format!(
+                    "only the tournament's director ({}) may do this",
+                    self.director
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses anything once the tournament is over.
+    fn check_not_finished(&self) -> EventResult<()> {
+        if self.status == Status::Finished {
+            return Err(EventError::Conflict(
+                "tournament_finished",
+                "the tournament is over".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the server plays its games (online).
+    #[must_use]
+    pub fn online(&self) -> bool {
+        !self.over_the_board
+    }
+
+    /// The start number of the player named `name` (ignoring case) in a Swiss or round robin.
+    #[must_use]
+    pub fn start_number(&self, name: &str) -> Option<u32> {
+        self.pairing
+            .players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.start_number)
+    }
+
+    /// The arena id of the player named `name` (ignoring case).
+    #[must_use]
+    pub fn arena_id(&self, name: &str) -> Option<u32> {
+        self.arena
+            .as_ref()?
+            .players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.id)
+    }
+
+    /// The player count.
+    #[must_use]
+    pub fn player_count(&self) -> usize {
+        match &self.arena {
+            Some(a) => a.players.len(),
+            None => self.pairing.players.len(),
+        }
+    }
+
+    /// The director registers a player (over the board); answers his start number.
+    pub fn add_player(&mut self, who: &str, name: &str, rating: i64) -> EventResult<u32> {
+        self.check_director(who)?;
+        if !self.over_the_board {
+            return Err(EventError::Conflict(
+                "online",
+                "players join an online tournament themselves: POST .../join".into(),
+            ));
+        }
+        check_name("a player's name", name)?;
+        if !(0..=MAX_RATING).contains(&rating) {
+            return Err(EventError::Bad(
+                "bad_rating",
+                format!("a rating must be 0 to {MAX_RATING}, not {rating}"),
+            ));
+        }
+        self.register(name, rating as u32, 0)
+    }
+
+    /// Registers player `name` (a Swiss or round robin: a late entry between rounds of a
+    /// Swiss; an arena: until its time is up at `now_ms`).
+    fn register(&mut self, name: &str, rating: u32, now_ms: i64) -> EventResult<u32> {
+        self.check_not_finished()?;
+        if self.player_count() >= MAX_PLAYERS {
+            return Err(EventError::Conflict(
+                "tournament_full",
+                format!("a tournament has at most {MAX_PLAYERS} players"),
+            ));
+        }
+        let joined = || {
+            EventError::Conflict(
+                "already_joined",
+                format!("{name} is already in the tournament"),
+            )
+        };
+        let elapsed = self.elapsed_ms(now_ms);
+        if let Some(arena) = &mut self.arena {
+            if let Some(p) = arena
+                .players
+                .iter()
+                .find(|p| p.name.eq_ignore_ascii_case(name))
+            {
+                if !p.withdrawn {
+                    return Err(joined());
+                }
+                let id = p.id;
+                arena.pause(id, false).map_err(arena_error)?;
+                return Ok(id);
+            }
+            return arena.join(name, rating, elapsed).map_err(arena_error);
+        }
+        if let Some(n) = self.start_number(name) {
+            if !self.pairing.player(n)?.withdrawn {
+                return Err(joined());
+            }
+            self.pairing.reinstate(n)?;
+            return Ok(n);
+        }
+        if matches!(self.kind, Kind::RoundRobin) && !self.pairing.rounds.is_empty() {
+            return Err(TournamentError::RoundRobinStarted.into());
+        }
+        Ok(self.pairing.add_player(name, rating))
+    }
+
+    /// Player `who` joins (online; his `rating` in the tournament's preset) at `now_ms`.
+    pub fn join(&mut self, who: &str, rating: u32, now_ms: i64) -> EventResult<u32> {
+        if self.over_the_board {
+            return Err(EventError::Conflict(
+                "over_the_board",
+                "the director registers the players of a tournament over the board".into(),
+            ));
+        }
+        self.register(who, rating, now_ms)
+    }
+
+    /// Player `who` withdraws: he is not paired again (a game he is playing goes on). Before
+    /// the start he is simply struck off.
+    pub fn withdraw(&mut self, who: &str) -> EventResult<()> {
+        self.check_not_finished()?;
+        let not_in = || {
+            EventError::Conflict(
+                "not_joined",
+                format!("{who} is not playing in the tournament"),
+            )
+        };
+        if let Some(arena) = &mut self.arena {
+            let id = arena
+                .players
+                .iter()
+                .find(|p| p.name.eq_ignore_ascii_case(who) && !p.withdrawn)
+                .map(|p| p.id)
+                .ok_or_else(not_in)?;
+            return arena.withdraw(id).map_err(arena_error);
+        }
+        let n = self.start_number(who).ok_or_else(not_in)?;
+        if self.pairing.rounds.is_empty() {
+            // Not yet paired: struck off, the others renumbered.
+            self.pairing.players.retain(|p| p.start_number != n);
+            for (i, p) in self.pairing.players.iter_mut().enumerate() {
+                p.start_number = i as u32 + 1;
+            }
+            return Ok(());
+        }
+        if self.pairing.player(n)?.withdrawn {
+            return Err(not_in());
+        }
+        Ok(self.pairing.withdraw(n)?)
+    }
+
+    /// The director starts the tournament at `now_ms` (online Swiss and round robins pair their
+    /// first round: see [`Event::pair_round`]).
+    pub fn start(&mut self, who: &str, now_ms: i64) -> EventResult<()> {
+        self.check_director(who)?;
+        self.check_not_finished()?;
+        if self.status != Status::Created {
+            return Err(EventError::Conflict(
+                "already_started",
+                "the tournament has started".into(),
+            ));
+        }
+        if self.kind == Kind::Arena {
+            self.status = Status::Running;
+            self.started_ms = Some(now_ms);
+            return Ok(());
+        }
+        if self.online() {
+            self.pair(now_ms)?;
+        }
+        self.status = Status::Running;
+        self.started_ms.get_or_insert(now_ms);
+        Ok(())
+    }
+
+    /// The director pairs the next round (after every result of the last one is in); answers
+    /// its number.
+    pub fn pair_round(&mut self, who: &str, now_ms: i64) -> EventResult<u32> {
+        self.check_director(who)?;
+        self.pair(now_ms)
+    }
+
+    /// Pairs the next round of a Swiss or round robin; answers its number.
+    pub(crate) fn pair(&mut self, now_ms: i64) -> EventResult<u32> {
+        self.check_not_finished()?;
+        if self.kind == Kind::Arena {
+            return Err(EventError::Conflict(
+                "arena",
+                "an arena pairs its players itself, as they become free".into(),
+            ));
+        }
+        self.pairing.check_results()?;
+        if self.pairing.players.iter().filter(|p| !p.withdrawn).count() < 2 {
+            return Err(TournamentError::TooFewPlayers.into());
+        }
+        if self.pairing.rounds.is_empty() {
+            self.pairing.seed_by_rating();
+        }
+        let round = self.pairing.pair_next_round()?;
+        let boards = round.pairings.len();
+        let number = self.pairing.rounds.len() as u32;
+        self.games.resize(number as usize, Vec::new());
+        self.games[number as usize - 1] = vec![None; boards];
+        self.status = Status::Running;
+        self.started_ms.get_or_insert(now_ms);
+        self.forfeit_withdrawn(number);
+        self.finish_if_done();
+        Ok(number)
+    }
+
+    /// In round `number`, a game with a withdrawn player is not played: the other wins by
+    /// forfeit (both withdrawn: both lose).
+    fn forfeit_withdrawn(&mut self, number: u32) {
+        let withdrawn = |n: u32| self.pairing.player(n).is_ok_and(|p| p.withdrawn);
+        let Some(round) = self.pairing.rounds.get(number as usize - 1) else {
+            return;
+        };
+        let forfeits: Vec<(u32, GameResult)> = round
+            .pairings
+            .iter()
+            .enumerate()
+            .filter_map(|(b, p)| {
+                let r = match (withdrawn(p.south), withdrawn(p.north)) {
+                    (false, false) => return None,
+                    (true, true) => GameResult::DoubleForfeit,
+                    (true, false) => GameResult::NorthWinsByForfeit,
+                    (false, true) => GameResult::SouthWinsByForfeit,
+                };
+                Some((b as u32 + 1, r))
+            })
+            .collect();
+        for (board, r) in forfeits {
+            let _ = self.pairing.set_result(number, board, Some(r));
+        }
+    }
+
+    /// The director records (or corrects) the result of board `board` of round `round`.
+    pub fn enter_result(
+        &mut self,
+        who: &str,
+        round: u32,
+        board: u32,
+        result: &str,
+    ) -> EventResult<()> {
+        self.check_director(who)?;
+        if self.kind == Kind::Arena {
+            return Err(EventError::Conflict(
+                "arena",
+                "an arena's results are its games'".into(),
+            ));
+        }
+        let result = GameResult::parse(result).ok_or_else(|| {
+            EventError::Bad(
+                "bad_result",
+                format!(
+                    "unknown result {result:?} (expected 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F or 0-0F)"
+                ),
+            )
+        })?;
+        self.pairing.set_result(round, board, Some(result))?;
+        self.finish_if_done();
+        Ok(())
+    }
+
+    /// Marks a Swiss or round robin finished once its last round is paired and played.
+    fn finish_if_done(&mut self) {
+        let t = &self.pairing;
+        let last = t.rounds.len() as u32;
+        if self.kind != Kind::Arena
+            && last > 0
+            && last >= t.total_rounds()
+            && t.check_results().is_ok()
+        {
+            self.status = Status::Finished;
+        }
+    }
+
+    /// Milliseconds since the start at `now_ms` (0 before it).
+    #[must_use]
+    pub fn elapsed_ms(&self, now_ms: i64) -> u64 {
+        self.started_ms
+            .map_or(0, |s| u64::try_from(now_ms - s).unwrap_or(0))
+    }
+
+    /// The round and board of the server's game `game`.
+    #[must_use]
+    pub fn board_of(&self, game: &str) -> Option<(u32, u32)> {
+        self.games.iter().enumerate().find_map(|(r, boards)| {
+            boards
+                .iter()
+                .position(|g| g.as_deref() == Some(game))
+                .map(|b| (r as u32 + 1, b as u32 + 1))
+        })
+    }
+
+    /// Records the end of the server's game `game` (South's score: 1, 0.5 or 0; `None`: aborted,
+    /// a double forfeit), after `plies` moves, at `now_ms`; false when it is no game of this
+    /// tournament or its result is already in.
+    pub fn game_ended(&mut self, game: &str, south: Option<f64>, plies: u32, now_ms: i64) -> bool {
+        if let Some((round, board)) = self.board_of(game) {
+            let pairing = &self.pairing.rounds[round as usize - 1].pairings[board as usize - 1];
+            if pairing.result.is_some() {
+                return false;
+            }
+            let result = match south {
+                Some(s) if s > 0.75 => GameResult::SouthWins,
+                Some(s) if s < 0.25 => GameResult::NorthWins,
+                Some(_) => GameResult::Draw,
+                None => GameResult::DoubleForfeit,
+            };
+            let _ = self.pairing.set_result(round, board, Some(result));
+            self.finish_if_done();
+            return true;
+        }
+        let Some(i) = self.arena_games.iter().position(|g| g == game) else {
+            return false;
+        };
+        let elapsed = self.elapsed_ms(now_ms);
+        let Some(arena) = &mut self.arena else {
+            return false;
+        };
+        let result = match south {
+            Some(s) if s > 0.75 => ArenaResult::SouthWins,
+            Some(s) if s < 0.25 => ArenaResult::NorthWins,
+            // An aborted arena game counts as a draw (nobody is left waiting on it).
+            _ => ArenaResult::Draw,
+        };
+        let recorded = arena.finish_game(i as u32 + 1, result, plies).is_ok();
+        if arena.finished(elapsed) {
+            self.status = Status::Finished;
+        }
+        recorded
+    }
+}
+
+/// An arena's refusal as an [`EventError`].
+fn arena_error(e: mancala_tournament::arena::ArenaError) -> EventError {
+    use mancala_tournament::arena::ArenaError as A;
+    let m = e.to_string();
+    match e {
+        A::Over => EventError::Conflict("tournament_finished", m),
+        A::NoSuchPlayer(_) => EventError::Missing("no_such_player", m),
+        A::NoSuchGame(_) => EventError::Missing("no_such_game", m),
+        A::GameOver(_) => EventError::Conflict("game_over", m),
+        A::NotInGame { .. } => EventError::Forbidden("not_your_game", m),
+        A::BerserkNotAllowed => EventError::Conflict("berserk_not_allowed", m),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A spec of `kind` with the defaults.
+    pub(crate) fn spec(kind: Kind, otb: bool) -> Spec {
+        Spec {
+            name: "Club night".into(),
+            kind,
+            variant: "oware".into(),
+            rules: Vec::new(),
+            clock: None,
+            rated: false,
+            over_the_board: otb,
+            rounds: (kind == Kind::Swiss).then_some(3),
+            double: false,
+            duration_s: (kind == Kind::Arena).then_some(60),
+            bye_points: None,
+            berserk: true,
+        }
+    }
+
+    /// An over-the-board Swiss of four players directed by Ama.
+    fn otb_swiss() -> Event {
+        let mut e = Event::new("t1", "Ama", spec(Kind::Swiss, true), 0).unwrap();
+        for (name, rating) in [
+            ("Kofi", 1800),
+            ("Esi", 1700),
+            ("Yaw", 1600),
+            ("Abena", 1500),
+        ] {
+            e.add_player("ama", name, rating).unwrap();
+        }
+        e
+    }
+
+    #[test]
+    fn specs_are_checked() {
+        let mut s = spec(Kind::Swiss, true);
+        s.rounds = Some(0);
+        assert_eq!(Event::new("t", "A", s, 0).unwrap_err().code(), "bad_rounds");
+        let mut s = spec(Kind::Swiss, true);
+        s.rounds = None;
+        assert_eq!(Event::new("t", "A", s, 0).unwrap_err().code(), "bad_rounds");
+        let s = spec(Kind::Arena, true);
+        assert_eq!(Event::new("t", "A", s, 0).unwrap_err().code(), "bad_format");
+        let mut s = spec(Kind::Arena, false);
+        s.duration_s = None;
+        assert_eq!(
+            Event::new("t", "A", s, 0).unwrap_err().code(),
+            "bad_duration"
+        );
+        let mut s = spec(Kind::Swiss, true);
+        s.bye_points = Some(0.7);
+        assert_eq!(
+            Event::new("t", "A", s, 0).unwrap_err().code(),
+            "bad_bye_points"
+        );
+        let mut s = spec(Kind::Swiss, true);
+        s.name = "\u{7}".into();
+        assert_eq!(Event::new("t", "A", s, 0).unwrap_err().code(), "bad_name");
+    }
+
+    #[test]
+    fn a_director_runs_an_over_the_board_swiss_to_its_end() {
+        let mut e = otb_swiss();
+        assert_eq!(
+            e.add_player("Kofi", "Yaa", 1400).unwrap_err().code(),
+            "not_director"
+        );
+        assert_eq!(
+            e.add_player("Ama", "kofi", 1400).unwrap_err().code(),
+            "already_joined"
+        );
+        assert_eq!(
+            e.add_player("Ama", "Yaa", -1).unwrap_err().code(),
+            "bad_rating"
+        );
+        assert_eq!(e.pair_round("Ama", 5).unwrap(), 1);
+        assert_eq!(e.status, Status::Running);
+        assert_eq!(
+            e.pair_round("Ama", 5).unwrap_err().code(),
+            "results_missing"
+        );
+        assert_eq!(
+            e.enter_result("Ama", 1, 3, "1-0").unwrap_err().code(),
+            "no_such_board"
+        );
+        assert_eq!(
+            e.enter_result("Ama", 2, 1, "1-0").unwrap_err().code(),
+            "no_such_round"
+        );
+        assert_eq!(
+            e.enter_result("Ama", 1, 1, "2-0").unwrap_err().code(),
+            "bad_result"
+        );
+        for round in 1..=3 {
+            if round > 1 {
+                assert_eq!(e.pair_round("Ama", 5).unwrap(), round);
+            }
+            e.enter_result("Ama", round, 1, "1-0").unwrap();
+            assert_eq!(e.status, Status::Running);
+            e.enter_result("Ama", round, 2, "1/2-1/2").unwrap();
+        }
+        assert_eq!(e.status, Status::Finished);
+        assert_eq!(
+            e.pair_round("Ama", 5).unwrap_err().code(),
+            "tournament_finished"
+        );
+        assert_eq!(
+            e.add_player("Ama", "Yaa", 1400).unwrap_err().code(),
+            "tournament_finished"
+        );
+        // The state survives its JSON (the store's document).
+        let back: Event = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+        assert_eq!(back, e);
+    }
+
+    #[test]
+    fn online_players_join_once_withdraw_and_forfeit_their_games() {
+        let mut e = Event::new("t2", "Ama", spec(Kind::RoundRobin, false), 0).unwrap();
+        for name in ["Kofi", "Esi", "Yaw"] {
+            e.join(name, 1500, 0).unwrap();
+        }
+        assert_eq!(
+            e.join("KOFI", 1500, 0).unwrap_err().code(),
+            "already_joined"
+        );
+        assert_eq!(e.add_player("Ama", "Yaa", 1).unwrap_err().code(), "online");
+        // Struck off before the start, he may come back.
+        e.withdraw("Yaw").unwrap();
+        assert_eq!(e.withdraw("Yaw").unwrap_err().code(), "not_joined");
+        e.join("Yaw", 1500, 0).unwrap();
+        assert_eq!(e.start("Kofi", 1).unwrap_err().code(), "not_director");
+        e.start("Ama", 1).unwrap();
+        assert_eq!(e.start("Ama", 1).unwrap_err().code(), "already_started");
+        assert_eq!(e.games[0].len(), 1, "three players: one game and a bye");
+        assert_eq!(
+            e.join("Yaa", 1500, 0).unwrap_err().code(),
+            "round_robin_started"
+        );
+        // Results come from the games.
+        e.games[0][0] = Some("g1".into());
+        assert!(e.game_ended("g1", Some(1.0), 10, 5));
+        assert!(!e.game_ended("g1", Some(0.0), 10, 5), "once");
+        // A withdrawn player's next games are forfeits.
+        let gone = e.pairing.players[0].name.clone();
+        e.withdraw(&gone).unwrap();
+        while e.status != Status::Finished {
+            let n = e.pair(9).unwrap() as usize;
+            for (b, p) in e.pairing.rounds[n - 1].pairings.clone().iter().enumerate() {
+                let forfeit = p.south == 1 || p.north == 1;
+                assert_eq!(p.result.is_some(), forfeit, "{p:?}");
+                if !forfeit {
+                    let id = format!("g{n}{b}");
+                    e.games[n - 1][b] = Some(id.clone());
+                    e.game_ended(&id, Some(0.5), 10, 9);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_arena_scores_its_games_and_ends_when_the_last_one_does() {
+        let mut e = Event::new("t3", "Ama", spec(Kind::Arena, false), 0).unwrap();
+        e.join("Kofi", 1500, 0).unwrap();
+        e.join("Esi", 1500, 0).unwrap();
+        e.start("Ama", 1000).unwrap();
+        let games = e.arena.as_mut().unwrap().pair_wave(0);
+        assert_eq!(games.len(), 1);
+        e.arena_games.push("a1".into());
+        // Time is up (60 s) while the game runs: it still counts.
+        assert!(e.game_ended("a1", Some(1.0), 20, 1000 + 61_000));
+        assert_eq!(e.status, Status::Finished);
+        let a = e.arena.as_ref().unwrap();
+        assert_eq!(a.standings()[0].score, 2);
+    }
+}
