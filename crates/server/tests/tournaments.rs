@@ -4,7 +4,7 @@
 //! last game ends) and arenas, with every bad input refused. `tournaments_postgres` runs them
 //! against PostgreSQL.
 
-use mancala_server::client::{Client, Reply};
+use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 mod common;
