@@ -3,7 +3,7 @@
 //
 // This module only starts the page: the texts, the header, who is logged in, then the page of the
 // address. Each page is a module of its own (home.js, play.js, analysis.js, editor.js,
-// players.js, puzzles.js) on shared ones (board.js, i18n.js, api.js, ...): docs/architecture.md,
+// players.js, puzzles.js, tournaments.js) on shared ones (board.js, i18n.js, api.js, ...): docs/architecture.md,
 // "The web UI's modules".
 
 import { loadSession } from './accounts.js';
@@ -16,12 +16,14 @@ import { showPlay } from './play.js';
 import { showArchive, showLeaderboard, showPlayer } from './players.js';
 import { loadVariants } from './presets.js';
 import { showPuzzles } from './puzzles.js';
+import { showTournament, showTournamentList } from './tournaments.js';
 
 // The page of the address.
 async function showPage() {
   const params = new URLSearchParams(location.search);
   const game = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
   const player = location.pathname.match(/^\/players\/([^/]+)$/);
+  const tournament = location.pathname.match(/^\/tournaments\/([^/]+)$/);
   if (location.pathname === '/analysis') {
     await loadVariants();
     await showAnalysis(params);
@@ -35,6 +37,10 @@ async function showPage() {
     await showArchive(params);
   } else if (location.pathname === '/puzzles') {
     await showPuzzles(params);
+  } else if (location.pathname === '/tournaments') {
+    await showTournamentList();
+  } else if (tournament) {
+    await showTournament(decodeURIComponent(tournament[1]));
   } else if (game) {
     await showPlay(game[1]);
   } else {

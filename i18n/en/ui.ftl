@@ -338,3 +338,56 @@ tnRoundRobin = Round robin
 tnCreated = starting soon
 tnRunning = running
 tnFinished = finished
+
+## Tournaments (web/tournaments.js).
+tnTitle = Tournaments
+tnUnavailable = This server holds no tournaments.
+tnUpcoming = Starting soon
+tnRunningTitle = Running
+tnFinishedTitle = Finished
+tnNone = None.
+tnPlayerCount = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+tnCreate = Create a tournament
+tnCreateButton = Create
+tnName = Name
+tnFormat = Format
+tnOverTheBoard = over the board
+tnOtbLabel = Over the board (players at tables, the director enters the results)
+tnRounds = Rounds
+tnByePoints = Points for a bye
+tnDouble = Double round robin (each pair meets twice, colours swapped)
+tnDuration = Duration (minutes)
+tnNotFound = No such tournament.
+tnJoin = Join
+tnWithdraw = Withdraw
+tnPause = Pause
+tnStart = Start
+tnPrintPairings = Print pairings
+tnPrintStandings = Print standings
+tnTrf = Download TRF
+tnDirector = Director
+tnPlayerName = Player's name
+tnPlayerRating = Rating
+tnAddPlayer = Add player
+tnPairNext = Pair the next round
+tnStandings = Standings
+tnNoStandings = No standings yet.
+tnRank = Rank
+tnPlayer = Player
+tnPoints = Points
+tnRoundsTitle = Rounds and pairings
+tnRound = Round { $number }
+tnNoRounds = No round has been paired yet.
+tnBoard = Board
+tnResult = Result
+tnResultOf = Result of board { $board }
+tnBye = Bye: { $name }
+tnForfeit = forfeit
+tnWatch = Watch
+tnPlayers = Players
+tnTimeLeft = Time left: { $time }
+tnYourGame = Your game is starting.
+tnGoToBoard = Go to your board

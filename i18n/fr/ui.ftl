@@ -336,3 +336,56 @@ tnRoundRobin = Toutes rondes
 tnCreated = bientôt
 tnRunning = en cours
 tnFinished = terminé
+
+## Tournaments (web/tournaments.js).
+tnTitle = Tournois
+tnUnavailable = Ce serveur n'accueille pas de tournois.
+tnUpcoming = Bientôt
+tnRunningTitle = En cours
+tnFinishedTitle = Terminés
+tnNone = Aucun.
+tnPlayerCount = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+tnCreate = Créer un tournoi
+tnCreateButton = Créer
+tnName = Nom
+tnFormat = Formule
+tnOverTheBoard = en présentiel
+tnOtbLabel = En présentiel (les joueurs aux tables, l'arbitre saisit les résultats)
+tnRounds = Rondes
+tnByePoints = Points d'une exemption
+tnDouble = Double toutes rondes (chaque paire se rencontre deux fois, couleurs inversées)
+tnDuration = Durée (minutes)
+tnNotFound = Ce tournoi n'existe pas.
+tnJoin = S'inscrire
+tnWithdraw = Se retirer
+tnPause = Pause
+tnStart = Commencer
+tnPrintPairings = Imprimer les appariements
+tnPrintStandings = Imprimer le classement
+tnTrf = Télécharger le TRF
+tnDirector = Arbitre
+tnPlayerName = Nom du joueur
+tnPlayerRating = Classement
+tnAddPlayer = Ajouter le joueur
+tnPairNext = Apparier la ronde suivante
+tnStandings = Classement
+tnNoStandings = Pas encore de classement.
+tnRank = Rang
+tnPlayer = Joueur
+tnPoints = Points
+tnRoundsTitle = Rondes et appariements
+tnRound = Ronde { $number }
+tnNoRounds = Aucune ronde n'a encore été appariée.
+tnBoard = Table
+tnResult = Résultat
+tnResultOf = Résultat de la table { $board }
+tnBye = Exempt : { $name }
+tnForfeit = forfait
+tnWatch = Regarder
+tnPlayers = Joueurs
+tnTimeLeft = Temps restant : { $time }
+tnYourGame = Votre partie commence.
+tnGoToBoard = Aller à votre table

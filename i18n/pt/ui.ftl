@@ -336,3 +336,56 @@ tnRoundRobin = Todos contra todos
 tnCreated = em breve
 tnRunning = a decorrer
 tnFinished = terminado
+
+## Tournaments (web/tournaments.js).
+tnTitle = Torneios
+tnUnavailable = Este servidor não tem torneios.
+tnUpcoming = Em breve
+tnRunningTitle = A decorrer
+tnFinishedTitle = Terminados
+tnNone = Nenhum.
+tnPlayerCount = { $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}
+tnCreate = Criar um torneio
+tnCreateButton = Criar
+tnName = Nome
+tnFormat = Formato
+tnOverTheBoard = presencial
+tnOtbLabel = Presencial (jogadores às mesas, o árbitro regista os resultados)
+tnRounds = Rondas
+tnByePoints = Pontos de uma folga
+tnDouble = Todos contra todos a duas voltas (cada par joga duas vezes, com as cores trocadas)
+tnDuration = Duração (minutos)
+tnNotFound = Este torneio não existe.
+tnJoin = Inscrever-me
+tnWithdraw = Desistir
+tnPause = Pausa
+tnStart = Começar
+tnPrintPairings = Imprimir emparceiramentos
+tnPrintStandings = Imprimir classificação
+tnTrf = Descarregar TRF
+tnDirector = Árbitro
+tnPlayerName = Nome do jogador
+tnPlayerRating = Pontuação
+tnAddPlayer = Adicionar jogador
+tnPairNext = Emparceirar a ronda seguinte
+tnStandings = Classificação
+tnNoStandings = Ainda sem classificação.
+tnRank = Lugar
+tnPlayer = Jogador
+tnPoints = Pontos
+tnRoundsTitle = Rondas e emparceiramentos
+tnRound = Ronda { $number }
+tnNoRounds = Ainda nenhuma ronda foi emparceirada.
+tnBoard = Tabuleiro
+tnResult = Resultado
+tnResultOf = Resultado do tabuleiro { $board }
+tnBye = Folga: { $name }
+tnForfeit = falta de comparência
+tnWatch = Ver
+tnPlayers = Jogadores
+tnTimeLeft = Tempo restante: { $time }
+tnYourGame = A sua partida vai começar.
+tnGoToBoard = Ir para o seu tabuleiro

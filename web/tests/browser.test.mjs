@@ -1115,6 +1115,11 @@ for (const lang of ['fr', 'pt']) {
       assert.doesNotMatch(value, /[a-z][A-Z]|_/, `rules (${lang}): ${name} = "${value}"`);
     }
     noEnglish(await visibleText(page), english, `game (${lang})`);
+    // The tournaments' list (or the word that the server holds none).
+    await page.goto(base + '/tournaments');
+    await page.waitForFunction(() => document.getElementById('tl-error').textContent !== ''
+      || document.querySelectorAll('.tl-group').length > 0);
+    noEnglish(await visibleText(page), english, `/tournaments (${lang})`);
     // The rules page a browser of this language opens: same address, its language.
     await page.goto(base + '/rules/ouril');
     assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -1390,4 +1395,84 @@ test('home page: a quick-pairing tile posts a seek, the same tile in another bro
   assert.deepEqual([mine.variant, mine.mode], ['wuri', 'computer']);
   assert.deepEqual(errors, []);
   await a.close(); await b.close(); await c.close();
+});
+
+// Whether this server holds tournaments (GET /api/tournaments answers).
+async function hasTournaments() { return (await fetch(base + '/api/tournaments')).ok; }
+
+test('tournament pages: a director runs a four-player Swiss over the board for three rounds, prints it and downloads the TRF', { timeout: 120000 }, async (t) => {
+  if (!(await hasTournaments())) { t.skip('this server has no tournaments API'); return; }
+  const stamp = Date.now().toString(36).slice(-5);
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
+  const page = await signUp(ctx, `td${stamp}`);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + '/tournaments');
+  await page.click('#tl-new');
+  const name = `Accra open ${stamp}`;
+  await page.fill('#tc-name', name);
+  await page.selectOption('#tc-format', 'swiss');
+  await page.waitForSelector('#tc-variant option[value=abapa]', { state: 'attached' });
+  await page.selectOption('#tc-variant', 'abapa');
+  await page.fill('#tc-rounds', '3');
+  await page.check('#tc-otb');
+  await Promise.all([page.waitForURL(/\/tournaments\/[^/]+$/), page.click('#tc-submit')]);
+  const id = decodeURIComponent(page.url().match(/\/tournaments\/([^/]+)$/)[1]);
+  await page.waitForSelector('#tn-director:not([hidden])');
+  assert.equal(await page.textContent('#tn-name'), name);
+
+  // Four players by name and rating.
+  const players = [['Ama Mensah', 1850], ['Kofi Boateng', 1720], ['Esi Owusu', 1600], ['Yaw Asante', 1480]];
+  for (const [n, r] of players) {
+    await page.fill('#tn-add-name', n);
+    await page.fill('#tn-add-rating', String(r));
+    await page.click('#tn-add-go');
+    await page.waitForSelector(`#tn-players li[data-player="${n}"]`);
+  }
+  assert.equal(await page.locator('#tn-players li').count(), 4);
+  if (await page.isVisible('#tn-start')) {
+    await page.click('#tn-start');
+    await page.waitForSelector('#tn-start', { state: 'hidden' });
+  }
+
+  // Three rounds: pair, then enter each board's result; the standings follow.
+  const results = ['1-0', '1/2-1/2'];
+  for (let round = 1; round <= 3; round++) {
+    await page.click('#tn-pair');
+    const box = `.tn-round[data-round="${round}"]`;
+    await page.waitForSelector(`${box} tbody tr`);
+    const boards = await page.$$eval(`${box} tbody tr`, (rows) => rows.map((r) => r.dataset.board));
+    assert.equal(boards.length, 2, `round ${round}: two boards`);
+    for (const [k, board] of boards.entries()) {
+      await page.selectOption(`${box} tr[data-board="${board}"] select`, results[k % 2]);
+      await page.waitForSelector(`${box} tr[data-board="${board}"][data-result="${results[k % 2]}"]`);
+    }
+    await page.waitForFunction((n) => [...document.querySelectorAll('#tn-standings tbody tr')]
+      .reduce((s, tr) => s + Number(tr.dataset.points), 0) === 2 * n, round);
+  }
+  const standings = await page.$$eval('#tn-standings tbody tr', (rows) => rows.map((r) => [r.dataset.player, Number(r.dataset.points)]));
+  assert.equal(standings.length, 4);
+  assert.deepEqual([...standings].sort((a, b) => b[1] - a[1]), standings, 'standings best first');
+  assert.ok(await page.locator('#tn-standings thead th').count() >= 3);
+
+  // Printed: the pairings and standings without the header, the director's tools or buttons.
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.evaluate(() => Object.fromEntries(['tn-standings-card', 'tn-rounds-card', 'tn-director', 'tn-pair', 'nav']
+    .map((x) => [x, getComputedStyle(document.getElementById(x)).display !== 'none'
+      && getComputedStyle(document.getElementById(x).closest('header') || document.body).display !== 'none'])));
+  assert.deepEqual(shown, { 'tn-standings-card': true, 'tn-rounds-card': true, 'tn-director': false, 'tn-pair': false, nav: false });
+  await page.emulateMedia({ media: 'screen' });
+
+  // The TRF download: the tournament's name, four players and their games.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#tn-trf')]);
+  const trf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(trf, /^012 /m);
+  assert.equal(trf.split('\n').filter((l) => l.startsWith('001 ')).length, 4, trf);
+  for (const [n] of players) assert.ok(trf.includes(n.split(' ')[1]), `${n} in the TRF`);
+
+  // The tournament is listed.
+  await page.goto(base + '/tournaments');
+  await page.waitForSelector(`.tl-group li[data-tournament="${id}"]`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });

@@ -43,6 +43,8 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/leaderboard", get(index))
         .route("/archive", get(index))
         .route("/puzzles", get(index))
+        .route("/tournaments", get(index))
+        .route("/tournaments/{id}", get(index_for_game))
         .route("/assets/{name}", get(asset))
         .route(
             "/signup",
@@ -106,7 +108,7 @@ async fn index() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
-/// The page of a game or a player: the UI reads the path.
+/// The page of a game, a player or a tournament: the UI reads the path.
 async fn index_for_game(Path(_id): Path<String>) -> Response {
     index().await
 }
