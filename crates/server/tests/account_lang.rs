@@ -217,16 +217,21 @@ async fn the_query_then_the_account_then_the_cookie_then_the_browser_choose_the_
     assert_eq!(messages[0], messages[1], "French");
     assert_ne!(messages[0], messages[2], "not English");
 
-    // `?lang=` wins over the account for this request, and becomes the account's language
-    // and the cookie: the two never disagree.
+    // `?lang=` wins over the account for this request (and sets the cookie), but a GET
+    // changes no stored setting: the account keeps its language, and wins over the cookie.
     let r = get(&mut c, "/rules/oware?lang=pt", &[("Cookie", &by_cookie)]).await;
     assert_eq!(page_lang(&r), "pt");
     assert!(lang_cookies(&r).iter().any(|v| v.starts_with("lang=pt;")));
     let by_bearer: &[(&str, &str)] = &[("Authorization", &bearer)];
     assert_eq!(
         ok(&get(&mut c, "/api/session", by_bearer).await)["lang"],
-        "pt"
+        "fr"
     );
+    let after = format!("mancala_session={token}; lang=pt");
+    assert_eq!(page_in(&mut c, "/rules", &[("Cookie", &after)]).await, "fr");
+    // The switch, signed in, saves the choice with a PATCH.
+    let body = serde_json::json!({ "lang": "pt" });
+    ok(&send(&mut c, "PATCH", "/api/players/me", by_bearer, Some(&body)).await);
     let stale = format!("mancala_session={token}; lang=en");
     assert_eq!(page_in(&mut c, "/rules", &[("Cookie", &stale)]).await, "pt");
     // An unknown `?lang=` changes nothing.

@@ -137,3 +137,49 @@ async fn errors_below_the_router_are_json() {
     .await;
     assert_eq!((status, body["error"].as_str()), (404, Some("not_found")));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_sites_pages_cannot_post() {
+    let addr = start(5).await;
+    let host = format!("Host: {addr}\r\n");
+    let post = |extra: &str, path: &str, body: &str| {
+        format!(
+            "POST {path} HTTP/1.1\r\n{host}{extra}Content-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let cred = r#"{"name": "Ama", "password": "secret-password"}"#;
+    // Another site's page: a JSON post, the log-in form (login CSRF), by Origin or by the
+    // browser's Sec-Fetch-Site.
+    for (extra, path, body) in [
+        ("Origin: https://evil.example\r\n", "/api/players", cred),
+        ("Sec-Fetch-Site: cross-site\r\n", "/api/session", cred),
+        (
+            "Origin: https://evil.example\r\n",
+            "/login",
+            "name=Ama&password=secret-password",
+        ),
+    ] {
+        let (status, v, text) = probe(addr, post(extra, path, body).as_bytes()).await;
+        assert_eq!(status, 403, "{path}: {text}");
+        assert_eq!(v["error"], "cross_origin", "{text}");
+    }
+    // Another site's page opening the lobby's WebSocket (it would carry the cookie).
+    let ws = format!(
+        "GET /api/lobby/ws HTTP/1.1\r\n{host}Origin: https://evil.example\r\nConnection: Upgrade\r\n\
+         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    let (status, v, text) = probe(addr, ws.as_bytes()).await;
+    assert_eq!(
+        (status, &v["error"]),
+        (403, &Value::from("cross_origin")),
+        "{text}"
+    );
+    // The server's own pages (same origin) and programs (no Origin) still post.
+    let own = format!("Origin: http://{addr}\r\nSec-Fetch-Site: same-origin\r\n");
+    let (status, _, text) = probe(addr, post(&own, "/api/players", cred).as_bytes()).await;
+    assert_eq!(status, 201, "{text}");
+    let (status, _, text) = probe(addr, post("", "/api/session", cred).as_bytes()).await;
+    assert_eq!(status, 200, "{text}");
+}

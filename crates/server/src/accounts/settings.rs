@@ -2,9 +2,10 @@
 //! every request in the language [`crate::http::lang::negotiate`] picks with it.
 //!
 //! The account is the player's choice on every device, so it wins over the `lang` cookie (the
-//! choice of one browser); the two never disagree for long: choosing a language with the switch
-//! (`?lang=`) while signed in sets the account's too, logging in sets the cookie to the account's
-//! language, and `PATCH /api/players/me` sets (or clears) both.
+//! choice of one browser). A `GET` never changes what is stored: `?lang=` answers that request in
+//! its language (and sets the cookie), while the page's switch, signed in, saves the choice with
+//! `PATCH /api/players/me`, which sets (or clears) both; logging in sets the cookie to the
+//! account's language.
 
 use std::sync::Arc;
 
@@ -24,19 +25,14 @@ use crate::http::extract::JsonBody;
 use crate::http::lang;
 
 /// The middleware: answers the request in its language, the signed-in account's unless the
-/// request chose another with `?lang=`, which then becomes the account's.
+/// request chose another with `?lang=` (for that request only: a link followed, even from
+/// another site, changes no stored setting).
 pub(crate) async fn middleware(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     let mut account = None;
     if users::credential(req.headers()).is_some() {
         // A store that fails here only costs the account's language: the request goes on.
         if let Ok(Some(name)) = accounts::current_player(&app, req.headers()).await {
             account = account_lang(&app, &name).await.ok().flatten();
-            let asked = lang::from_query(req.uri().query()).and_then(lang::account_language);
-            if let Some(l) = asked.filter(|l| account != Some(*l)) {
-                if set_account_lang(&app, &name, Some(l)).await.is_ok() {
-                    account = Some(l);
-                }
-            }
         }
     }
     lang::answer_in(account, app.secure_cookies, req, next).await

@@ -48,6 +48,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("quick.js", "text/javascript; charset=utf-8"),
     asset!("sound.js", "text/javascript; charset=utf-8"),
     asset!("storage.js", "text/javascript; charset=utf-8"),
+    asset!("switch.js", "text/javascript; charset=utf-8"),
     asset!("tournaments.js", "text/javascript; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("icon.svg", "image/svg+xml"),

@@ -137,7 +137,8 @@ pub(crate) async fn answer_in(
     res
 }
 
-/// The language switch shown on every page: a link per language, the current one marked.
+/// The language switch shown on every server page: a link per language, the current one marked,
+/// and the script that saves the choice in the account when signed in (`web/switch.js`).
 pub(crate) fn switch() -> String {
     let now = current();
     let mut out = format!(
@@ -156,7 +157,7 @@ pub(crate) fn switch() -> String {
             ));
         }
     }
-    out.push_str("</nav>");
+    out.push_str("</nav><script type=\"module\" src=\"/assets/switch.js\"></script>");
     out
 }
 

@@ -25,7 +25,7 @@ use axum::Router;
 use crate::accounts::{self, settings};
 use crate::app::{App, Config};
 use crate::http::error::{ApiError, StoreError};
-use crate::http::middleware::harden;
+use crate::http::middleware::{harden, same_origin};
 
 /// The OpenAPI description of the API.
 pub const OPENAPI: &str = include_str!("../openapi.json");
@@ -62,6 +62,7 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/i18n", get(pages::languages_page))
         .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn(same_origin))
         .layer(axum::middleware::from_fn(harden))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&app),
