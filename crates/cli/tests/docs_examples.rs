@@ -199,3 +199,95 @@ fn the_readme_lists_what_the_test_command_needs() {
         );
     }
 }
+
+/// The README is where a newcomer starts: it says how to put `mancala` on the PATH, links every
+/// page of docs/, lists every command of `mancala --help`, names every crate in its layout and
+/// its dependency line, and the `i18n/` folder.
+#[test]
+fn the_readme_covers_the_commands_the_crates_and_the_docs() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let quick_start = readme
+        .split("## ")
+        .find(|s| s.starts_with("Quick start"))
+        .expect("a Quick start section");
+    let mut missing = Vec::new();
+    if !quick_start.contains("cargo install --path crates/cli --locked") {
+        missing.push("an install step (cargo install --path crates/cli --locked)".to_string());
+    }
+    if !quick_start.contains("PostgreSQL") {
+        missing.push("PostgreSQL among the test command's needs".to_string());
+    }
+    for page in documents().iter().skip(1) {
+        let name = page.file_name().unwrap().to_str().unwrap();
+        if !readme.contains(&format!("(docs/{name})")) {
+            missing.push(format!("a link to docs/{name}"));
+        }
+    }
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .expect("a command list")
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() > 20, "{help}");
+    for c in commands {
+        if !readme.contains(&format!("`mancala {c}")) {
+            missing.push(format!("the command {c}"));
+        }
+    }
+    let layout = readme
+        .split("## Layout")
+        .nth(1)
+        .expect("a Layout section")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let (tree, after) = layout.split_once("\n```\n\n").expect("the layout's block");
+    let deps = after
+        .lines()
+        .find(|l| l.contains("Dependencies point one way"))
+        .map(|first| {
+            after[after.find(first).unwrap()..]
+                .split("\n\n")
+                .next()
+                .unwrap()
+        })
+        .expect("the dependency line");
+    let mut crates: Vec<String> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| root().join("crates").join(n).join("Cargo.toml").exists())
+        .collect();
+    crates.sort();
+    for c in &crates {
+        if !tree.contains(&format!("crates/{c} ")) {
+            missing.push(format!("crates/{c} in the layout"));
+        }
+        if !deps.contains(c.as_str()) {
+            missing.push(format!("{c} in the dependency line"));
+        }
+    }
+    for folder in ["i18n/", "python/", "web/", "docs/"] {
+        if !tree.lines().any(|l| l.starts_with(folder)) {
+            missing.push(format!("{folder} in the layout"));
+        }
+    }
+    if !deps.contains("python") {
+        missing.push("python in the dependency line".into());
+    }
+    assert!(
+        missing.is_empty(),
+        "the README lacks {}",
+        missing.join(", ")
+    );
+}
