@@ -37,9 +37,15 @@ from ._mancala import (
 
 analyze = analyse
 
+#: The largest value an entry of an observation can take: every entry is a count the rules core
+#: keeps in 32 bits (seeds, stores, plies, rounds, stock seeds used) or a 0/1 flag. The bound of
+#: the environments' observation spaces (finite, as Gymnasium's checker asks).
+OBSERVATION_HIGH = float(2**32 - 1)
+
 __all__ = [
     "DEFAULT_WINDOW",
     "MAX_LEVEL",
+    "OBSERVATION_HIGH",
     "Analysis",
     "Batch",
     "Game",

@@ -53,7 +53,10 @@ class MancalaEnv(gymnasium.Env):
         self._seed = 0
         self.action_space = spaces.Discrete(self._start.num_actions)
         self.observation_space = spaces.Box(
-            low=0.0, high=np.inf, shape=self._start.observation_shape(window), dtype=np.float32
+            low=0.0,
+            high=mancala.OBSERVATION_HIGH,
+            shape=self._start.observation_shape(window),
+            dtype=np.float32,
         )
 
     def action_masks(self) -> np.ndarray:

@@ -55,7 +55,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         shape = self.game.observation_shape(window)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=0.0, high=np.inf, shape=shape, dtype=np.float32),
+                "observation": spaces.Box(
+                    low=0.0, high=mancala.OBSERVATION_HIGH, shape=shape, dtype=np.float32
+                ),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
             }
         )

@@ -348,3 +348,15 @@ def test_searches_release_the_gil():
     t.join()
     assert result["analysis"].best_move in g.legal_moves()
     assert loops > 1000
+
+
+def test_the_docs_first_example_prints_what_the_program_prints():
+    import pathlib
+
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    line = next(l for l in doc.read_text().splitlines() if l.startswith("a.best_move, a.moves"))
+    g = mancala.Game("abapa")
+    g.play("C")
+    a = mancala.analyse(g, depth=10)
+    move, value = a.moves[0]
+    assert f"'{a.best_move}', [('{move}', Score(\"{value.text}\"))" in line, line
