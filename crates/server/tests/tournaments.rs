@@ -4,11 +4,13 @@
 //! last game ends) and arenas, with every bad input refused. `tournaments_postgres` runs them
 //! against PostgreSQL.
 
+use std::time::Duration;
+
 use mancala_test_client::{Client, Reply};
 use serde_json::{json, Value};
 
 mod common;
-use common::{accounts, assert_error, created_id, get, ok, post, server};
+use common::{accounts, act, assert_error, created_id, get, ok, post, server};
 
 /// Sends `PUT path` with the JSON `body` and the bearer token `token`.
 async fn put(c: &mut Client, path: &str, body: Value, token: &str) -> Reply {
@@ -331,4 +333,220 @@ async fn bad_tournament_requests_are_refused() {
         409,
         "tournament_finished",
     );
+}
+
+/// The tournament `id` once `done` holds of it (polled: the server records results and pairs
+/// rounds as games end, in the background).
+async fn once(c: &mut Client, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..600 {
+        let t = tournament(c, id).await;
+        if done(&t) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("tournament {id}: never {what}: {}", tournament(c, id).await);
+}
+
+/// The session token of the player `name` among `names` and `tokens`.
+fn token_of<'a>(names: &[&str], tokens: &'a [String], name: &Value) -> &'a str {
+    let i = names
+        .iter()
+        .position(|n| *n == name.as_str().unwrap())
+        .unwrap();
+    &tokens[i]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_swiss_plays_its_games_through_the_games_api() {
+    let (_, mut c) = server().await;
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    let tokens = accounts(&mut c, names).await;
+    let ama = &tokens[0];
+    let body = json!({"name": "Online", "format": "swiss", "variant": "oware",
+                      "clock": {"initial_ms": 300000, "increment_ms": 2000}, "rated": true,
+                      "over_the_board": false, "rounds": 2});
+    let id = create(&mut c, body, ama).await;
+    for t in &tokens[1..] {
+        ok(&act_on(&mut c, &id, "join", json!({}), t).await);
+    }
+    ok(&act_on(&mut c, &id, "start", json!({}), ama).await);
+    assert_error(
+        &act_on(&mut c, &id, "start", json!({}), ama).await,
+        409,
+        "already_started",
+    );
+    for round in 1..=2usize {
+        let t = once(&mut c, &id, "paired", |t| {
+            t["rounds"].as_array().unwrap().len() == round
+        })
+        .await;
+        assert_eq!(t["status"], "running", "{t}");
+        let boards = t["rounds"][round - 1]["pairings"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(boards.len(), 2, "{t}");
+        for (b, board) in boards.iter().enumerate() {
+            // Each game is an online game of the paired accounts, with the tournament's
+            // preset, clock and rating.
+            let game = board["game"].as_str().unwrap().to_string();
+            let g = get(&mut c, &format!("/api/games/{game}")).await;
+            assert_eq!(g["players"]["south"], board["south"], "{g}");
+            assert_eq!(g["players"]["north"], board["north"], "{g}");
+            assert_eq!((&g["rated"], &g["mode"]), (&json!(true), &json!("online")));
+            assert_eq!(g["clock"]["control"]["initial_ms"], 300000, "{g}");
+            let south = token_of(&names, &tokens, &board["south"]);
+            let north = token_of(&names, &tokens, &board["north"]);
+            // Someone else's game is not the director's to play.
+            assert_eq!(
+                act(&mut c, &game, "resign", json!({}), ama).await.status,
+                403
+            );
+            if b == 0 {
+                ok(&act(&mut c, &game, "resign", json!({}), south).await);
+                // Its result goes in; the next round waits for the other game.
+                let t = once(&mut c, &id, "recorded", |t| {
+                    t["rounds"][round - 1]["pairings"][0]["result"] == "0-1"
+                })
+                .await;
+                assert_eq!(t["rounds"].as_array().unwrap().len(), round, "{t}");
+                let early = act_on(&mut c, &id, "rounds", json!({}), ama).await;
+                assert_error(&early, 409, "results_missing");
+            } else {
+                ok(&act(&mut c, &game, "offer", json!({"kind": "draw"}), north).await);
+                ok(&act(&mut c, &game, "offer/accept", json!({}), south).await);
+            }
+        }
+    }
+    let t = once(&mut c, &id, "finished", |t| t["status"] == "finished").await;
+    for round in 0..2 {
+        let boards = &t["rounds"][round]["pairings"];
+        assert_eq!(boards[0]["result"], "0-1", "{t}");
+        assert_eq!(boards[1]["result"], "1/2-1/2", "{t}");
+    }
+    // Four players (the director does not play): no bye, two games a round.
+    assert!(t["rounds"][0].get("bye").is_none(), "{t}");
+    let points: f64 = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(points, 4.0, "{t}");
+    // Over: nobody joins, nothing is paired.
+    let late = act_on(&mut c, &id, "join", json!({}), ama).await;
+    assert_error(&late, 409, "tournament_finished");
+    let more = act_on(&mut c, &id, "rounds", json!({}), ama).await;
+    assert_error(&more, 409, "tournament_finished");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_round_robin_forfeits_the_games_of_a_player_who_left() {
+    let (_, mut c) = server().await;
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    let tokens = accounts(&mut c, names).await;
+    let body = json!({"name": "All play all", "format": "round_robin", "variant": "oware",
+                      "clock": null, "rated": false, "over_the_board": false});
+    let id = create(&mut c, body, &tokens[0]).await;
+    for t in &tokens {
+        ok(&act_on(&mut c, &id, "join", json!({}), t).await);
+    }
+    ok(&act_on(&mut c, &id, "withdraw", json!({}), &tokens[4]).await);
+    ok(&act_on(&mut c, &id, "start", json!({}), &tokens[0]).await);
+    let late = act_on(&mut c, &id, "join", json!({}), &tokens[4]).await;
+    assert_error(&late, 409, "round_robin_started");
+    // Four players: three rounds of two games. Kofi leaves after the first round's games
+    // started: his later games are lost by forfeit, without a game.
+    for round in 1..=3usize {
+        let t = once(&mut c, &id, "paired", |t| {
+            t["rounds"].as_array().unwrap().len() == round
+        })
+        .await;
+        if round == 1 {
+            ok(&act_on(&mut c, &id, "withdraw", json!({}), &tokens[1]).await);
+        }
+        for board in t["rounds"][round - 1]["pairings"].as_array().unwrap() {
+            let kofi = board["south"] == "Kofi" || board["north"] == "Kofi";
+            if round > 1 && kofi {
+                assert!(board.get("game").is_none(), "{t}");
+                let won = if board["south"] == "Kofi" {
+                    "0-1F"
+                } else {
+                    "1-0F"
+                };
+                assert_eq!(board["result"], won, "{t}");
+                continue;
+            }
+            let game = board["game"].as_str().unwrap();
+            let south = token_of(&names, &tokens, &board["south"]);
+            ok(&act(&mut c, game, "resign", json!({}), south).await);
+        }
+    }
+    let t = once(&mut c, &id, "finished", |t| t["status"] == "finished").await;
+    assert_eq!(t["rounds"].as_array().unwrap().len(), 3, "{t}");
+    assert_eq!(
+        t["players"].as_array().unwrap().len(),
+        4,
+        "struck off before the start: {t}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_pairs_free_players_until_its_time_is_up() {
+    let (_, mut c) = server().await;
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    let tokens = accounts(&mut c, names).await;
+    let body = json!({"name": "Blitz", "format": "arena", "variant": "oware",
+                      "clock": {"initial_ms": 60000, "increment_ms": 0}, "rated": false,
+                      "over_the_board": false, "duration_s": 3});
+    let id = create(&mut c, body, &tokens[0]).await;
+    for t in &tokens[1..] {
+        ok(&act_on(&mut c, &id, "join", json!({}), t).await);
+    }
+    assert_error(
+        &act_on(&mut c, &id, "join", json!({}), &tokens[1]).await,
+        409,
+        "already_joined",
+    );
+    // At the start every player is paired at once: two games.
+    let t = ok(&act_on(&mut c, &id, "start", json!({}), &tokens[0]).await);
+    assert_eq!(t["status"], "running", "{t}");
+    assert_eq!(t["games"].as_array().unwrap().len(), 2, "{t}");
+    let trf = c.get(&format!("/api/tournaments/{id}/trf")).await.unwrap();
+    assert_error(&trf, 409, "arena");
+    let rounds = act_on(&mut c, &id, "rounds", json!({}), &tokens[0]).await;
+    assert_error(&rounds, 409, "arena");
+    // Every game is played out (South resigns) as it comes, until the time is up and the
+    // last game is over.
+    let mut played = std::collections::HashSet::new();
+    let mut t = tournament(&mut c, &id).await;
+    for _ in 0..1000 {
+        if t["status"] == "finished" {
+            break;
+        }
+        for g in t["games"].as_array().unwrap() {
+            let game = g["game"].as_str().unwrap().to_string();
+            if g.get("result").is_none() && played.insert(game.clone()) {
+                let south = token_of(&names, &tokens, &g["south"]);
+                ok(&act(&mut c, &game, "resign", json!({}), south).await);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        t = tournament(&mut c, &id).await;
+    }
+    assert_eq!(t["status"], "finished", "{t}");
+    let games = t["games"].as_array().unwrap();
+    assert!(games.len() >= 2, "{t}");
+    assert!(games.iter().all(|g| g["result"] == "0-1"), "{t}");
+    // A win is worth 2 points (4 on a streak): North won every game.
+    let points: u64 = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_u64().unwrap())
+        .sum();
+    assert!(points >= 2 * games.len() as u64, "{t}");
+    let late = act_on(&mut c, &id, "join", json!({}), &tokens[0]).await;
+    assert_error(&late, 409, "tournament_finished");
 }

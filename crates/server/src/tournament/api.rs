@@ -49,12 +49,6 @@ struct CreateRequest {
     duration_s: Option<i64>,
     #[serde(default)]
     bye_points: Option<f64>,
-    #[serde(default = "yes")]
-    berserk: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// The spec of a creation request, its preset, rules and clock checked.
@@ -105,7 +99,6 @@ fn spec(req: CreateRequest) -> ApiResult<Spec> {
         double: req.double,
         duration_s: req.duration_s,
         bye_points: req.bye_points,
-        berserk: req.berserk,
     })
 }
 
@@ -185,8 +178,9 @@ async fn change(
     blocking(move || {
         let store: &dyn Store = app2.hub.store();
         let (e, ()) = state::update(store, &id, |e| {
-            change(e, &me, now_ms())?;
-            online::assign_games(e)?;
+            let now = now_ms();
+            change(e, &me, now)?;
+            online::assign_games(e, now)?;
             Ok(Some(()))
         })?
         .ok_or_else(state::no_tournament)?;

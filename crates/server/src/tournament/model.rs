@@ -156,8 +156,6 @@ pub struct Spec {
     pub duration_s: Option<i64>,
     /// The points of a pairing-allocated bye (0, 0.5 or 1).
     pub bye_points: Option<f64>,
-    /// Whether an arena's players may go berserk (half their time for an extra point).
-    pub berserk: bool,
 }
 
 /// Most rounds of a Swiss.
@@ -278,7 +276,8 @@ impl Event {
                 duration_ms: d * 1000,
                 initial_ms: spec.clock.map_or(0, |c| c.initial_ms),
                 increment_ms: spec.clock.map_or(0, |c| c.increment_ms),
-                berserk: spec.berserk && spec.clock.is_some_and(|c| c.initial_ms > 0),
+                // Berserk needs a clock per side in the game's record: not offered yet.
+                berserk: false,
                 ..ArenaConfig::default()
             })
         });
@@ -689,7 +688,6 @@ pub(crate) mod tests {
             double: false,
             duration_s: (kind == Kind::Arena).then_some(60),
             bye_points: None,
-            berserk: true,
         }
     }
 

@@ -40,10 +40,15 @@ pub struct Planned {
     pub players: [String; 2],
 }
 
-/// Gives a game id to each pairing of an online tournament's last round that has neither a
-/// game nor a result (a forfeit).
-pub fn assign_games(e: &mut Event) -> ApiResult<()> {
-    if !e.online() || e.kind == Kind::Arena {
+/// Gives a game id to each new pairing of an online tournament at `now_ms`: the pairings of a
+/// Swiss's or round robin's last round that have neither a game nor a result (a forfeit); in a
+/// running arena, the players free now, paired by a wave.
+pub fn assign_games(e: &mut Event, now_ms: i64) -> ApiResult<()> {
+    if !e.online() {
+        return Ok(());
+    }
+    if e.kind == Kind::Arena {
+        arena_wave(e, now_ms)?;
         return Ok(());
     }
     let Some(n) = e.pairing.rounds.len().checked_sub(1) else {
@@ -58,6 +63,28 @@ pub fn assign_games(e: &mut Event) -> ApiResult<()> {
         }
     }
     Ok(())
+}
+
+/// Pairs the free players of a running arena at `now_ms` (the library's wave), each new game
+/// with its id, or marks the arena finished when its time is up and its last game over;
+/// answers whether anything changed.
+fn arena_wave(e: &mut Event, now_ms: i64) -> ApiResult<bool> {
+    if e.status != Status::Running {
+        return Ok(false);
+    }
+    let elapsed = e.elapsed_ms(now_ms);
+    let Some(arena) = e.arena.as_mut() else {
+        return Ok(false);
+    };
+    if arena.finished(elapsed) {
+        e.status = Status::Finished;
+        return Ok(true);
+    }
+    let wave = arena.pair_wave(elapsed);
+    for _ in &wave {
+        e.arena_games.push(random_hex(ID_BYTES)?);
+    }
+    Ok(!wave.is_empty())
 }
 
 /// The games of `e` that are recorded and have no result yet: the ones that may not exist.
@@ -195,21 +222,7 @@ pub fn advance(app: &App, t: &str) -> ApiResult<()> {
 /// end; answers whether anything changed.
 fn next(e: &mut Event, now_ms: i64) -> ApiResult<bool> {
     match e.kind {
-        Kind::Arena => {
-            let elapsed = e.elapsed_ms(now_ms);
-            let Some(arena) = e.arena.as_mut() else {
-                return Ok(false);
-            };
-            if arena.finished(elapsed) {
-                e.status = Status::Finished;
-                return Ok(true);
-            }
-            let wave = arena.pair_wave(elapsed);
-            for _ in &wave {
-                e.arena_games.push(random_hex(ID_BYTES)?);
-            }
-            Ok(!wave.is_empty())
-        }
+        Kind::Arena => arena_wave(e, now_ms),
         Kind::Swiss | Kind::RoundRobin => {
             let complete = e.pairing.check_results().is_ok();
             if !complete || e.status == Status::Finished {
@@ -219,7 +232,7 @@ fn next(e: &mut Event, now_ms: i64) -> ApiResult<bool> {
             if e.pair(now_ms).is_err() {
                 return Ok(false);
             }
-            assign_games(e)?;
+            assign_games(e, now_ms)?;
             Ok(true)
         }
     }
