@@ -3,6 +3,7 @@
 // with links to the games, joining and withdrawing, an arena's countdown, "your game is
 // starting", printable pairings and standings, and the director's tools for a tournament over
 // the board (players by name and rating, the next round, each board's result, the TRF file).
+// An arena has no rounds: its games are listed as they are paired.
 
 import { me } from './accounts.js';
 import { api } from './api.js';
@@ -75,6 +76,7 @@ function rememberCreated(id, body) {
 export async function showTournamentList() {
   $('tournaments').hidden = false;
   $('subtitle').textContent = T.tnTitle;
+  $('tl-new').addEventListener('click', () => { $('tl-create').hidden = false; $('tc-name').focus(); });
   await listVariants('tc-variant', (v) => gameName(v));
   let d;
   try {
@@ -101,7 +103,7 @@ export async function showTournamentList() {
       li.append(link(`/tournaments/${encodeURIComponent(t.id)}`, t.name), ' ');
       const about = document.createElement('span');
       about.className = 'muted';
-      const players = Array.isArray(t.players) ? t.players.length : t.players;
+      const players = t.player_count ?? (Array.isArray(t.players) ? t.players.length : t.players);
       about.textContent = [formatName(t.format), t.variant ? gameLabel(t.variant) : '',
         t.clock !== undefined ? clockLabel(t.clock) : '', players !== undefined ? T.tnPlayerCount(players) : '']
         .filter(Boolean).join(' · ');
@@ -114,9 +116,8 @@ export async function showTournamentList() {
     box.append(h, ul, empty);
     return box;
   }));
-  $('tl-new').hidden = !me.name;
-  $('tl-new').addEventListener('click', () => { $('tl-create').hidden = false; $('tc-name').focus(); });
   showCreateForm();
+  $('tl-new').hidden = !me.name;
 }
 
 function showCreateForm() {
@@ -196,7 +197,6 @@ export async function showTournament(id) {
   act('tn-join', 'join');
   act('tn-withdraw', 'withdraw');
   act('tn-start', 'start');
-  act('tn-pause', 'pause');
   $('tn-pair').addEventListener('click', pairNext);
   $('tn-add').addEventListener('submit', addPlayer);
   $('tn-print-pairings').addEventListener('click', () => printOnly('pairings'));
@@ -254,7 +254,6 @@ function render(t) {
   const open = t.status === 'created' || (t.format === 'arena' && t.status === 'running');
   $('tn-join').hidden = !me.name || otb || joined || !open;
   $('tn-withdraw').hidden = !me.name || otb || !joined || t.status === 'finished';
-  $('tn-pause').hidden = !me.name || !joined || t.format !== 'arena' || t.status !== 'running';
   $('tn-start').hidden = !director || t.status !== 'created';
   $('tn-director').hidden = !director || !otb || t.status === 'finished';
   $('tn-add').hidden = t.status !== 'created' && t.format !== 'swiss';
@@ -322,13 +321,15 @@ function points(x) {
 }
 
 function renderRounds(t, directing) {
-  const rounds = [...(t.rounds || [])].sort((a, b) => b.number - a.number);
+  // An arena's games, newest first, as one list of boards.
+  const arena = t.games ? [{ number: 0, pairings: [...t.games].reverse().map((g) => ({ ...g, board: g.number })) }] : [];
+  const rounds = t.games ? arena : [...(t.rounds || [])].sort((a, b) => b.number - a.number);
   $('tn-rounds').replaceChildren(...rounds.map((r) => {
     const box = document.createElement('section');
     box.className = 'tn-round';
     box.dataset.round = String(r.number);
     const h = document.createElement('h3');
-    h.textContent = T.tnRound(r.number);
+    h.textContent = r.number ? T.tnRound(r.number) : T.tnGames;
     const table = document.createElement('table');
     table.className = 'list pairings';
     const head = document.createElement('tr');
@@ -346,7 +347,7 @@ function renderRounds(t, directing) {
     }
     return box;
   }));
-  if (!rounds.length) {
+  if (!rounds.length || (t.games && !t.games.length)) {
     const p = document.createElement('p');
     p.className = 'muted';
     p.textContent = T.tnNoRounds;
@@ -386,7 +387,7 @@ function yourGame(t) {
   const box = $('tn-your-game');
   box.hidden = true;
   if (!me.name || t.status !== 'running') return;
-  for (const r of t.rounds || []) {
+  for (const r of t.games ? [{ pairings: t.games }] : t.rounds || []) {
     for (const p of r.pairings || []) {
       if (!p.game || p.result || (p.south !== me.name && p.north !== me.name)) continue;
       box.replaceChildren(document.createTextNode(`${T.tnYourGame} `), link(`/g/${p.game}`, T.tnGoToBoard));
