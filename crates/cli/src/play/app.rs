@@ -849,7 +849,10 @@ impl App {
         match mv {
             Some(mv) => {
                 if let Err(e) = self.play(&mv) {
-                    self.message = Some((format!("the computer failed: {e}"), Tone::Error));
+                    self.message = Some((
+                        mancala_i18n::tr!(self.cat, "cli-computer-failed", error = e.to_string()),
+                        Tone::Error,
+                    ));
                     self.paused = true;
                 } else if let Some(after) = self.after_reply.take() {
                     self.message = Some(after);
@@ -1063,7 +1066,11 @@ impl App {
         }
         if let Some(side) = self.game.state().to_move {
             if !self.is_human(side) {
-                self.message = Some((format!("wait: the computer plays {side}"), Tone::Error));
+                let side = text::side_name(self.cat, side);
+                self.message = Some((
+                    mancala_i18n::tr!(self.cat, "cli-wait-computer", side = side),
+                    Tone::Error,
+                ));
                 return;
             }
         }
@@ -1194,7 +1201,7 @@ impl App {
         self.generation += 1;
         self.hint = None;
         self.message = Some((
-            format!("took back; {} to redo", self.redo.len()),
+            mancala_i18n::tr!(self.cat, "cli-took-back", count = self.redo.len()),
             Tone::Info,
         ));
         self.snap_cursor();
@@ -1202,11 +1209,22 @@ impl App {
 
     fn redo(&mut self) {
         let Some(mv) = self.redo.last().cloned() else {
-            self.message = Some(("nothing to redo".into(), Tone::Error));
+            self.message = Some((
+                mancala_i18n::tr!(self.cat, "cli-nothing-to-redo"),
+                Tone::Error,
+            ));
             return;
         };
         if let Err(e) = self.play(&mv) {
-            self.message = Some((format!("cannot redo {mv}: {e}"), Tone::Error));
+            self.message = Some((
+                mancala_i18n::tr!(
+                    self.cat,
+                    "cli-cannot-redo",
+                    move = mv.as_str(),
+                    error = e.to_string()
+                ),
+                Tone::Error,
+            ));
             self.redo.clear();
             return;
         }

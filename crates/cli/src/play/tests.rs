@@ -1175,3 +1175,20 @@ fn the_readmes_play_examples_give_the_person_a_move() {
         }
     }
 }
+
+#[test]
+fn undo_redo_and_waiting_for_the_computer_speak_the_screens_language() {
+    let mut app = new_app(Variant::Abapa, Mode::Local);
+    app.set_lang("fr");
+    app.handle(Event::Key(Key::Char('r')));
+    assert_eq!(app.message().unwrap().0, "rien à rejouer");
+    app.handle(Event::Key(Key::Char('0')));
+    app.handle(Event::Key(Key::Char('C')));
+    app.handle(Event::Key(Key::Char('u')));
+    assert_eq!(app.message().unwrap().0, "coup repris ; 1 à rejouer");
+    app.set_lang("pt");
+    app.handle(Event::Key(Key::Char('u')));
+    app.handle(Event::Key(Key::Char('r')));
+    app.handle(Event::Key(Key::Char('r')));
+    assert_eq!(app.message().unwrap().0, "nada para refazer");
+}
