@@ -65,10 +65,48 @@ pub struct Args {
     /// proxy that terminates TLS (the server itself speaks plain HTTP).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// How log lines are written to standard error: `text` (one readable line per event) or
+    /// `json` (one JSON object per line, for a log collector).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Which log lines are written, as `RUST_LOG` reads them: a level (`warn`: only problems;
+    /// `info`: also one line per request), or per target (`info,mancala_server::request=off`
+    /// drops the request lines). Without it, `$RUST_LOG` is used if set, else `info`.
+    #[arg(long, value_name = "FILTER")]
+    pub log: Option<String>,
+}
+
+/// How `mancala serve` writes its log lines.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One readable line per event: time, level, target, message and fields.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Sends the server's log lines to standard error in `format`, filtered by `filter` (else
+/// `$RUST_LOG`, else `info`).
+fn init_logs(format: LogFormat, filter: Option<&str>) -> Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match filter {
+        Some(f) => EnvFilter::try_new(f).with_context(|| format!("--log {f:?}"))?,
+        None => EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+    };
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false);
+    let set = match format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().flatten_event(true).try_init(),
+    };
+    set.map_err(|e| anyhow::anyhow!("setting up the logs: {e}"))
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    init_logs(args.log_format, args.log.as_deref())?;
     let db = resolve_db(args.db.as_deref());
     let (db, postgres) = match db {
         _ if args.memory => (None, None),

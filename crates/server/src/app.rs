@@ -142,6 +142,8 @@ pub struct App {
     /// The other end, taken by that task when the server starts.
     pub(crate) ended_games_rx:
         std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<String>>>,
+    /// The operator's metrics (`GET /metrics`).
+    pub(crate) metrics: crate::metrics::Metrics,
 }
 
 impl App {
@@ -149,6 +151,8 @@ impl App {
     pub fn new(config: &Config, store: Arc<dyn Store>, brain: Arc<dyn Brain>) -> Arc<App> {
         let seek_book = Arc::clone(&store).seek_book();
         let (ended_games, ended_games_rx) = tokio::sync::mpsc::unbounded_channel();
+        let metrics = crate::metrics::Metrics::new();
+        store.time_calls(metrics.store_timer());
         Arc::new(App {
             hub: Hub::new(
                 store,
@@ -188,6 +192,7 @@ impl App {
             secure_cookies: config.secure_cookies,
             ended_games,
             ended_games_rx: std::sync::Mutex::new(Some(ended_games_rx)),
+            metrics,
         })
     }
 
@@ -219,6 +224,16 @@ impl App {
     /// WebSocket connections open now.
     pub fn websockets_open(&self) -> usize {
         self.connections.open()
+    }
+
+    /// The metrics in the Prometheus text exposition, with what is open now.
+    pub fn metrics_text(&self) -> String {
+        self.metrics.encode(crate::metrics::Open {
+            games: self.hub.len(),
+            websockets: self.connections.open(),
+            seeks: self.lobby.len(),
+            clocks: self.timers.len(),
+        })
     }
 
     /// Drops from memory the games unused for the idle time; answers how many.

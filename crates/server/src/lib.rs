@@ -26,6 +26,7 @@
 //! | `POST /api/games/{id}/resign`, `/abort`, `/offer`, `/offer/accept`, `/offer/decline`, `/rematch` | endings ([`play`]) |
 //! | `GET /api/games?player=&variant=&result=&from=&to=` | the archive of finished games |
 //! | `POST/GET /api/tournaments`, `GET /api/tournaments/{id}`, `.../join`, `/rounds`, ... | tournaments ([`tournament`]) |
+//! | `GET /metrics` | the operator's metrics, Prometheus text ([`metrics`]) |
 //!
 //! Timed games keep a server-stamped [`clock`]; a timer per running clock ([`timers`]) ends a
 //! game on time even when nobody is connected. Rated games update Glicko-2 ratings ([`glicko`]).
@@ -60,6 +61,7 @@ pub mod brain;
 pub mod cluster;
 pub mod http;
 pub mod lobby;
+pub mod metrics;
 pub mod round;
 pub mod serve;
 pub mod store;

@@ -248,7 +248,9 @@ async fn log_in_page(app: &Arc<App>, ip: Option<std::net::IpAddr>, c: Credential
 /// `POST /logout`.
 pub(crate) async fn logout_form(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     if let Some(token) = users::session_cookie(&headers) {
-        let _ = accounts::log_out(&app, token).await;
+        if let Err(e) = accounts::log_out(&app, token).await {
+            tracing::warn!(error = %e.message, "log-out: ending the session failed");
+        }
     }
     home_logged_out(app.secure_cookies)
 }

@@ -31,8 +31,15 @@ pub(crate) async fn middleware(State(app): State<Arc<App>>, req: Request, next: 
     let mut account = None;
     if users::credential(req.headers()).is_some() {
         // A store that fails here only costs the account's language: the request goes on.
-        if let Ok(Some(name)) = accounts::current_player(&app, req.headers()).await {
-            account = account_lang(&app, &name).await.ok().flatten();
+        match accounts::current_player(&app, req.headers()).await {
+            Ok(Some(name)) => {
+                account = account_lang(&app, &name).await.unwrap_or_else(|e| {
+                    tracing::warn!(error = %e.message, "reading the account's language failed");
+                    None
+                });
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e.message, "reading the session failed"),
         }
     }
     lang::answer_in(account, app.secure_cookies, req, next).await

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::app::App;
 use crate::cluster::sweeps::on_every_tick;
+use crate::metrics::LeaseOutcome;
 use crate::round::find;
 
 /// How often an instance sharing its store renews its leases and looks for lapsed ones.
@@ -30,17 +31,53 @@ pub(crate) async fn keep_leases(app: std::sync::Weak<App>) {
                     .map(|id| id.to_string())
                     .collect();
                 let store = held.hub.store();
-                let _ = store.renew_leases(&running);
+                let metrics = &held.metrics;
+                match store.renew_leases(&running) {
+                    Ok(()) => metrics.lease_sweep(LeaseOutcome::Renewed, 1),
+                    Err(e) => {
+                        metrics.lease_sweep(LeaseOutcome::RenewFailed, 1);
+                        tracing::warn!(
+                            error = %e,
+                            games = running.len(),
+                            "lease sweep: renewing this instance's leases failed"
+                        );
+                    }
+                }
+                let lapsed = match store.lapsed_leases() {
+                    Ok(lapsed) => lapsed,
+                    Err(e) => {
+                        metrics.lease_sweep(LeaseOutcome::TakeFailed, 1);
+                        tracing::warn!(error = %e, "lease sweep: looking for lapsed leases failed");
+                        Vec::new()
+                    }
+                };
                 let mut taken = Vec::new();
-                for id in store.lapsed_leases().unwrap_or_default() {
-                    if matches!(store.hold_lease(&id), Ok(true)) {
-                        taken.push(id);
+                for id in lapsed {
+                    match store.hold_lease(&id) {
+                        Ok(true) => {
+                            metrics.lease_sweep(LeaseOutcome::TakenOver, 1);
+                            tracing::info!(game = %id, "lease sweep: took over a lapsed lease");
+                            taken.push(id);
+                        }
+                        // Another instance took it first.
+                        Ok(false) => {}
+                        Err(e) => {
+                            metrics.lease_sweep(LeaseOutcome::TakeFailed, 1);
+                            tracing::warn!(
+                                game = %id,
+                                error = %e,
+                                "lease sweep: taking over a lapsed lease failed"
+                            );
+                        }
                     }
                 }
                 taken
             })
             .await
-            .unwrap_or_default();
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "lease sweep: the sweep's task failed");
+                Vec::new()
+            });
             for id in lapsed {
                 tokio::spawn(find::resume(Arc::clone(&app), id));
             }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::app::App;
+use crate::metrics::ClockOutcome;
 use crate::round::clock;
 
 /// Drops idle games from memory now and then, for as long as `app` lives.
@@ -46,14 +47,33 @@ pub(crate) async fn sweep_clocks(app: std::sync::Weak<App>) {
     on_every_tick(app, tokio::time::interval(CLOCK_SWEEP), |app| async move {
         let now = clock::now_ms();
         let late = tokio::task::spawn_blocking(move || {
-            let clocks = app.hub.store().running_clocks().unwrap_or_default();
+            let clocks = match app.hub.store().running_clocks() {
+                Ok(clocks) => clocks,
+                Err(e) => {
+                    app.metrics.clock_sweep(ClockOutcome::Failed, 1);
+                    tracing::warn!(error = %e, "clock sweep: reading the running clocks failed");
+                    return;
+                }
+            };
+            app.metrics.clock_sweep(ClockOutcome::Swept, 1);
+            let mut armed = 0;
             for (id, deadline) in clocks {
                 if deadline + 1000 < now {
                     app.timers.arm(&id, deadline);
+                    armed += 1;
                 }
             }
+            app.metrics.clock_sweep(ClockOutcome::Armed, armed);
+            if armed > 0 {
+                tracing::info!(
+                    armed,
+                    "clock sweep: armed clocks whose deadline passed unnoticed"
+                );
+            }
         });
-        let _ = late.await;
+        if let Err(e) = late.await {
+            tracing::warn!(error = %e, "clock sweep: the sweep's task failed");
+        }
     })
     .await;
 }

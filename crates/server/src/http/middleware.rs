@@ -1,10 +1,18 @@
-//! The middleware every response goes through.
+//! The middleware every response goes through: the request's log line and count
+//! ([`log_request`]), the refusal of cross-site requests ([`same_origin`]), and the security
+//! headers and JSON errors ([`harden`]).
 
-use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tracing::Instrument;
 
+use crate::app::App;
 use crate::http::error::ApiError;
 
 /// Refuses, with 403 `cross_origin`, a request another site's page makes a browser send: a
@@ -55,6 +63,77 @@ fn is_cross_origin(headers: &HeaderMap) -> bool {
         !h.trim()
             .eq_ignore_ascii_case(authority.trim_end_matches('/'))
     })
+}
+
+/// The header that carries a request's id, in the request (from a proxy) and in the answer.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The id of a request: the `x-request-id` it came with when that is a short token (a proxy's
+/// id, kept so that its logs and these match), else a new one: this process's random prefix and
+/// a count.
+fn request_id(req: &Request) -> HeaderValue {
+    if let Some(v) = req.headers().get(&REQUEST_ID) {
+        let token = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':');
+        if !v.is_empty() && v.len() <= 64 && v.as_bytes().iter().all(token) {
+            return v.clone();
+        }
+    }
+    static PREFIX: OnceLock<u32> = OnceLock::new();
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let prefix = *PREFIX.get_or_init(|| {
+        let mut b = [0u8; 4];
+        // Without randomness (never seen), the process id still tells instances apart.
+        if getrandom::fill(&mut b).is_err() {
+            return std::process::id();
+        }
+        u32::from_le_bytes(b)
+    });
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    HeaderValue::from_str(&format!("{prefix:08x}-{n}")).unwrap_or(HeaderValue::from_static("-"))
+}
+
+/// A method as a metric's label: the standard ones by name, any other as `OTHER` (a client
+/// cannot make up label values).
+fn method_label(m: &Method) -> &'static str {
+    match *m {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "OTHER",
+    }
+}
+
+/// Logs one line per request (`method`, matched `route`, `status`, `latency_us`, `request_id`),
+/// counts it in the metrics, and answers the request's id in `x-request-id`. What is logged
+/// while the request is handled is inside its `request` span (with the id).
+pub(crate) async fn log_request(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let id = request_id(&req);
+    let method = method_label(req.method());
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
+    let span = tracing::info_span!("request", id = id.to_str().unwrap_or("-"));
+    let mut res = next.run(req).instrument(span).await;
+    let took = started.elapsed();
+    let status = res.status().as_u16();
+    app.metrics.request(method, &route, status, took);
+    tracing::info!(
+        target: "mancala_server::request",
+        method = %method,
+        route = %route,
+        status,
+        latency_us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX),
+        request_id = %id.to_str().unwrap_or("-"),
+        "request"
+    );
+    res.headers_mut().insert(REQUEST_ID, id);
+    res
 }
 
 /// Adds security headers, and turns every error answered without a JSON body (axum's own

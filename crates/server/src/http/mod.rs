@@ -25,7 +25,7 @@ use axum::Router;
 use crate::accounts::{self, settings};
 use crate::app::{App, Config};
 use crate::http::error::{ApiError, StoreError};
-use crate::http::middleware::{harden, same_origin};
+use crate::http::middleware::{harden, log_request, same_origin};
 
 /// The OpenAPI description of the API.
 pub const OPENAPI: &str = include_str!("../openapi.json");
@@ -33,7 +33,7 @@ pub const OPENAPI: &str = include_str!("../openapi.json");
 /// The router: the API under `/api`, the UI everywhere else.
 pub fn router(app: Arc<App>, config: &Config) -> Router {
     let api = routes::api_router().fallback(api_not_found);
-    Router::new()
+    routes::root_router()
         .nest("/api", api)
         .route("/", get(index))
         .route("/g/{id}", get(index_for_game))
@@ -69,6 +69,10 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
             settings::middleware,
         ))
         .layer(DefaultBodyLimit::max(config.body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            log_request,
+        ))
         .with_state(app)
 }
 
@@ -93,6 +97,18 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         axum::http::StatusCode::SERVICE_UNAVAILABLE
     };
     (status, axum::Json(app.health(&store))).into_response()
+}
+
+/// `GET /metrics`: every metric in the Prometheus text exposition (OpenMetrics), for a scraper.
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        app.metrics_text(),
+    )
+        .into_response()
 }
 
 async fn openapi() -> Response {

@@ -1,6 +1,7 @@
 //! The API's route table: every route under `/api`, its method and its handler, in one list
 //! that both builds the router ([`super::router`]) and lists its routes ([`api_routes`]), so a
-//! test can check that the OpenAPI document describes each.
+//! test can check that the OpenAPI document describes each; and the operator's `GET /metrics`
+//! ([`root_table`]) likewise.
 
 use std::sync::Arc;
 
@@ -107,6 +108,18 @@ fn table() -> Vec<ApiRoute> {
     ]
 }
 
+/// The routes outside `/api` that the OpenAPI document describes (the operator's).
+fn root_table() -> Vec<ApiRoute> {
+    vec![route(Method::GET, "/metrics", super::metrics)]
+}
+
+/// The router of [`root_table`]'s routes (full paths).
+pub(super) fn root_router() -> Router<Arc<App>> {
+    root_table()
+        .into_iter()
+        .fold(Router::new(), |r, route| r.route(route.path, route.handler))
+}
+
 /// The API's router (paths relative to `/api`), built from the route table.
 pub(super) fn api_router() -> Router<Arc<App>> {
     table()
@@ -114,11 +127,16 @@ pub(super) fn api_router() -> Router<Arc<App>> {
         .fold(Router::new(), |r, route| r.route(route.path, route.handler))
 }
 
-/// Every route of the API as its method and full path (`/api/...`), in the OpenAPI document's
-/// spelling (`{id}` for a path parameter).
+/// Every route of the API as its method and full path (`/api/...`, and `/metrics`), in the
+/// OpenAPI document's spelling (`{id}` for a path parameter).
 pub fn api_routes() -> Vec<(Method, String)> {
     table()
         .into_iter()
         .map(|r| (r.method, format!("/api{}", r.path)))
+        .chain(
+            root_table()
+                .into_iter()
+                .map(|r| (r.method, r.path.to_string())),
+        )
         .collect()
 }

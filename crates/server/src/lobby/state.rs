@@ -133,15 +133,21 @@ impl Lobby {
     pub(crate) async fn changed(&self) {
         // The change is made: a failure to read it back or to tell it is not the request's;
         // the next change or sweep catches up.
-        let _ = self.current().await;
+        if let Err(e) = self.current().await {
+            tracing::warn!(error = %e.message, "lobby: reading the seeks back failed");
+        }
         if self.shared {
-            let _ = self.with_book(|b| b.announce(None)).await;
+            if let Err(e) = self.with_book(|b| b.announce(None)).await {
+                tracing::warn!(error = %e.message, "lobby: telling the other instances failed");
+            }
         }
     }
 
     /// Another instance sharing the book changed the seeks: the watchers here hear.
     pub async fn changed_elsewhere(&self) {
-        let _ = self.current().await;
+        if let Err(e) = self.current().await {
+            tracing::warn!(error = %e.message, "lobby: reading another instance's seeks failed");
+        }
     }
 
     /// Another instance sharing the book sent `message` to the lobby sockets (a game started).
@@ -179,10 +185,10 @@ impl Lobby {
     /// The owner logged out: his seeks go.
     pub async fn owner_left(&self, owner: &str) {
         let owner = owner.to_string();
-        if let Ok(n) = self.with_book(move |b| b.remove_owner(&owner, false)).await {
-            if n > 0 {
-                self.changed().await;
-            }
+        match self.with_book(move |b| b.remove_owner(&owner, false)).await {
+            Ok(0) => {}
+            Ok(_) => self.changed().await,
+            Err(e) => tracing::warn!(error = %e.message, "lobby: removing a player's seeks failed"),
         }
     }
 
@@ -190,10 +196,10 @@ impl Lobby {
     /// open on another instance.
     pub(crate) async fn owner_gone(&self, owner: &str) {
         let owner = owner.to_string();
-        if let Ok(n) = self.with_book(move |b| b.remove_owner(&owner, true)).await {
-            if n > 0 {
-                self.changed().await;
-            }
+        match self.with_book(move |b| b.remove_owner(&owner, true)).await {
+            Ok(0) => {}
+            Ok(_) => self.changed().await,
+            Err(e) => tracing::warn!(error = %e.message, "lobby: removing a player's seeks failed"),
         }
     }
 
@@ -205,7 +211,10 @@ impl Lobby {
         let n = self
             .with_book(move |b| b.expire(created, taken))
             .await
-            .unwrap_or(0);
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e.message, "lobby: expiring old seeks failed");
+                0
+            });
         if n > 0 {
             self.changed().await;
         }
@@ -216,7 +225,9 @@ impl Lobby {
     /// shared by several instances).
     pub async fn renew_presence(&self) {
         if self.shared {
-            let _ = self.with_book(|b| b.renew_presence()).await;
+            if let Err(e) = self.with_book(|b| b.renew_presence()).await {
+                tracing::warn!(error = %e.message, "lobby: renewing the players' presence failed");
+            }
         }
     }
 
@@ -230,7 +241,9 @@ impl Lobby {
         });
         self.push(&msg);
         if self.shared {
-            let _ = self.book.announce(Some(&msg.to_string()));
+            if let Err(e) = self.book.announce(Some(&msg.to_string())) {
+                tracing::warn!(%game, error = %e, "lobby: announcing a game to the other instances failed");
+            }
         }
     }
 
@@ -277,7 +290,10 @@ impl Lobby {
     /// Opens again seek `id`, taken for `game` that could not be started.
     pub(crate) async fn untake(&self, id: &str, game: &str) {
         let (id, game) = (id.to_string(), game.to_string());
-        let _ = self.with_book(move |b| b.untake(&id, &game)).await;
+        let seek = id.clone();
+        if let Err(e) = self.with_book(move |b| b.untake(&id, &game)).await {
+            tracing::warn!(%seek, error = %e.message, "lobby: opening a seek again failed");
+        }
         self.changed().await;
     }
 
@@ -326,7 +342,9 @@ impl Lobby {
         };
         if first && self.shared {
             let who = who.to_string();
-            let _ = self.with_book(move |b| b.present(&who, true)).await;
+            if let Err(e) = self.with_book(move |b| b.present(&who, true)).await {
+                tracing::warn!(error = %e.message, "lobby: recording a player's presence failed");
+            }
         }
     }
 
@@ -349,7 +367,9 @@ impl Lobby {
         };
         if last && self.shared {
             let who = who.to_string();
-            let _ = self.with_book(move |b| b.present(&who, false)).await;
+            if let Err(e) = self.with_book(move |b| b.present(&who, false)).await {
+                tracing::warn!(error = %e.message, "lobby: recording a player's departure failed");
+            }
         }
         last
     }

@@ -145,7 +145,9 @@ pub(crate) async fn post_move(
         schedule_computer(&app, &room);
     }
     let [queued, locked, store] = spent;
-    app.moves.add(started.elapsed(), queued, locked, store);
+    let took = started.elapsed();
+    app.moves.add(took, queued, locked, store);
+    app.metrics.moved(took);
     Ok(Json(view))
 }
 

@@ -55,7 +55,9 @@ fn schedule_computer_after(app: &Arc<App>, room: &Arc<Room>, looks: u32) {
         tokio::time::sleep(wait).await;
         let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
         let unchanged = tokio::task::spawn_blocking(move || {
-            let _ = app2.hub.refresh(&room2);
+            if let Err(e) = app2.hub.refresh(&room2) {
+                tracing::warn!(game = %room2.meta.id, error = %e, "computer: reading the game back failed");
+            }
             room2.lock().version == version
         })
         .await
@@ -279,8 +281,17 @@ pub(crate) fn refresh_game(app: &Arc<App>, id: &str) {
         return;
     };
     let had_offer = room.lock().offer.is_some();
-    if !matches!(app.hub.refresh(&room), Ok(true)) {
-        return;
+    match app.hub.refresh(&room) {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(e) => {
+            tracing::warn!(
+                game = %id,
+                error = %e,
+                "following another instance: reading the game back failed"
+            );
+            return;
+        }
     }
     if had_offer {
         // Reading the game back dropped the offer: it stands unless its receiver moved.

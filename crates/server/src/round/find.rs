@@ -61,7 +61,9 @@ pub(crate) async fn check_flag(app: Arc<App>, id: Arc<str>) {
     let _turn = turn.turn.lock().await;
     let _ = tokio::task::spawn_blocking(move || {
         // Another instance sharing the store may have moved meanwhile.
-        let _ = app.hub.refresh(&room);
+        if let Err(e) = app.hub.refresh(&room) {
+            tracing::warn!(game = %id, error = %e, "flag check: reading the game back failed");
+        }
         let store = app.hub.store();
         // Of the instances sharing the store, the lease holder ends the game on time; the
         // others look again once a lease would have lapsed (in case the holder died).

@@ -62,7 +62,12 @@ pub(crate) fn offer_changed_elsewhere(app: &App, id: &str) {
         return;
     }
     let before = live.offer;
-    if offer_from_store(app, &room, &mut live).is_err() || live.offer == before {
+    if let Err(e) = offer_from_store(app, &room, &mut live) {
+        tracing::warn!(game = %id, error = %e.message, "reading another instance's offer failed");
+        live.offer = before;
+        return;
+    }
+    if live.offer == before {
         live.offer = before;
         return;
     }

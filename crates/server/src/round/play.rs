@@ -261,7 +261,9 @@ async fn catch_up(seat: &Seated) -> ApiResult<()> {
 fn accept_offer(app: &App, room: &Room, live: &mut Live, o: Offer) -> ApiResult<()> {
     ended_by_offer(app, room, live, o)?;
     // The game is over: its stored offer is of no more use (tidied later if this fails).
-    let _ = app.hub.store().save_offer(&room.meta.id, None);
+    if let Err(e) = app.hub.store().save_offer(&room.meta.id, None) {
+        tracing::warn!(game = %room.meta.id, error = %e, "clearing the stored offer failed");
+    }
     Ok(())
 }
 

@@ -242,7 +242,9 @@ pub(crate) fn open_game(app: &App, meta: GameMeta, game: AnyGame) -> ApiResult<A
     let room = app.hub.create(meta, game)?;
     if computer_first && app.hub.store().shared() {
         // The computer's first move has an owner from the start (see the move handler).
-        let _ = app.hub.store().hold_lease(&id);
+        if let Err(e) = app.hub.store().hold_lease(&id) {
+            tracing::warn!(game = %id, error = %e, "taking the lease of a new game failed");
+        }
     }
     if let Some(d) = deadline {
         app.timers.arm(&id, d);

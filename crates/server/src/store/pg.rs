@@ -207,6 +207,8 @@ pub struct PgStore {
     config: tokio_postgres::Config,
     /// This store's name in its change notices, so that it can tell its own from the others'.
     instance: String,
+    /// Where the time of each call goes (see [`Store::time_calls`]).
+    timer: std::sync::OnceLock<crate::metrics::StoreTimer>,
 }
 
 /// The channel of change notices (see [`crate::cluster::notice`]): the games' and the lobby's (see
@@ -311,6 +313,7 @@ impl PgStore {
             runtime: Some(runtime),
             config,
             instance: instance_name(),
+            timer: std::sync::OnceLock::new(),
         };
         if migrating {
             store.run(|pool| async move {
@@ -336,13 +339,20 @@ impl PgStore {
         let Some(rt) = &self.runtime else {
             return Err(StoreError::Postgres("the store is closed".into()));
         };
+        let since = std::time::Instant::now();
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let fut = work(self.pool.clone());
         rt.spawn(async move {
+            // The caller waits for this answer; it is gone only if the caller is.
             let _ = tx.send(fut.await);
         });
-        rx.recv()
-            .map_err(|_| StoreError::Postgres("the database task stopped".into()))?
+        let answer = rx
+            .recv()
+            .map_err(|_| StoreError::Postgres("the database task stopped".into()));
+        if let Some(t) = self.timer.get() {
+            t.observe(since.elapsed());
+        }
+        answer?
     }
 
     /// Runs statement `s` with `args` and answers the rows it changed.
@@ -620,6 +630,10 @@ impl Store for PgStore {
         Ok(())
     }
 
+    fn time_calls(&self, timer: crate::metrics::StoreTimer) {
+        let _ = self.timer.set(timer);
+    }
+
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
         let rt = self.runtime.as_ref()?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
@@ -642,41 +656,49 @@ impl Store for PgStore {
 
     fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
         Box::pin(async move {
-            // Awaited where the caller runs: no thread in between. One statement, one round
-            // trip, one implicit transaction: the lease (when asked), the move, the clock's
-            // deadline (timed games) and the notice carrying the move; with the lease, the
-            // answer says whether this instance holds it.
-            let notice = self.move_notice(&m);
-            let client = self.moves.get().await?;
-            let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
-            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
-            let ttl = Arg::int(lease_ttl_ms());
-            let me = Arg::text(&self.instance);
-            let timed = m.stamp.is_some();
-            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
-            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
-            list.extend([channel.pg(), notice.pg()]);
-            if m.lease {
-                list.extend([me.pg(), ttl.pg()]);
+            let since = std::time::Instant::now();
+            let recorded = async {
+                // Awaited where the caller runs: no thread in between. One statement, one round
+                // trip, one implicit transaction: the lease (when asked), the move, the clock's
+                // deadline (timed games) and the notice carrying the move; with the lease, the
+                // answer says whether this instance holds it.
+                let notice = self.move_notice(&m);
+                let client = self.moves.get().await?;
+                let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
+                let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+                let ttl = Arg::int(lease_ttl_ms());
+                let me = Arg::text(&self.instance);
+                let timed = m.stamp.is_some();
+                let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+                let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+                list.extend([channel.pg(), notice.pg()]);
+                if m.lease {
+                    list.extend([me.pg(), ttl.pg()]);
+                }
+                let sql = match (timed, m.lease) {
+                    (false, false) => PUSH_MOVE,
+                    (true, false) => PUSH_TIMED_MOVE,
+                    (false, true) => PUSH_MOVE_LEASED,
+                    (true, true) => PUSH_TIMED_MOVE_LEASED,
+                };
+                let stmt = client.prepare_cached(sql).await?;
+                if !m.lease {
+                    crate::store::sqlite::recorded(&m.game, client.execute(&stmt, &list).await?)?;
+                    return Ok(false);
+                }
+                let Some(row) = client.query_opt(&stmt, &list).await? else {
+                    return crate::store::sqlite::recorded(&m.game, 0).map(|()| false);
+                };
+                let held: i64 = row
+                    .try_get(1)
+                    .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
+                Ok::<_, StoreError>(held == 1)
             }
-            let sql = match (timed, m.lease) {
-                (false, false) => PUSH_MOVE,
-                (true, false) => PUSH_TIMED_MOVE,
-                (false, true) => PUSH_MOVE_LEASED,
-                (true, true) => PUSH_TIMED_MOVE_LEASED,
-            };
-            let stmt = client.prepare_cached(sql).await?;
-            if !m.lease {
-                crate::store::sqlite::recorded(&m.game, client.execute(&stmt, &list).await?)?;
-                return Ok(false);
+            .await;
+            if let Some(t) = self.timer.get() {
+                t.observe(since.elapsed());
             }
-            let Some(row) = client.query_opt(&stmt, &list).await? else {
-                return crate::store::sqlite::recorded(&m.game, 0).map(|()| false);
-            };
-            let held: i64 = row
-                .try_get(1)
-                .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
-            Ok(held == 1)
+            recorded
         })
     }
 

@@ -1,10 +1,12 @@
 //! The SQLite store: [`SqliteStore`], the default.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
+use crate::metrics::StoreTimer;
 use crate::round::ending::Ending;
 use crate::store::error::StoreError;
 use crate::store::records::{
@@ -155,6 +157,8 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// A [`Store`] in one SQLite file (write-ahead log, one connection behind a mutex).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// Where the time of each use of the connection goes (see [`Store::time_calls`]).
+    timer: OnceLock<StoreTimer>,
     /// The checkpointer thread of a file database: dropping the sender stops it.
     checkpointer: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
 }
@@ -187,6 +191,35 @@ fn checkpointer(path: std::path::PathBuf, stop: std::sync::mpsc::Receiver<()>) {
         let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
     }
     let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+}
+
+/// The connection, held for one call: the time from asking for it (waiting for the lock
+/// included) to letting it go is recorded into the store's timer, if it has one.
+struct Held<'a> {
+    conn: std::sync::MutexGuard<'a, Connection>,
+    since: Instant,
+    timer: Option<&'a StoreTimer>,
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        if let Some(t) = self.timer {
+            t.observe(self.since.elapsed());
+        }
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -239,6 +272,7 @@ impl SqliteStore {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            timer: OnceLock::new(),
             checkpointer: None,
         })
     }
@@ -253,16 +287,24 @@ impl SqliteStore {
         migrate(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            timer: OnceLock::new(),
             checkpointer: None,
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    fn conn(&self) -> Held<'_> {
+        let since = Instant::now();
         // A panic while holding the lock cannot leave SQLite half-written: each statement is
         // atomic. Carry on with the connection.
-        self.conn
+        let conn = self
+            .conn
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Held {
+            conn,
+            since,
+            timer: self.timer.get(),
+        }
     }
 
     /// The schema version of the open database.
@@ -352,6 +394,10 @@ impl Store for SqliteStore {
     fn reachable(&self) -> Result<(), StoreError> {
         self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
         Ok(())
+    }
+
+    fn time_calls(&self, timer: StoreTimer) {
+        let _ = self.timer.set(timer);
     }
 
     fn create(&self, m: &GameMeta) -> Result<(), StoreError> {

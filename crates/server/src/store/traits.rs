@@ -148,6 +148,11 @@ pub trait Store: Send + Sync + 'static {
     fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError>;
     /// Whether the database answers now (`GET /api/health`): an error says why not.
     fn reachable(&self) -> Result<(), StoreError>;
+    /// Records from now on the time of each call to this store into `timer` (the server's
+    /// metrics); the first timer given stays.
+    fn time_calls(&self, timer: crate::metrics::StoreTimer) {
+        let _ = timer;
+    }
     /// Renews this instance's leases on games `ids` and gives up the others it holds.
     fn renew_leases(&self, ids: &[String]) -> Result<(), StoreError> {
         let _ = ids;
