@@ -1476,3 +1476,53 @@ test('tournament pages: a director runs a four-player Swiss over the board for t
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('tournament pages: four players join an online Swiss, the start takes each to his board, and the standings follow the results', { timeout: 120000 }, async (t) => {
+  if (!(await hasTournaments())) { t.skip('this server has no tournaments API'); return; }
+  const stamp = Date.now().toString(36).slice(-5);
+  const contexts = [];
+  const open = async (name) => {
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    await ctx.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+    contexts.push(ctx);
+    return signUp(ctx, name);
+  };
+  const director = await open(`dir${stamp}`);
+  const names = ['ama', 'kofi', 'esi', 'yaw'].map((n) => `${n}${stamp}`);
+  const players = [];
+  for (const n of names) players.push(await open(n));
+  const errors = [];
+  for (const p of [director, ...players]) p.on('pageerror', (e) => errors.push(String(e)));
+  const id = await director.evaluate(async () => (await (await fetch('/api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Online cup', format: 'swiss', variant: 'oware', clock: { initial_ms: 300000, increment_ms: 3000 },
+      rated: true, over_the_board: false, rounds: 1 }) })).json()).id);
+  for (const p of players) {
+    await p.goto(`${base}/tournaments/${encodeURIComponent(id)}`);
+    await p.click('#tn-join');
+    await p.waitForSelector('#tn-withdraw:not([hidden])');
+  }
+  await director.goto(`${base}/tournaments/${encodeURIComponent(id)}`);
+  await director.waitForFunction(() => document.querySelectorAll('#tn-players li').length === 4);
+  await director.click('#tn-start');
+  // Each player's page sees his game and takes him to his board.
+  await Promise.all(players.map((p) => p.waitForURL(/\/g\/[0-9a-f]{20}$/, { timeout: 30000 })));
+  const games = await Promise.all(players.map((p) => gameOf(p)));
+  assert.equal(new Set(games.map((g) => g.id)).size, 2, 'two boards');
+  // South resigns on each board.
+  for (const [k, p] of players.entries()) {
+    if (games[k].players.south !== names[k]) continue;
+    await p.waitForSelector('#act-resign:not([disabled])');
+    await p.click('#act-resign');
+    await p.waitForSelector('#status[data-over=true]');
+  }
+  // The standings give each North his point; the round's boards link to the games.
+  const page = players[0];
+  await page.goto(`${base}/tournaments/${encodeURIComponent(id)}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#tn-standings tbody tr')]
+    .reduce((s, tr) => s + Number(tr.dataset.points), 0) === 2, null, { timeout: 20000 });
+  const points = Object.fromEntries(await page.$$eval('#tn-standings tbody tr', (rows) => rows.map((r) => [r.dataset.player, Number(r.dataset.points)])));
+  for (const [k, g] of games.entries()) assert.equal(points[names[k]], g.players.north === names[k] ? 1 : 0, JSON.stringify(points));
+  assert.equal(await page.locator('.tn-round[data-round="1"] td a[href^="/g/"]').count(), 2);
+  assert.deepEqual(errors, []);
+  for (const c of contexts) await c.close();
+});
