@@ -248,15 +248,17 @@ pub async fn follow_endings(
         let Some(app) = app.upgrade() else {
             return;
         };
-        let _ = tokio::task::spawn_blocking(move || {
-            let store: &dyn Store = app.hub.store();
-            for e in state::live(store).unwrap_or_default() {
+        let done = tokio::task::spawn_blocking(move || {
+            for e in live_or_warn(&app) {
                 if open_games(&e).iter().any(|p| p.id == game) {
-                    let _ = advance(&app, &e.id);
+                    advance_or_warn(&app, &e.id);
                 }
             }
         })
         .await;
+        if let Err(e) = done {
+            tracing::warn!(error = %e, "tournaments: recording an ended game's result failed");
+        }
     }
 }
 
@@ -268,16 +270,34 @@ pub async fn sweep(app: std::sync::Weak<App>) {
         app,
         tokio::time::interval(SWEEP_EVERY),
         |app| async move {
-            let _ = tokio::task::spawn_blocking(move || {
-                let store: &dyn Store = app.hub.store();
-                for e in state::live(store).unwrap_or_default() {
+            let done = tokio::task::spawn_blocking(move || {
+                for e in live_or_warn(&app) {
                     if e.status == Status::Running && e.online() {
-                        let _ = advance(&app, &e.id);
+                        advance_or_warn(&app, &e.id);
                     }
                 }
             })
             .await;
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "tournaments: the sweep failed");
+            }
         },
     )
     .await;
+}
+
+/// The tournaments not finished, or none (with a warning) when the store does not answer.
+fn live_or_warn(app: &App) -> Vec<Event> {
+    let store: &dyn Store = app.hub.store();
+    state::live(store).unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "tournaments: reading the running tournaments failed");
+        Vec::new()
+    })
+}
+
+/// [`advance`], a failure logged as a warning (the next sweep tries again).
+fn advance_or_warn(app: &App, t: &str) {
+    if let Err(e) = advance(app, t) {
+        tracing::warn!(tournament = t, error = %e.message, "tournaments: advancing failed");
+    }
 }
