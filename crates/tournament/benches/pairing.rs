@@ -20,7 +20,7 @@ fn main() {
     } else {
         sizes
     };
-    println!("players  round 9 pairing  CPU time  rounds 1-8 (setup)");
+    println!("players  round 9 pairing  CPU time  rounds 1-8 (setup)  pairing digest");
     for n in sizes {
         let mut t = Tournament::new("bench", Format::Swiss, 9);
         for i in 0..n {
@@ -87,12 +87,26 @@ fn main() {
             "everybody paired"
         );
         println!(
-            "{n:>7}  {:>13.3} s  {:>8.2} s  {:>10.1} s",
+            "{n:>7}  {:>13.3} s  {:>8.2} s  {:>16.1} s  {:016x}",
             took.as_secs_f64(),
             cpu,
-            setup.as_secs_f64()
+            setup.as_secs_f64(),
+            digest(round)
         );
     }
+}
+
+/// A fingerprint of a round's boards and byes (FNV-1a over the start numbers in board
+/// order): a change to the pairing code that must not change the pairings keeps it.
+fn digest(round: &Round) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let boards = round.pairings.iter().flat_map(|p| [p.south, p.north]);
+    for v in boards.chain([0]).chain(round.byes.iter().map(|b| b.player)) {
+        for byte in v.to_le_bytes() {
+            h = (h ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
 
 /// A round paired in standings order: each player, from the top, with the next free one he

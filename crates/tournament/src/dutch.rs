@@ -42,9 +42,11 @@
 //! A matching is computed again only when a change can alter it: an addition that favours the
 //! partner a player already has, or that handicaps edges he does not use, keeps the matching
 //! optimal (any other matching gains at most as much), so the procedure costs one matching per
-//! choice that the current matching does not already make.
+//! choice that the current matching does not already make. Each such matching starts from the
+//! last one and its duals ([`crate::matching::WarmMatching`]): a choice changes the edges of one
+//! player, and only the players it unpairs are searched again.
 
-use crate::matching::{max_cardinality_matching, max_weight_matching, Big};
+use crate::matching::{max_cardinality_matching, Big, WarmMatching};
 use crate::Color;
 
 /// A float received in a round (FIDE C.04.3 A.4).
@@ -702,7 +704,8 @@ struct Proc<'b, const L: usize> {
     br: &'b Bracket,
     /// Per vertex: (other end, edge index), sorted by the other end.
     adj: Vec<Vec<(usize, usize)>>,
-    edges: Vec<(usize, usize, Big<L>)>,
+    /// The matching over the edges, kept from one solve to the next.
+    matching: WarmMatching<Big<L>>,
     alive: Vec<bool>,
     /// Vertices whose pair is settled.
     gone: Vec<bool>,
@@ -732,7 +735,7 @@ impl<'b, const L: usize> Proc<'b, L> {
             br,
             adj,
             alive: vec![true; edges.len()],
-            edges,
+            matching: WarmMatching::new(br.m, edges),
             gone: vec![false; br.m],
             mate: vec![None; br.m],
             fixed: Vec::new(),
@@ -751,25 +754,21 @@ impl<'b, const L: usize> Proc<'b, L> {
 
     fn add(&mut self, x: usize, y: usize, v: i64) {
         if let Some(k) = self.edge(x, y) {
-            self.edges[k].2 = self.edges[k].2 + Big::from_i128(v as i128);
+            self.matching.add(k, Big::from_i128(v as i128), x);
         }
     }
 
     fn remove(&mut self, x: usize, y: usize) {
         if let Some(k) = self.edge(x, y) {
             self.alive[k] = false;
+            self.matching.remove(k, x);
         }
     }
 
+    /// The optimum for the current weights, from the last one.
     fn solve(&mut self) {
-        let edges: Vec<(usize, usize, Big<L>)> = self
-            .edges
-            .iter()
-            .zip(&self.alive)
-            .filter(|((x, y, _), &alive)| alive && !self.gone[*x] && !self.gone[*y])
-            .map(|(e, _)| *e)
-            .collect();
-        self.mate = max_weight_matching(self.br.m, &edges);
+        self.matching.solve();
+        self.mate = self.matching.mates();
     }
 
     /// Settles the pair of `x` and its current partner.
@@ -778,6 +777,8 @@ impl<'b, const L: usize> Proc<'b, L> {
             self.gone[x] = true;
             self.gone[y] = true;
             self.fixed.push((x, y));
+            self.matching.isolate(x);
+            self.matching.isolate(y);
         }
     }
 

@@ -1,5 +1,6 @@
 //! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with Galil's
-//! primal-dual bookkeeping, O(n³)).
+//! primal-dual bookkeeping, O(n³)), solved again after changes to its edges from the last
+//! optimum ([`WarmMatching`]).
 //!
 //! Written here rather than taken from a crate: the Dutch pairing encodes its criteria as
 //! levels of one wide integer weight (`i128`, or a [`Big`] of as many 64-bit limbs as they need),
@@ -21,6 +22,10 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
     fn double(self) -> Self;
     /// Half the value (of an even one).
     fn half(self) -> Self;
+    /// The value `v`.
+    fn small(v: i64) -> Self;
+    /// The bit of weight 2 (with the bit of weight 1, the value modulo 4).
+    fn bit1(self) -> bool;
 }
 
 impl Weight for i128 {
@@ -32,6 +37,12 @@ impl Weight for i128 {
     }
     fn half(self) -> Self {
         self / 2
+    }
+    fn small(v: i64) -> Self {
+        v as i128
+    }
+    fn bit1(self) -> bool {
+        self >> 1 & 1 == 1
     }
 }
 
@@ -162,28 +173,128 @@ impl<const L: usize> Weight for Big<L> {
         }
         Big { limbs }
     }
+    fn small(v: i64) -> Self {
+        Big::from_i128(v as i128)
+    }
+    fn bit1(self) -> bool {
+        self.limbs[0] >> 1 & 1 == 1
+    }
 }
 
 /// A maximum-weight matching of the graph on `n` vertices with these edges: `mate[v]` is the
 /// vertex matched to `v`. Edges of weight zero or less are never used; several edges between
 /// the same two vertices are allowed (the heaviest counts).
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
-    let edges: Vec<Edge<W>> = edges
-        .iter()
-        .filter(|e| e.2 > W::zero() && e.0 != e.1 && e.0 < n && e.1 < n)
-        .map(|&(u, v, w)| (u, v, w.double()))
-        .collect();
-    if edges.is_empty() || n == 0 {
-        return vec![None; n];
-    }
-    let mut m = Matcher::new(n, edges);
+    let mut m = WarmMatching::new(n, edges.to_vec());
     m.solve();
-    (0..n)
-        .map(|v| {
-            let p = m.mate[v];
-            (p != NONE).then(|| m.endpoint(p))
-        })
-        .collect()
+    m.mates()
+}
+
+/// A maximum-weight matching kept up to date while its edges' weights change: after
+/// [`WarmMatching::add`], [`WarmMatching::remove`] or [`WarmMatching::isolate`],
+/// [`WarmMatching::solve`] starts from the last optimum and its duals rather than from nothing.
+///
+/// The changes are made good by freeing only the vertices they concern: a vertex whose matched
+/// edge changed, or one of whose edges became infeasible or lies inside a blossom, leaves its
+/// blossoms (their duals spread over their vertices, which keeps every other edge feasible), is
+/// unmatched, and gets the smallest dual its edges allow. The free vertices whose dual is not zero
+/// are then the only roots of the search, which costs a few of its stages instead of one per
+/// vertex.
+pub struct WarmMatching<W> {
+    m: Matcher<W>,
+    /// Edges changed since the last solve, each with the vertex to free when it must be.
+    changed: Vec<(usize, usize)>,
+    /// Vertices to free and leave with no edge.
+    isolated: Vec<usize>,
+    /// Vertices whose lists of edges hold removed ones.
+    dirty: Vec<usize>,
+    solved: bool,
+}
+
+impl<W: Weight> WarmMatching<W> {
+    /// The graph on `n` vertices with these edges (edges of weight zero or less unused until
+    /// their weight rises above zero; loops and edges to vertices beyond `n` never used). Edge
+    /// `k` of the list is edge `k` of the other methods.
+    pub fn new(n: usize, edges: Vec<Edge<W>>) -> Self {
+        WarmMatching {
+            m: Matcher::new(n, edges),
+            changed: Vec::new(),
+            isolated: Vec::new(),
+            dirty: Vec::new(),
+            solved: false,
+        }
+    }
+
+    /// Adds `delta` to the weight of edge `k`; `anchor`, one of its ends, is the vertex freed if
+    /// the change needs one to be.
+    pub fn add(&mut self, k: usize, delta: W, anchor: usize) {
+        let e = &mut self.m.edges[k];
+        e.2 = e.2 + delta.double();
+        self.m.enabled[k] = self.m.usable[k] && self.m.alive[k] && e.2 > W::zero();
+        self.changed.push((k, anchor));
+    }
+
+    /// Removes edge `k` for good.
+    pub fn remove(&mut self, k: usize, anchor: usize) {
+        self.m.alive[k] = false;
+        self.m.enabled[k] = false;
+        self.changed.push((k, anchor));
+        self.dirty.push(self.m.edges[k].0);
+        self.dirty.push(self.m.edges[k].1);
+    }
+
+    /// Removes every edge of `v` for good.
+    pub fn isolate(&mut self, v: usize) {
+        for &(p, u) in &self.m.neighbend[v] {
+            self.m.alive[p / 2] = false;
+            self.m.enabled[p / 2] = false;
+            self.dirty.push(u);
+        }
+        self.m.neighbend[v].clear();
+        self.isolated.push(v);
+    }
+
+    /// The partner of `v` in the last matching solved.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        let p = self.m.mate[v];
+        (p != NONE).then(|| self.m.endpoint(p))
+    }
+
+    /// Every vertex's partner in the last matching solved.
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        (0..self.m.n).map(|v| self.mate(v)).collect()
+    }
+
+    /// Solves anew from scratch (as the first solve does), forgetting the last optimum.
+    pub fn solve_afresh(&mut self) {
+        self.changed.clear();
+        self.isolated.clear();
+        self.m.reset();
+        self.m.solve();
+        #[cfg(test)]
+        self.m.check("after cold solve");
+        self.solved = true;
+    }
+
+    /// A maximum-weight matching for the current weights.
+    pub fn solve(&mut self) {
+        if !self.solved {
+            return self.solve_afresh();
+        }
+        // Removed edges leave the lists the search scans (the others keep their order).
+        for v in std::mem::take(&mut self.dirty) {
+            let alive = &self.m.alive;
+            self.m.neighbend[v].retain(|&(p, _)| alive[p / 2]);
+        }
+        let changed = std::mem::take(&mut self.changed);
+        let isolated = std::mem::take(&mut self.isolated);
+        self.m.warm(&changed, &isolated);
+        #[cfg(test)]
+        self.m.check("after warm");
+        self.m.solve();
+        #[cfg(test)]
+        self.m.check("after solve");
+    }
 }
 
 /// A maximum-cardinality matching of the graph on `n` vertices whose edges `adjacent` tells
@@ -318,8 +429,16 @@ impl Search {
 
 struct Matcher<W> {
     n: usize,
+    /// The edges, weights doubled.
     edges: Vec<Edge<W>>,
-    neighbend: Vec<Vec<usize>>,
+    /// A loop or an edge to a vertex beyond `n`: never used.
+    usable: Vec<bool>,
+    /// Not removed.
+    alive: Vec<bool>,
+    /// Usable, alive and of positive weight: the edges the matching may use.
+    enabled: Vec<bool>,
+    /// Per vertex, its edges: the endpoint index of the other end, and that end.
+    neighbend: Vec<Vec<(usize, usize)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -338,41 +457,233 @@ struct Matcher<W> {
 
 impl<W: Weight> Matcher<W> {
     fn new(n: usize, edges: Vec<Edge<W>>) -> Self {
-        let maxweight = edges
+        let edges: Vec<Edge<W>> = edges
+            .into_iter()
+            .map(|(u, v, w)| (u, v, w.double()))
+            .collect();
+        let usable: Vec<bool> = edges
             .iter()
-            .map(|e| e.2)
+            .map(|e| e.0 != e.1 && e.0 < n && e.1 < n)
+            .collect();
+        let enabled: Vec<bool> = edges
+            .iter()
+            .zip(&usable)
+            .map(|(e, &u)| u && e.2 > W::zero())
+            .collect();
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            if usable[k] {
+                neighbend[i].push((2 * k + 1, j));
+                neighbend[j].push((2 * k, i));
+            }
+        }
+        let ne = edges.len();
+        let mut m = Matcher {
+            n,
+            alive: vec![true; ne],
+            usable,
+            enabled,
+            edges,
+            neighbend,
+            mate: Vec::new(),
+            label: Vec::new(),
+            labelend: Vec::new(),
+            inblossom: Vec::new(),
+            blossomparent: Vec::new(),
+            blossomchilds: Vec::new(),
+            blossombase: Vec::new(),
+            blossomendps: Vec::new(),
+            bestedge: Vec::new(),
+            blossombestedges: Vec::new(),
+            unusedblossoms: Vec::new(),
+            dualvar: Vec::new(),
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        };
+        m.reset();
+        m
+    }
+
+    /// The state before the first stage: nothing matched, no blossom, every vertex's dual the
+    /// largest (doubled) weight.
+    fn reset(&mut self) {
+        let n = self.n;
+        let maxweight = self
+            .edges
+            .iter()
+            .zip(&self.enabled)
+            .filter(|(_, &on)| on)
+            .map(|(e, _)| e.2)
             .max()
             .unwrap_or(W::zero())
             .max(W::zero());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
-        let ne = edges.len();
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::zero(), n));
-        Matcher {
-            n,
-            edges,
-            neighbend,
-            mate: vec![NONE; n],
-            label: vec![0; 2 * n],
-            labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
-            blossomparent: vec![NONE; 2 * n],
-            blossomchilds: vec![Vec::new(); 2 * n],
-            blossombase,
-            blossomendps: vec![Vec::new(); 2 * n],
-            bestedge: vec![NONE; 2 * n],
-            blossombestedges: vec![None; 2 * n],
-            unusedblossoms: (n..2 * n).rev().collect(),
-            dualvar,
-            allowedge: vec![false; ne],
-            queue: Vec::new(),
+        self.mate = vec![NONE; n];
+        self.label = vec![0; 2 * n];
+        self.labelend = vec![NONE; 2 * n];
+        self.inblossom = (0..n).collect();
+        self.blossomparent = vec![NONE; 2 * n];
+        self.blossomchilds = vec![Vec::new(); 2 * n];
+        self.blossombase = blossombase;
+        self.blossomendps = vec![Vec::new(); 2 * n];
+        self.bestedge = vec![NONE; 2 * n];
+        self.blossombestedges = vec![None; 2 * n];
+        self.unusedblossoms = (n..2 * n).rev().collect();
+        self.dualvar = dualvar;
+    }
+
+    /// Makes the last optimum a valid start for the changed weights: frees the vertices the
+    /// changes concern (see [`WarmMatching`]), then gives every free vertex whose dual is not
+    /// zero the same dual modulo 4, which keeps the search's dual changes whole numbers.
+    fn warm(&mut self, changed: &[(usize, usize)], isolated: &[usize]) {
+        let mut freed = Vec::new();
+        for &(k, anchor) in changed {
+            let (i, j, _) = self.edges[k];
+            let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
+            let bi = self.inblossom[i];
+            let inside = bi >= self.n && bi == self.inblossom[j];
+            if matched || inside || (self.enabled[k] && self.slack(k) < W::zero()) {
+                self.release(anchor, &mut freed);
+            }
         }
+        for &v in isolated {
+            self.release(v, &mut freed);
+        }
+        // A freed vertex heads its blossom (every other vertex of a blossom is matched inside
+        // it); a free vertex with a nonzero dual is a root of the search.
+        let mut target = None;
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.dualvar[v] <= W::zero() {
+                continue;
+            }
+            let class = self.dualvar[v].bit1();
+            match target {
+                None => target = Some(class),
+                Some(t) if t == class => {}
+                Some(_) => self.shift_by_two(v),
+            }
+        }
+    }
+
+    /// Raises the dual of the free vertex `v` by 2 without breaking optimality conditions:
+    /// alone, or with all of its blossom, whose own dual (counted twice in the slack of an edge
+    /// inside it) drops by 2; a blossom whose dual is zero is expanded first.
+    fn shift_by_two(&mut self, v: usize) {
+        let two = W::small(2);
+        loop {
+            let b = self.inblossom[v];
+            if b < self.n {
+                self.dualvar[v] = self.dualvar[v] + two;
+                return;
+            }
+            if self.dualvar[b] >= two {
+                let mut leaves = Vec::new();
+                self.leaves(b, &mut leaves);
+                for &x in &leaves {
+                    self.dualvar[x] = self.dualvar[x] + two;
+                }
+                self.dualvar[b] = self.dualvar[b] - two;
+                return;
+            }
+            self.expand_blossom(b, true);
+        }
+    }
+
+    #[cfg(test)]
+    fn check(&self, when: &str) {
+        let chain = |v: usize| {
+            let mut c = Vec::new();
+            let mut b = self.blossomparent[v];
+            while b != NONE {
+                c.push(b);
+                b = self.blossomparent[b];
+            }
+            c
+        };
+        for (k, &(i, j, w)) in self.edges.iter().enumerate() {
+            if !self.enabled[k] {
+                continue;
+            }
+            let (ci, cj) = (chain(i), chain(j));
+            let mut z = W::zero();
+            for b in &ci {
+                if cj.contains(b) {
+                    z = z + self.dualvar[*b];
+                }
+            }
+            let sl = self.dualvar[i] + self.dualvar[j] - w.double() + z.double();
+            assert!(sl >= W::zero(), "{when}: edge {k} ({i},{j}) infeasible");
+            if self.mate[i] != NONE && self.mate[i] / 2 == k {
+                assert!(
+                    sl == W::zero(),
+                    "{when}: matched edge {k} ({i},{j}) not tight"
+                );
+            }
+        }
+        for v in 0..self.n {
+            assert!(self.dualvar[v] >= W::zero(), "{when}: dual of {v} negative");
+            if self.mate[v] != NONE {
+                assert!(self.mate[v] / 2 < self.edges.len());
+                let u = self.endpoint(self.mate[v]);
+                assert_eq!(self.endpoint(self.mate[u]), v, "{when}: mates of {v}");
+                assert!(
+                    self.enabled[self.mate[v] / 2],
+                    "{when}: {v} matched along a disabled edge"
+                );
+            }
+        }
+    }
+
+    /// Takes `x` out of every blossom, unmatches it and gives it the smallest dual its edges
+    /// allow; the vertices this leaves free are pushed on `freed`.
+    fn release(&mut self, x: usize, freed: &mut Vec<usize>) {
+        while self.inblossom[x] >= self.n {
+            let b = self.inblossom[x];
+            // The blossom's dual moved onto its vertices (it counts twice in the slack of an
+            // edge inside it, which keeps its slack; one leaving it gains): its base's matched
+            // edge, no longer tight, is undone.
+            let z = self.dualvar[b];
+            if z > W::zero() {
+                let mut leaves = Vec::new();
+                self.leaves(b, &mut leaves);
+                for &v in &leaves {
+                    self.dualvar[v] = self.dualvar[v] + z;
+                }
+                let base = self.blossombase[b];
+                if self.mate[base] != NONE {
+                    let y = self.endpoint(self.mate[base]);
+                    self.mate[base] = NONE;
+                    self.mate[y] = NONE;
+                    freed.push(base);
+                    freed.push(y);
+                }
+                self.dualvar[b] = W::zero();
+            }
+            self.expand_blossom(b, true);
+        }
+        if self.mate[x] != NONE {
+            let y = self.endpoint(self.mate[x]);
+            self.mate[x] = NONE;
+            self.mate[y] = NONE;
+            freed.push(y);
+        }
+        let mut need = W::zero();
+        for idx in 0..self.neighbend[x].len() {
+            let (p, j) = self.neighbend[x][idx];
+            let k = p / 2;
+            if !self.enabled[k] {
+                continue;
+            }
+            // No blossom holds both ends: the slack is the two duals less the weight.
+            let req = self.edges[k].2.double() - self.dualvar[j];
+            if req > need {
+                need = req;
+            }
+        }
+        self.dualvar[x] = need;
     }
 
     fn endpoint(&self, p: usize) -> usize {
@@ -506,7 +817,13 @@ impl<W: Weight> Matcher<W> {
                     let mut sl = Vec::new();
                     self.leaves(sub, &mut sl);
                     sl.iter()
-                        .map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect())
+                        .map(|&x| {
+                            self.neighbend[x]
+                                .iter()
+                                .map(|&(p, _)| p / 2)
+                                .filter(|&k| self.enabled[k])
+                                .collect()
+                        })
                         .collect()
                 }
             };
@@ -690,9 +1007,39 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Flips the tree path from the root of `v`'s tree to `v`, a vertex whose dual is zero:
+    /// the root gets matched and `v` is left free.
+    fn free_vertex(&mut self, v: usize) {
+        let (mut s, mut p) = (v, NONE);
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.labelend[bt] ^ 1);
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Primal-dual stages until no free vertex has a nonzero dual. Each stage grows
+    /// alternating trees from those vertices and ends with an augmenting path, or with a
+    /// vertex of a tree whose dual reached zero: the path from its root to it is flipped, which
+    /// matches the root and leaves that vertex free (from a cold start, every free vertex
+    /// reaches zero at once and the search ends).
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        loop {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
@@ -701,17 +1048,25 @@ impl<W: Weight> Matcher<W> {
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.dualvar[v] > W::zero()
+                    && self.label[self.inblossom[v]] == 0
+                {
                     self.assign_label(v, 1, NONE);
                 }
+            }
+            if self.queue.is_empty() {
+                break;
             }
             let mut augmented = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
                     for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                        let (p, w) = self.neighbend[v][idx];
                         let k = p / 2;
-                        let w = self.endpoint(p);
+                        if !self.enabled[k] {
+                            continue;
+                        }
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
@@ -723,7 +1078,14 @@ impl<W: Weight> Matcher<W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // A free vertex whose dual is zero: an augmenting path.
+                                self.labelend[bw] = NONE;
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -754,8 +1116,23 @@ impl<W: Weight> Matcher<W> {
                     break;
                 }
                 // No augmenting path: change the duals.
+                // The smallest dual of a vertex of a tree, a free one (a root) first.
                 let mut deltatype = 1;
-                let mut delta = *self.dualvar[..n].iter().min().expect("vertices");
+                let mut deltavertex = NONE;
+                let mut delta = W::zero();
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] != 1 {
+                        continue;
+                    }
+                    let d = self.dualvar[v];
+                    if deltavertex == NONE
+                        || d < delta
+                        || (d == delta && self.mate[v] == NONE && self.mate[deltavertex] != NONE)
+                    {
+                        delta = d;
+                        deltavertex = v;
+                    }
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -809,7 +1186,12 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 match deltatype {
-                    1 => break,
+                    1 => {
+                        if self.mate[deltavertex] != NONE {
+                            self.free_vertex(deltavertex);
+                        }
+                        break;
+                    }
                     2 => {
                         self.allowedge[deltaedge] = true;
                         let (mut i, j, _) = self.edges[deltaedge];
@@ -825,9 +1207,6 @@ impl<W: Weight> Matcher<W> {
                     }
                     _ => self.expand_blossom(deltablossom, false),
                 }
-            }
-            if !augmented {
-                break;
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
@@ -976,6 +1355,80 @@ mod tests {
                 brute(n, &edges),
                 "wide graph {edges:?}"
             );
+        }
+    }
+
+    #[test]
+    fn warm_solves_after_changes_match_brute_force() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..400 {
+            let n = 2 + (next() % 11) as usize;
+            let mut edges: Vec<Edge> = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 4 != 0 {
+                        edges.push((a, b, (next() % 30) as i128 + 1));
+                    }
+                }
+            }
+            if edges.is_empty() {
+                continue;
+            }
+            let mut live = edges.clone();
+            let mut removed = vec![false; edges.len()];
+            let mut m = WarmMatching::new(n, edges.clone());
+            m.solve();
+            for step in 0..12 {
+                let k = (next() % edges.len() as u64) as usize;
+                let (a, b, _) = edges[k];
+                let anchor = if next() % 2 == 0 { a } else { b };
+                match next() % 6 {
+                    0 => {
+                        m.remove(k, anchor);
+                        removed[k] = true;
+                    }
+                    1 => {
+                        m.isolate(a);
+                        for (e, r) in live.iter().zip(removed.iter_mut()) {
+                            if e.0 == a || e.1 == a {
+                                *r = true;
+                            }
+                        }
+                    }
+                    r => {
+                        let delta = (next() % 40) as i128 - 15 - r as i128;
+                        m.add(k, delta, anchor);
+                        live[k].2 += delta;
+                    }
+                }
+                m.solve();
+                let mate = m.mates();
+                let usable: Vec<Edge> = live
+                    .iter()
+                    .zip(&removed)
+                    .filter(|(e, &r)| !r && e.2 > 0)
+                    .map(|(e, _)| *e)
+                    .collect();
+                for (v, p) in mate.iter().enumerate() {
+                    if let Some(u) = p {
+                        assert!(
+                            usable.iter().any(|e| (e.0, e.1) == (v.min(*u), v.max(*u))),
+                            "round {round} step {step}: matched along a removed edge"
+                        );
+                    }
+                }
+                assert_eq!(
+                    weight(&usable, &mate),
+                    brute(n, &usable),
+                    "round {round} step {step}: graph {usable:?}"
+                );
+            }
         }
     }
 }
