@@ -98,12 +98,25 @@ pub fn build_to_dir(
         // A worker stopped without a word: a panic, most often the connection to a peer
         // process lost. Joining timely's network threads would panic in turn.
         std::mem::forget(guards);
-        return Err(DistError::Worker(format!(
-            "a worker thread stopped (a peer process gone?); start every process again: {restart}"
-        )));
+        return Err(peer_gone(restart));
     }
-    for r in guards.join() {
+    // Joining also joins timely's network threads, and panics if one of them did: a peer
+    // process that went away after this one's workers had finished their part (its socket
+    // closed before the clean end of the stream). That is the same failure as above, not a
+    // crash of this process.
+    let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join()));
+    let Ok(results) = joined else {
+        return Err(peer_gone(restart));
+    };
+    for r in results {
         r.map_err(DistError::Worker)?;
     }
     Ok(cluster.writes().then_some(levels))
+}
+
+/// The error of a build whose worker or network thread stopped without a word.
+fn peer_gone(restart: &str) -> DistError {
+    DistError::Worker(format!(
+        "a worker thread stopped (a peer process gone?); start every process again: {restart}"
+    ))
 }
