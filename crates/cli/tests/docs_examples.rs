@@ -291,3 +291,35 @@ fn the_readme_covers_the_commands_the_crates_and_the_docs() {
         missing.join(", ")
     );
 }
+
+/// The operators' guide sizes memory as the load test measures it: a fixed cost and a cost per
+/// held game, each measured apart (`LOAD_MEMORY_GAMES`), never the whole process's memory
+/// divided by the games of a run (which reads as if 10,000 games needed gigabytes).
+#[test]
+fn the_operators_guide_gives_the_memory_of_a_game_as_the_load_test_measures_it() {
+    let guide = std::fs::read_to_string(root().join("docs/operators.md")).unwrap();
+    let load = std::fs::read_to_string(root().join("crates/server/examples/load.rs")).unwrap();
+    for (text, what) in [
+        ("LOAD_MEMORY_GAMES", "the setting of the measure"),
+        ("KiB a game", "the cost of a held game"),
+        ("MiB fixed", "the fixed cost"),
+    ] {
+        assert!(load.contains(text), "the load test no longer prints {what}");
+    }
+    assert!(
+        guide.contains("LOAD_MEMORY_GAMES"),
+        "docs/operators.md: where the figures come from"
+    );
+    assert!(
+        guide.contains("KiB more a game"),
+        "docs/operators.md: the cost of a held game"
+    );
+    assert!(
+        guide.contains("no game"),
+        "docs/operators.md: the fixed cost"
+    );
+    assert!(
+        !guide.contains("per 1,000 games"),
+        "docs/operators.md divides the whole process's memory by the games of a run"
+    );
+}

@@ -37,8 +37,11 @@
 //! see `mancala_server::timing`) and the server's own p50/p99 (the move handler, from its
 //! start to its answer: without the network, the client or the wait for the handler to run),
 //! how much of the cores the process used and how long its threads waited for a free core (on
-//! a shared machine, that wait is in every latency), the process's resident memory before and
-//! with the games in memory, and checks every game in the store afterwards: each move a client
+//! a shared machine, that wait is in every latency), and the process's resident memory before
+//! and during the games. Before the load, it measures apart what a held game costs:
+//! `LOAD_MEMORY_GAMES` online games (default 5,000; 0 with `LOAD_MIXED`) with a move each, the
+//! growth of the resident memory divided by their number, beside the process's fixed cost (its
+//! resident memory before them, with no game). It checks every game in the store afterwards: each move a client
 //! saw answered is stored, in order, and no other (no move lost or recorded twice). Exits
 //! non-zero on any error.
 //!
@@ -124,7 +127,9 @@ async fn play_one(
         }
     });
     let mut game = next_update(&mut player).await.ok_or("no hello")?["game"].clone();
-    let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 1;
+    let mut x = (n as u64)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(1);
     let mut complete = true;
     for _ in 0..pace.moves {
         if !pace.goes_on(&game, &mut complete) {
@@ -470,6 +475,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let instances = env("LOAD_INSTANCES", 0) as usize;
     let mixed = env("LOAD_MIXED", 0) != 0;
     let computer_think_ms = env("LOAD_COMPUTER_THINK_MS", 0);
+    // Held games, for the memory a game costs (measured last, apart).
+    let held = env("LOAD_MEMORY_GAMES", if mixed { 0 } else { 5_000 }) as usize;
     let dir = std::env::temp_dir().join(format!("mancala-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     // With LOAD_INSTANCES=N, N instances share a throw-away PostgreSQL cluster; else one
@@ -491,7 +498,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         db: Some(dir.join("load.db")),
         postgres,
         db_pool: env("LOAD_DB_POOL", 16) as usize,
-        create_burst: u32::try_from(games).unwrap_or(u32::MAX).saturating_add(10),
+        create_burst: u32::try_from(games + held)
+            .unwrap_or(u32::MAX)
+            .saturating_add(10),
         // Every simulated account signs up and logs in from this one address.
         auth_burst: 10_000,
         ..Config::default()
@@ -524,6 +533,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
         );
     }
+    // The memory of held games, measured first, apart from the load: the process's resident
+    // memory now is the fixed cost (the instances and their engine, the database and load
+    // clients, no game), then each held game adds its share.
+    if held > 0 {
+        let (fixed, per_game) = held_game_memory(addrs[0], held).await?;
+        if let (Some(fixed), Some(per_game)) = (fixed, per_game) {
+            println!(
+                "load: memory, measured apart before the load: {fixed:.0} MiB fixed (the whole \
+                 process with no game: instances, engine, database and load clients); {held} \
+                 online games held with a move each add {per_game:.1} KiB a game ({:.0} MiB per \
+                 10,000 games)",
+                per_game * 10_000.0 / 1024.0
+            );
+        }
+    }
+
     let rss_before = rss_mib();
 
     // Mixed: the timed games' accounts and seeks first, then every game at once.
@@ -627,11 +652,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     if let (Some(b), Some(w)) = (rss_before, rss_with) {
+        // Not a cost per game: the engine's tables and hash, the clients' buffers and the
+        // allocator's pools grow with the first games and stay; the held games are measured
+        // apart below.
         println!(
-            "load: resident memory (the whole process: instances, database clients and load \
-             clients) {b:.0} MiB before, {w:.0} MiB with {in_memory} games in memory: {:.0} MiB \
-             per 1,000 games",
-            (w - b) * 1000.0 / in_memory.max(1) as f64
+            "load: resident memory of the whole process (instances, database and load clients): \
+             {b:.0} MiB before the games above, {w:.0} MiB during them ({in_memory} games in \
+             memory)"
         );
     }
 
@@ -660,6 +687,45 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+/// The memory a held game costs, measured apart from the process's fixed cost: the resident
+/// memory now (the fixed cost, with every earlier game played), then with `n` more online games
+/// held, each with one move (created by a few clients at once), in MiB and KiB a game.
+async fn held_game_memory(
+    addr: std::net::SocketAddr,
+    n: usize,
+) -> Result<(Option<f64>, Option<f64>), String> {
+    const CLIENTS: usize = 8;
+    let fixed = rss_mib();
+    let tasks: Vec<_> = (0..CLIENTS)
+        .map(|k| {
+            tokio::spawn(async move {
+                let mut c = Client::new(addr);
+                for _ in (k..n).step_by(CLIENTS) {
+                    let body = json!({"variant": "oware", "mode": "online"});
+                    let created = post(&mut c, "/api/games", &body, None, 201, "create held")
+                        .await?
+                        .json();
+                    let id = created["id"].as_str().ok_or("no id")?;
+                    let token = created["seats"]["south"].as_str().ok_or("no token")?;
+                    let mv = created["game"]["legal"][0].clone();
+                    let path = format!("/api/games/{id}/moves");
+                    let body = json!({"move": mv, "ply": 0});
+                    post(&mut c, &path, &body, Some(token), 200, "held move").await?;
+                }
+                Ok::<(), String>(())
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.map_err(|e| e.to_string())??;
+    }
+    let with = rss_mib();
+    let per_game = fixed
+        .zip(with)
+        .map(|(f, w)| (w - f) * 1024.0 / n.max(1) as f64);
+    Ok((fixed, per_game))
 }
 
 /// Posts `body` to `path` (with the session `token`, if any); anything but the `expected` status
@@ -709,7 +775,9 @@ async fn play_timed(
     if state["clock"]["running"].is_null() {
         return Err(format!("game {game}: no running clock"));
     }
-    let mut x = n as u64 * 0x9e37_79b9_7f4a_7c15 + 7;
+    let mut x = (n as u64)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(7);
     let mut complete = true;
     for _ in 0..pace.moves {
         if !pace.goes_on(&state, &mut complete) {
