@@ -18,11 +18,12 @@ pub enum Command {
     /// Create the database or bring its schema up to date; print the schema version.
     Migrate(DbArg),
     /// Check the schema version and every record: moves numbered without gaps and legal under
-    /// the game's rules, endings, ratings and sessions of existing accounts. Lists the problems
-    /// and exits 1 when there are any.
+    /// the game's rules, endings, ratings and sessions of existing accounts, tournaments whose
+    /// state reads and whose games exist. Lists the problems and exits 1 when there are any.
     Check(CheckArgs),
-    /// Write every account, game (with its moves and clock stamps), rating and rating graph to
-    /// a dump file, with per-kind counts and a SHA-256 checksum (docs/operators.md).
+    /// Write every account, game (with its moves and clock stamps), tournament, rating and
+    /// rating graph to a dump file, with per-kind counts and a SHA-256 checksum
+    /// (docs/operators.md).
     Export(ExportArgs),
     /// Read a dump file into a database in one transaction, then read the database back and
     /// compare its counts and checksum with the file's. The whole file is verified first: a bad

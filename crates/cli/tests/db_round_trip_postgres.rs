@@ -9,7 +9,7 @@ mod serve;
 
 use std::path::{Path, PathBuf};
 
-use common::TempDir;
+use common::{db, db_ok, TempDir};
 use serde_json::{json, Value};
 use serve::request;
 
@@ -145,20 +145,6 @@ fn populate(db: &Path) {
         let state = call(addr, "GET", &format!("/api/games/{id}"), None, None);
         assert_eq!(state["over"] == true, k == 0, "{state}");
     }
-}
-
-/// Runs `mancala db ARGS`: whether it succeeded, its output and its errors.
-fn db(args: &[&str]) -> (bool, String, String) {
-    let mut all = vec!["db"];
-    all.extend_from_slice(args);
-    common::run(&all)
-}
-
-/// Runs `mancala db ARGS`, which must succeed: its output.
-fn db_ok(args: &[&str]) -> String {
-    let (ok, out, err) = db(args);
-    assert!(ok, "mancala db {args:?}: {out}{err}");
-    out
 }
 
 /// The `sha256 ...` line of an export's or import's output.
@@ -309,7 +295,7 @@ fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
     edited[game_line] = edited[game_line].replacen("\"level\":", "\"level\":1", 1);
     cases.push(("edited", edited, format!("line {n}: checksum mismatch")));
     let mut version = lines.clone();
-    version[0] = version[0].replace("\"version\":1", "\"version\":7");
+    version[0] = version[0].replace("\"version\":2", "\"version\":7");
     cases.push((
         "unknown version",
         version,

@@ -11,21 +11,13 @@ mod serve;
 
 use common::TempDir;
 use serde_json::{json, Value};
-use serve::{request, start_with, Server};
+use serve::{account, request, start_with, Server};
 
 /// A server on the database `db` that allows many sign-ups from one address.
 fn start(db: &std::path::Path) -> Server {
     start_with(|c| {
         c.arg("--db").arg(db).args(["--auth-burst", "100"]);
     })
-}
-
-/// Signs up and logs in `name` on `addr`: the session token.
-fn account(addr: &str, name: &str) -> String {
-    let cred = json!({"name": name, "password": "secret-password"});
-    request(addr, "POST", "/api/players", Some(&cred), None).ok();
-    let r = request(addr, "POST", "/api/session", Some(&cred), None).ok();
-    r["token"].as_str().unwrap().to_string()
 }
 
 /// The tournament `id` on `addr`.

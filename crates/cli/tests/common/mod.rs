@@ -71,6 +71,20 @@ pub fn run(args: &[&str]) -> (bool, String, String) {
     outcome(command(args))
 }
 
+/// Runs `mancala db ARGS`: whether it succeeded, its output and its errors.
+pub fn db(args: &[&str]) -> (bool, String, String) {
+    let mut all = vec!["db"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+/// Runs `mancala db ARGS`, which must succeed: its output.
+pub fn db_ok(args: &[&str]) -> String {
+    let (ok, out, err) = db(args);
+    assert!(ok, "mancala db {args:?}: {out}{err}");
+    out
+}
+
 /// Runs the command `c`: whether it succeeded, its standard output and its standard error.
 pub fn outcome(mut c: Command) -> (bool, String, String) {
     let out = c.output().expect("run mancala");

@@ -143,3 +143,11 @@ pub fn play(addr: &str, id: &str, mv: &Value, token: &str) -> Reply {
     let path = format!("/api/games/{id}/moves");
     request(addr, "POST", &path, Some(mv), Some(token))
 }
+
+/// Signs up and logs in `name` on `addr` (password `secret-password`): the session token.
+pub fn account(addr: &str, name: &str) -> String {
+    let cred = serde_json::json!({"name": name, "password": "secret-password"});
+    request(addr, "POST", "/api/players", Some(&cred), None).ok();
+    let r = request(addr, "POST", "/api/session", Some(&cred), None).ok();
+    r["token"].as_str().unwrap().to_string()
+}

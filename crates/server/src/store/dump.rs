@@ -1,11 +1,12 @@
 //! Export and import of a whole database, and its integrity check: the same file moves games,
-//! accounts and ratings between the backends (SQLite ⇄ PostgreSQL) and serves as a backup.
+//! accounts, ratings and tournaments between the backends (SQLite ⇄ PostgreSQL) and serves as a
+//! backup.
 //!
-//! # The dump file (format version 1)
+//! # The dump file (format version 2)
 //!
 //! JSON lines, UTF-8, one record per line:
 //!
-//! 1. a header `{"format":"mancala-dump","version":1}`;
+//! 1. a header `{"format":"mancala-dump","version":2}`;
 //! 2. the records, each an object whose `table` field says what it is, in this order:
 //!    - `player`: `name`, `password` (the Argon2id PHC string), `created` (seconds since the
 //!      epoch) and, when the player chose one, `lang` (the language of his pages: `fr`, `pt`,
@@ -19,6 +20,10 @@
 //!      `ending` (`result`, `reason`, `ended_ms`, `plies`; `null` while the game runs) and
 //!      `moves`: each `{"mv": ...}`, with `at_ms` and `left_ms` (`[south, north]`) in timed
 //!      games; sorted by id;
+//!    - `tournament`: `id`, `name`, `status` (`created`, `running` or `finished`), `version`
+//!      (how many times it was written), `created_ms` and `doc`, its whole state (players,
+//!      rounds, pairings, results, the server's game of each pairing) as the JSON text the
+//!      server stores, kept byte for byte in a string; sorted by id;
 //!    - `rating`: `player`, `variant`, `rating`, `deviation`, `volatility`, `games`; sorted by
 //!      player and preset;
 //!    - `rating_point`: `player`, `variant`, `game`, `at_ms`, `rating`, `deviation` (a rating
@@ -28,6 +33,9 @@
 //!    kind (and of moves), and the SHA-256 of the records' lines as the file holds them (each
 //!    followed by a newline), in file order. Floats are written in their shortest text that
 //!    reads back as the same float, so that an imported database exports the same file.
+//!
+//! Version 1 files (written before tournaments were carried) have no `tournament` records and no
+//! `tournaments` count; they are read as they are.
 //!
 //! Sorting is by bytes, never by a database's collation, so that both backends export the same
 //! database to the same file, byte for byte. The file holds password hashes and session digests:
@@ -48,13 +56,16 @@ use crate::round::clock::TimeControl;
 use crate::round::ending::{Ending, GameResult};
 use crate::store::error::StoreError;
 use crate::store::records::{
-    hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow,
+    hash_text, parse_hash, GameMeta, Mode, MoveStamp, PlayerRow, RatingRow, TournamentRow,
 };
-use crate::store::rows::{self, game_columns, player_columns, SqlValue};
+use crate::store::rows::{self, game_columns, player_columns, tournament_columns, SqlValue};
 pub use crate::store::rows::{Database, Dialect};
 
-/// The dump format version this program writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The dump format version this program writes (and the newest it reads).
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest dump format version this program reads: version 1 had no tournaments.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// The header's `format` field.
 const FORMAT_NAME: &str = "mancala-dump";
@@ -82,6 +93,8 @@ pub struct Snapshot {
     pub players: Vec<PlayerRow>,
     /// Games.
     pub games: Vec<GameDump>,
+    /// Tournaments, sorted by id.
+    pub tournaments: Vec<TournamentRow>,
     /// Ratings: player, preset, rating.
     pub ratings: Vec<(String, String, RatingRow)>,
     /// Rating graphs: player and point.
@@ -100,6 +113,9 @@ pub struct Counts {
     pub games: u64,
     /// Moves of all games.
     pub moves: u64,
+    /// Tournaments (absent from the trailers of version 1 files, which had none).
+    #[serde(default)]
+    pub tournaments: u64,
     /// Ratings.
     pub ratings: u64,
     /// Points of rating graphs.
@@ -112,8 +128,15 @@ impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} players, {} games, {} moves, {} ratings, {} rating points, {} sessions",
-            self.players, self.games, self.moves, self.ratings, self.rating_points, self.sessions
+            "{} players, {} games, {} moves, {} tournaments, {} ratings, {} rating points, {} \
+             sessions",
+            self.players,
+            self.games,
+            self.moves,
+            self.tournaments,
+            self.ratings,
+            self.rating_points,
+            self.sessions
         )
     }
 }
@@ -167,6 +190,7 @@ pub enum DumpError {
 enum Record {
     Player(PlayerRecord),
     Game(Box<GameRecord>),
+    Tournament(TournamentRecord),
     Rating(RatingRecord),
     RatingPoint(PointRecord),
     Session(SessionRecord),
@@ -231,6 +255,17 @@ struct MoveRecord {
     at_ms: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     left_ms: Option<[i64; 2]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TournamentRecord {
+    id: String,
+    name: String,
+    status: String,
+    version: i64,
+    created_ms: i64,
+    doc: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -447,6 +482,14 @@ impl Snapshot {
             )));
         }
         db.each_row(
+            concat!("SELECT ", tournament_columns!(), " FROM tournaments"),
+            &mut |r| {
+                s.tournaments.push(rows::tournament_row(r)?);
+                Ok(())
+            },
+        )?;
+        s.tournaments.sort_by(|a, b| a.id.cmp(&b.id));
+        db.each_row(
             "SELECT player, rating, deviation, volatility, games, variant FROM ratings",
             &mut |r| {
                 let (player, row) = rows::named_rating(r, 0)?;
@@ -492,6 +535,7 @@ impl Snapshot {
             players: n(self.players.len()),
             games: n(self.games.len()),
             moves: n(self.games.iter().map(|g| g.moves.len()).sum()),
+            tournaments: n(self.tournaments.len()),
             ratings: n(self.ratings.len()),
             rating_points: n(self.history.len()),
             sessions: n(self.sessions.len()),
@@ -512,6 +556,16 @@ impl Snapshot {
             .games
             .iter()
             .map(|g| Record::Game(Box::new(GameRecord::of(g))));
+        let tournaments = self.tournaments.iter().map(|t| {
+            Record::Tournament(TournamentRecord {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                status: t.status.clone(),
+                version: t.version,
+                created_ms: t.created_ms,
+                doc: t.doc.clone(),
+            })
+        });
         let ratings = self.ratings.iter().map(|(player, variant, r)| {
             Record::Rating(RatingRecord {
                 player: player.clone(),
@@ -541,6 +595,7 @@ impl Snapshot {
         });
         players
             .chain(games)
+            .chain(tournaments)
             .chain(ratings)
             .chain(history)
             .chain(sessions)
@@ -589,9 +644,10 @@ impl Snapshot {
         // Which kind of record may come: the file's order is fixed.
         let mut stage = 0;
         let mut games = HashSet::new();
+        let mut tournaments = HashSet::new();
         let mut lines = input.lines();
         let bad = |line: usize, what: String| DumpError::Line { line, what };
-        match lines.next() {
+        let version = match lines.next() {
             None => return Err(bad(1, "the file is empty".into())),
             Some(first) => {
                 let first = first?;
@@ -603,18 +659,19 @@ impl Snapshot {
                         format!("format {:?} is not {FORMAT_NAME:?}", header.format),
                     ));
                 }
-                if header.version != FORMAT_VERSION {
+                if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&header.version) {
                     return Err(bad(
                         1,
                         format!(
-                            "format version {} is not known (this program reads version \
-                             {FORMAT_VERSION})",
+                            "format version {} is not known (this program reads versions \
+                             {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION})",
                             header.version
                         ),
                     ));
                 }
+                header.version
             }
-        }
+        };
         for (k, line) in lines.enumerate() {
             let line_no = k + 2;
             last = line_no;
@@ -630,11 +687,18 @@ impl Snapshot {
             let kind = match &record {
                 Record::Player(_) => 1,
                 Record::Game(_) => 2,
-                Record::Rating(_) => 3,
-                Record::RatingPoint(_) => 4,
-                Record::Session(_) => 5,
-                Record::End(_) => 6,
+                Record::Tournament(_) => 3,
+                Record::Rating(_) => 4,
+                Record::RatingPoint(_) => 5,
+                Record::Session(_) => 6,
+                Record::End(_) => 7,
             };
+            if kind == 3 && version < 2 {
+                return Err(bad(
+                    line_no,
+                    format!("a tournament in a file of format version {version}, which has none"),
+                ));
+            }
             if kind < stage {
                 return Err(bad(line_no, "a record out of the file's order".into()));
             }
@@ -656,6 +720,19 @@ impl Snapshot {
                         return Err(bad(line_no, format!("game {} a second time", g.id)));
                     }
                     s.games.push(g.to_dump().map_err(|e| bad(line_no, e))?);
+                }
+                Record::Tournament(t) => {
+                    if !tournaments.insert(t.id.clone()) {
+                        return Err(bad(line_no, format!("tournament {} a second time", t.id)));
+                    }
+                    s.tournaments.push(TournamentRow {
+                        id: t.id,
+                        name: t.name,
+                        status: t.status,
+                        version: t.version,
+                        created_ms: t.created_ms,
+                        doc: t.doc,
+                    });
                 }
                 Record::Rating(r) => s.ratings.push((
                     r.player,
@@ -723,8 +800,9 @@ fn canonical(r: &Record) -> String {
 }
 
 /// The integrity problems of `s`: moves numbered without gaps and legal under the rules from
-/// each game's set-up, endings after as many moves as the game has, and ratings, rating
-/// points, sessions and games' players referring to accounts (and rating points to games) that
+/// each game's set-up, endings after as many moves as the game has, ratings, rating points,
+/// sessions and games' players referring to accounts (and rating points to games) that exist,
+/// and tournaments whose state parses, agrees with its row and names accounts and games that
 /// exist. Empty when all is well.
 #[must_use]
 pub fn check(s: &Snapshot) -> Vec<String> {
@@ -768,6 +846,9 @@ pub fn check(s: &Snapshot) -> Vec<String> {
         if let Err(e) = replay(g) {
             problems.push(format!("game {id}: {e}"));
         }
+    }
+    for t in &s.tournaments {
+        problems.extend(tournament_problems(t, &unknown, &games));
     }
     for (player, variant, _) in &s.ratings {
         if unknown(player) {
@@ -845,6 +926,67 @@ pub fn repair(db: &dyn Database, s: &Snapshot) -> Result<Vec<String>, StoreError
         .collect())
 }
 
+/// The problems of tournament `t`: its state must parse and agree with its row (id, name,
+/// status, creation time), its director and (online) its players must have accounts
+/// (`unknown` tells a name without one), and each of its games must be in `games`.
+fn tournament_problems(
+    t: &TournamentRow,
+    unknown: &dyn Fn(&str) -> bool,
+    games: &HashSet<&str>,
+) -> Vec<String> {
+    let id = &t.id;
+    let e: crate::tournament::model::Event = match serde_json::from_str(&t.doc) {
+        Ok(e) => e,
+        Err(err) => return vec![format!("tournament {id}: its state does not parse: {err}")],
+    };
+    let mut problems = Vec::new();
+    let status = e.status.name();
+    for (what, row, state) in [
+        ("id", t.id.clone(), e.id.clone()),
+        ("name", t.name.clone(), e.name.clone()),
+        ("status", t.status.clone(), status.to_string()),
+        (
+            "created_ms",
+            t.created_ms.to_string(),
+            e.created_ms.to_string(),
+        ),
+    ] {
+        if row != state {
+            problems.push(format!(
+                "tournament {id}: its row's {what} is {row:?}, its state's {state:?}"
+            ));
+        }
+    }
+    if t.version < 0 {
+        problems.push(format!("tournament {id}: version {}", t.version));
+    }
+    if unknown(&e.director) {
+        problems.push(format!(
+            "tournament {id}: director {:?} has no account",
+            e.director
+        ));
+    }
+    if e.online() {
+        let names = e.pairing.players.iter().map(|p| &p.name);
+        let arena = e
+            .arena
+            .iter()
+            .flat_map(|a| a.players.iter().map(|p| &p.name));
+        for name in names.chain(arena) {
+            if unknown(name) {
+                problems.push(format!("tournament {id}: player {name:?} has no account"));
+            }
+        }
+    }
+    let played = e.games.iter().flatten().flatten().chain(&e.arena_games);
+    for game in played {
+        if !games.contains(game.as_str()) {
+            problems.push(format!("tournament {id}: no game {game}"));
+        }
+    }
+    problems
+}
+
 /// The games whose stored move numbers are not 0, 1, 2, ... (one problem per game).
 #[must_use]
 pub fn numbering_problems(s: &Snapshot) -> Vec<String> {
@@ -895,6 +1037,7 @@ pub fn table_counts(db: &dyn Database) -> Result<Counts, StoreError> {
         players: count("players")?,
         games: count("games")?,
         moves: count("moves")?,
+        tournaments: count("tournaments")?,
         ratings: count("ratings")?,
         rating_points: count("rating_history")?,
         sessions: count("sessions")?,
@@ -939,6 +1082,7 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
             "DELETE FROM sessions",
             "DELETE FROM ratings",
             "DELETE FROM rating_history",
+            "DELETE FROM tournaments",
         ] {
             statements.push((table, Vec::new()));
         }
@@ -990,6 +1134,12 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
                 ],
             ));
         }
+    }
+    for t in &s.tournaments {
+        statements.push((
+            crate::store::sql::Statement::CreateTournament.source(),
+            rows::tournament_values(t).to_vec(),
+        ));
     }
     for (player, variant, r) in &s.ratings {
         statements.push((
@@ -1063,6 +1213,117 @@ mod tests {
             r#"{"table":"player","name":"Kofi","password":"$argon2id$x","created":5,"lang":"pt"}"#
         );
         assert_eq!(Snapshot::parse(&mut file.as_slice()).unwrap(), s);
+    }
+
+    /// A snapshot of an online Swiss directed by Ama between Ama, Kofi and Esi, its first round
+    /// paired and its game `g1` stored (a bye for the third).
+    fn with_tournament() -> Snapshot {
+        use crate::tournament::model::{tests::spec, Event, Kind};
+        let player = |name: &str| PlayerRow {
+            name: name.into(),
+            password: "$argon2id$x".into(),
+            created: 5,
+            lang: None,
+        };
+        let mut e = Event::new("t1", "Ama", spec(Kind::Swiss, false), 7).unwrap();
+        for name in ["Ama", "Kofi", "Esi"] {
+            e.join(name, 1500, 8).unwrap();
+        }
+        e.start("Ama", 9).unwrap();
+        assert_eq!(e.games[0].len(), 1, "three players: one game and a bye");
+        e.games[0][0] = Some("g1".into());
+        let game = GameDump {
+            meta: GameMeta::plain("g1".into(), Mode::Online),
+            deadline_ms: None,
+            ending: None,
+            moves: Vec::new(),
+        };
+        Snapshot {
+            players: ["Ama", "Esi", "Kofi"].map(player).to_vec(),
+            games: vec![game],
+            tournaments: vec![TournamentRow {
+                id: "t1".into(),
+                name: e.name.clone(),
+                status: "running".into(),
+                version: 3,
+                created_ms: 7,
+                doc: serde_json::to_string(&e).unwrap(),
+            }],
+            ..Snapshot::default()
+        }
+    }
+
+    #[test]
+    fn a_tournament_is_written_read_back_and_checked() {
+        let s = with_tournament();
+        assert_eq!(check(&s), Vec::<String>::new());
+        let (first, second, back) = round_trip(&s);
+        assert_eq!(back, s);
+        assert_eq!(first, second);
+        let text = String::from_utf8(first).unwrap();
+        assert!(
+            text.starts_with(r#"{"format":"mancala-dump","version":2}"#),
+            "{text}"
+        );
+        let line = text.lines().nth(5).unwrap();
+        assert!(
+            line.starts_with(r#"{"table":"tournament","id":"t1","name":"Club night","#),
+            "{line}"
+        );
+        assert!(text.contains(r#""tournaments":1,"#), "{text}");
+    }
+
+    #[test]
+    fn a_tournament_naming_no_game_or_whose_state_does_not_parse_fails_the_check() {
+        let mut s = with_tournament();
+        s.games.clear();
+        assert_eq!(check(&s), ["tournament t1: no game g1"]);
+        let mut s = with_tournament();
+        s.tournaments[0].doc.truncate(40);
+        let problems = check(&s);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("tournament t1: its state does not parse: "),
+            "{problems:?}"
+        );
+        let mut s = with_tournament();
+        s.tournaments[0].status = "finished".into();
+        s.players.retain(|p| p.name != "Kofi");
+        assert_eq!(
+            check(&s),
+            [
+                r#"tournament t1: its row's status is "finished", its state's "running""#,
+                r#"tournament t1: player "Kofi" has no account"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn files_of_version_1_still_read_and_may_hold_no_tournament() {
+        let player = r#"{"table":"player","name":"ama","password":"$argon2id$x","created":5}"#;
+        let sha = hex::encode(Sha256::digest(format!("{player}\n")));
+        let counts =
+            r#""players":1,"games":0,"moves":0,"ratings":0,"rating_points":0,"sessions":0"#;
+        let v1 = format!(
+            "{{\"format\":\"mancala-dump\",\"version\":1}}\n{player}\n\
+             {{\"table\":\"end\",\"counts\":{{{counts}}},\"sha256\":\"{sha}\"}}\n"
+        );
+        let s = Snapshot::parse(&mut v1.as_bytes()).unwrap();
+        assert_eq!((s.players.len(), s.tournaments.len()), (1, 0));
+        // A tournament in a version 1 file is refused, with its line.
+        let t = with_tournament();
+        let mut file = Vec::new();
+        t.write(&mut file).unwrap();
+        let old = String::from_utf8(file)
+            .unwrap()
+            .replacen(r#""version":2"#, r#""version":1"#, 1);
+        let err = Snapshot::parse(&mut old.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 6: a tournament in a file of format version 1"),
+            "{err}"
+        );
     }
 
     /// A snapshot with one rating and one rating point of the given floats.

@@ -382,7 +382,7 @@ macro_rules! tournament_columns {
 pub(crate) use tournament_columns;
 
 /// A tournament from the columns of [`tournament_columns`].
-pub fn tournament_row(r: &impl RowAccess) -> Result<TournamentRow, StoreError> {
+pub fn tournament_row(r: &(impl RowAccess + ?Sized)) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
         id: r.text(0)?,
         name: r.text(1)?,
