@@ -39,10 +39,16 @@ pub struct Args {
     /// Seconds after which a game nobody uses is dropped from memory.
     #[arg(long, default_value_t = 600)]
     pub room_idle_secs: u64,
-    /// Most WebSocket connections open at once; beyond it a new one is refused (429). Keep it
-    /// below the open-file limit (`ulimit -n`).
-    #[arg(long, default_value_t = 4096)]
-    pub max_websockets: usize,
+    /// Most WebSocket connections open at once; beyond it a new one is refused (429). The
+    /// server raises its open-file limit to the hard limit (`ulimit -Hn`) at start and refuses
+    /// to start with a cap above what that allows (the limit less 256 and --db-pool). Default:
+    /// 4096, or what the limit allows if less.
+    #[arg(long)]
+    pub max_websockets: Option<usize>,
+    /// Most WebSocket connections one client address may hold open at once; beyond it a new
+    /// one is refused (429). 0: no cap.
+    #[arg(long, default_value_t = 32)]
+    pub max_websockets_per_address: usize,
     /// Most WebSocket connections watching one game (players and spectators); beyond it a new
     /// one is refused (429).
     #[arg(long, default_value_t = 64)]
@@ -60,6 +66,22 @@ pub struct Args {
     /// kept-alive connection idle that long between requests is closed too.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_secs: u64,
+    /// Seconds a client may take to send a request's body once its headers are in; a slower
+    /// one is answered 408 and disconnected.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout_secs: u64,
+    /// Most connections one client address may hold open at once; beyond it a new one is
+    /// answered 429 and closed (0: no cap). Behind a proxy every client has the proxy's
+    /// address: raise it, or give 0 and cap per client at the proxy.
+    #[arg(long, default_value_t = 128)]
+    pub max_connections_per_address: usize,
+    /// Most memory the tables of one proof (`POST /api/analysis/prove`) may take, in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_proof_mib: u64,
+    /// Proofs one client address may have running at once; beyond it a request is refused
+    /// (429). 0: no cap.
+    #[arg(long, default_value_t = 1)]
+    pub max_proofs_per_address: usize,
     /// Mark every cookie the server sets (the session's, the language's) `Secure`, so that
     /// browsers send it back over HTTPS only. Give it when the server is reached through a
     /// proxy that terminates TLS (the server itself speaks plain HTTP).
@@ -104,6 +126,10 @@ fn init_logs(format: LogFormat, filter: Option<&str>) -> Result<()> {
     set.map_err(|e| anyhow::anyhow!("setting up the logs: {e}"))
 }
 
+/// The cap on WebSockets when `--max-websockets` is not given (lowered to what the open-file
+/// limit allows).
+const DEFAULT_MAX_WEBSOCKETS: usize = 4096;
+
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &Args) -> Result<ExitCode> {
     init_logs(args.log_format, args.log.as_deref())?;
@@ -121,19 +147,30 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         create_burst: args.create_burst,
         max_rooms: usize::try_from(args.max_rooms).unwrap_or(usize::MAX),
         room_idle_secs: args.room_idle_secs,
-        max_websockets: args.max_websockets,
+        max_websockets_per_address: args.max_websockets_per_address,
+        max_proof_mib: usize::try_from(args.max_proof_mib).unwrap_or(64),
+        max_proofs_per_address: args.max_proofs_per_address,
         max_watchers_per_game: args.max_watchers_per_game,
         auth_burst: args.auth_burst,
         auth_per_minute: args.auth_burst,
         password_memory_kib: args.password_memory_kib,
         seek_ttl_secs: args.seek_ttl_secs,
         header_timeout_secs: args.header_timeout_secs,
+        body_timeout_secs: args.body_timeout_secs,
+        max_connections_per_address: args.max_connections_per_address,
         secure_cookies: args.secure_cookies,
         ..mancala_server::Config::default()
     };
     if let Some(n) = args.engine_threads {
         config.engine_threads = n.max(1);
     }
+    config.max_websockets = match args.max_websockets {
+        Some(n) => n,
+        None => {
+            let limit = mancala_server::raise_file_limit().context("the open-file limit")?;
+            DEFAULT_MAX_WEBSOCKETS.min(mancala_server::websockets_allowed(limit, config.db_pool))
+        }
+    };
     mancala_server::run(config, |addr| {
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on http://{addr}");

@@ -37,6 +37,13 @@ pub struct Config {
     pub max_analysis_ms: u64,
     /// Longest time budget of one proof request (`POST /api/analysis/prove`), in seconds.
     pub max_proof_secs: f64,
+    /// Most memory the tables of one proof request may take, in MiB (its transposition table
+    /// and the others are emptied when they reach their share; see
+    /// [`crate::analysis::board::proof_entries`]).
+    pub max_proof_mib: usize,
+    /// Most proof requests one client address may have running at once (0: no cap); beyond it
+    /// a request is answered 429 `too_many_proofs`.
+    pub max_proofs_per_address: usize,
     /// Time a hint's prover may take, after a search that proved nothing, to turn the hint's
     /// estimate into a proven result, in milliseconds (0: never).
     pub hint_proof_ms: u64,
@@ -55,6 +62,8 @@ pub struct Config {
     pub max_websockets: usize,
     /// Most WebSocket connections watching one game.
     pub max_watchers_per_game: usize,
+    /// Most WebSocket connections one client address may hold open at once (0: no cap).
+    pub max_websockets_per_address: usize,
     /// Memory of one password hash (Argon2id), in KiB.
     pub password_memory_kib: u32,
     /// Passes of one password hash.
@@ -71,6 +80,13 @@ pub struct Config {
     /// waits for them: a slow sender is disconnected, and so is a kept-alive connection idle
     /// that long between requests (see [`http`]).
     pub header_timeout_secs: u64,
+    /// Seconds a client may take to send a request's body once its headers are in: a slower
+    /// one is answered 408 and disconnected (see [`crate::http::body`]).
+    pub body_timeout_secs: u64,
+    /// Most connections one client address may hold open at once (0: no cap); beyond it a new
+    /// connection is answered 429 and closed. Behind a proxy every client has the proxy's
+    /// address: raise it there, or set 0 and cap at the proxy.
+    pub max_connections_per_address: usize,
     /// Whether the server is reached over HTTPS (behind a proxy that terminates TLS): every
     /// cookie it sets is then `Secure`, sent back by browsers over HTTPS only. The server itself
     /// speaks plain HTTP, so this is off by default.
@@ -90,6 +106,8 @@ impl Default for Config {
                 .map_or(1, |n| usize::from(n).saturating_sub(1).max(1)),
             max_analysis_ms: 2000,
             max_proof_secs: 10.0,
+            max_proof_mib: 64,
+            max_proofs_per_address: 1,
             hint_proof_ms: 500,
             body_limit: 16 * 1024,
             create_burst: 20,
@@ -98,6 +116,7 @@ impl Default for Config {
             room_idle_secs: 600,
             max_websockets: 4096,
             max_watchers_per_game: 64,
+            max_websockets_per_address: 32,
             // The OWASP recommendation for Argon2id: 19 MiB, 2 passes.
             password_memory_kib: 19 * 1024,
             password_passes: 2,
@@ -106,6 +125,8 @@ impl Default for Config {
             seek_ttl_secs: 3600,
             max_lobby_watchers: 2048,
             header_timeout_secs: 10,
+            body_timeout_secs: 10,
+            max_connections_per_address: 128,
             secure_cookies: false,
         }
     }
@@ -120,6 +141,12 @@ pub struct App {
     pub(crate) connections: limit::Connections,
     pub(crate) max_analysis_ms: u64,
     pub(crate) max_proof_secs: f64,
+    /// Memory of one proof's tables, in MiB ([`Config::max_proof_mib`]) ...
+    pub(crate) proof_mib: usize,
+    /// ... and the entries each of its tables may hold.
+    pub(crate) proof_entries: usize,
+    /// The proofs each address has running ([`Config::max_proofs_per_address`]).
+    pub(crate) proofs: limit::PerAddress,
     pub(crate) hint_proof: Duration,
     pub(crate) variants: String,
     pub(crate) accounts: Accounts,
@@ -167,6 +194,7 @@ impl App {
             connections: limit::Connections::new(
                 config.max_websockets,
                 config.max_watchers_per_game,
+                config.max_websockets_per_address,
             ),
             max_analysis_ms: config.max_analysis_ms.max(50),
             max_proof_secs: if config.max_proof_secs > 0.0 {
@@ -174,6 +202,9 @@ impl App {
             } else {
                 0.1
             },
+            proof_mib: config.max_proof_mib,
+            proof_entries: crate::analysis::board::proof_entries(config.max_proof_mib),
+            proofs: limit::PerAddress::new(config.max_proofs_per_address),
             hint_proof: Duration::from_millis(config.hint_proof_ms.min(60_000)),
             variants: variants_json().to_string(),
             accounts: Accounts::new(
@@ -255,6 +286,7 @@ impl App {
             "websockets": self.connections.open(),
             "max_websockets": max_websockets,
             "max_watchers_per_game": max_watchers,
+            "max_websockets_per_address": self.connections.max_per_address(),
             "open_seeks": self.lobby.len(),
             "clocks_armed": self.timers.len(),
             "computer_conflicts": self

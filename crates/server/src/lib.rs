@@ -77,5 +77,5 @@ pub use http::{assets, limit, pages, router, OPENAPI};
 pub use lobby::seeks;
 pub use round::computer::{COMPUTER_ATTEMPTS, COMPUTER_RETRY_CAP, COMPUTER_RETRY_FIRST};
 pub use round::{clock, ending, json, play, timers, timing};
-pub use serve::{bind, run, Bound};
+pub use serve::{bind, check_file_limit, raise_file_limit, run, websockets_allowed, Bound};
 pub use store::{PgStore, SqliteStore, Store};

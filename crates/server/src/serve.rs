@@ -23,6 +23,7 @@ pub struct Bound {
     router: Router,
     app: Arc<App>,
     header_timeout: Duration,
+    max_connections_per_address: usize,
 }
 
 impl Bound {
@@ -41,7 +42,14 @@ impl Bound {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        crate::http::conn::serve(self.listener, self.router, self.header_timeout, shutdown).await?;
+        crate::http::conn::serve(
+            self.listener,
+            self.router,
+            self.header_timeout,
+            crate::http::limit::PerAddress::new(self.max_connections_per_address),
+            shutdown,
+        )
+        .await?;
         Ok(())
     }
 }
@@ -95,12 +103,57 @@ pub async fn bind(config: &Config, brain: Arc<dyn Brain>) -> Result<Bound, Serve
         router,
         app,
         header_timeout: Duration::from_secs(config.header_timeout_secs.max(1)),
+        max_connections_per_address: config.max_connections_per_address,
     })
 }
 
+/// Open files kept for everything but WebSockets: the listener, the logs, the database's files
+/// and ordinary HTTP connections (the database pool's connections come on top).
+pub const FILES_KEPT: u64 = 256;
+
+/// Raises this process's soft limit on open files to its hard limit (a common soft limit is
+/// 1,024, far below the WebSockets a server holds); answers the soft limit now.
+///
+/// # Errors
+///
+/// When the limit cannot be read or set.
+pub fn raise_file_limit() -> std::io::Result<u64> {
+    rlimit::increase_nofile_limit(u64::MAX)
+}
+
+/// Most WebSockets a server with `db_pool` database connections can hold open under the
+/// open-file limit `limit`: what is left after [`FILES_KEPT`] and the pool.
+#[must_use]
+pub fn websockets_allowed(limit: u64, db_pool: usize) -> usize {
+    let kept = FILES_KEPT.saturating_add(u64::try_from(db_pool).unwrap_or(u64::MAX));
+    usize::try_from(limit.saturating_sub(kept)).unwrap_or(usize::MAX)
+}
+
+/// Raises the open-file limit ([`raise_file_limit`]) and checks that `config`'s WebSockets fit
+/// under it ([`websockets_allowed`]).
+///
+/// # Errors
+///
+/// [`ServerError::FileLimit`] when they do not, [`ServerError::Io`] when the limit cannot be
+/// read or set.
+pub fn check_file_limit(config: &Config) -> Result<(), ServerError> {
+    let limit = raise_file_limit()?;
+    let allowed = websockets_allowed(limit, config.db_pool);
+    if config.max_websockets > allowed {
+        return Err(ServerError::FileLimit {
+            asked: config.max_websockets,
+            allowed,
+            limit,
+        });
+    }
+    Ok(())
+}
+
 /// Runs the server with the real engine until Ctrl-C or SIGTERM; `on_ready` is told the bound
-/// address once it accepts connections.
+/// address once it accepts connections. The open-file limit is raised first, and a cap on
+/// WebSockets above what it allows is refused ([`check_file_limit`]).
 pub fn run(config: Config, on_ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    check_file_limit(&config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -18,7 +18,7 @@ use crate::analysis::game::analyse;
 use crate::app::engine_permit;
 use crate::app::App;
 use crate::http::error::ApiError;
-use crate::http::extract::parse_body;
+use crate::http::extract::{client_ip, parse_body};
 use crate::round::json::{option_json, state_map};
 use crate::round::setup::{check_position, check_word, parse_rules};
 use crate::work::blocking;
@@ -93,6 +93,20 @@ impl LineRequest {
             None => Ok(()),
         }
     }
+}
+
+/// Memory a proof may take for each entry its tables are allowed ([`mancala_engine::Budget::max_entries`]
+/// bounds each of its tables: the transposition table, the provisional results, the shallow
+/// and monotone tables, the labelling of quiet-move components), all of them full at once, in
+/// bytes. Measured: a 10 s Awari proof allowed 262,144 entries (64 MiB) took the server from 14 to
+/// 80 MB at its peak; three at once from 42 to 209 MB.
+const PROOF_BYTES_PER_ENTRY: usize = 256;
+
+/// The entries each table of one proof may hold to stay within `mib` MiB in all (at least
+/// 4,096; at most the engine's own budget for proofs inside a program doing other work).
+#[must_use]
+pub(crate) fn proof_entries(mib: usize) -> usize {
+    (mib.saturating_mul(1 << 20) / PROOF_BYTES_PER_ENTRY).clamp(4096, 2_000_000)
 }
 
 /// Default time budget of a proof request, in seconds.
@@ -239,10 +253,21 @@ const PROOF_GRACE: Duration = Duration::from_millis(500);
 /// `null` where nothing is proven).
 pub(crate) async fn prove(
     State(app): State<Arc<App>>,
+    extensions: axum::http::Extensions,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
     let (req, seconds) = prove_request(&app, &headers, &body)?;
+    let running = app.proofs.take(client_ip(&extensions)).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_proofs",
+            format!(
+                "this address has {} proof(s) running already; wait for the answer before asking for another",
+                app.proofs.max()
+            ),
+        )
+    })?;
     let line = play_line(&req)?;
     let state = line.states.last().cloned().unwrap_or(Value::Null);
     let game = line.game;
@@ -252,8 +277,11 @@ pub(crate) async fn prove(
             "ply": ply, "over": true, "score": null, "best": null, "moves": [], "state": state,
         })));
     };
+    let mut budget = mancala_engine::Budget::short(std::time::Duration::from_secs_f64(seconds));
+    budget.max_entries = app.proof_entries;
+    budget.components = app.proof_entries as u64;
     let options = mancala_engine::GameProofOptions {
-        budget: mancala_engine::Budget::short(std::time::Duration::from_secs_f64(seconds)),
+        budget,
         moves: req.prove_moves.unwrap_or(false),
         deadline: None,
     };
@@ -263,7 +291,9 @@ pub(crate) async fn prove(
     // proven, and the proof, which stops at its own deadline soon after, is not waited for.
     let wait = Duration::from_secs_f64(seconds) + PROOF_GRACE;
     let proof = blocking(move || {
+        // Both held until the proof stops, even when its answer was not waited for.
         let _permit = permit;
+        let _running = running;
         let mut options = options;
         // The budget runs from when an engine thread is free.
         options.deadline = options.budget.time.map(|t| std::time::Instant::now() + t);
@@ -307,6 +337,8 @@ pub(crate) async fn prove(
         "moves": proved.moves.iter().map(|(m, q)| json!({"move": m, "score": q.score()})).collect::<Vec<_>>(),
         "proof": {
             "seconds_budget": seconds,
+            "memory_mib": app.proof_mib,
+            "table_entries": app.proof_entries,
             "nodes": nodes,
             "seconds": spent,
             "stopped_by": p.stopped.map(|s| s.name()),

@@ -5,7 +5,11 @@
 //!   a request's headers, counted from the moment the server waits for them: a slow sender
 //!   ("slowloris") is disconnected, and so is a kept-alive connection that stays idle that long
 //!   between requests. Upgraded connections (WebSockets) have their own keep-alive
-//!   ([`crate::round::watch::watch`]).
+//!   ([`crate::round::watch::watch`]). A body has its own timeout ([`crate::http::body`]).
+//! * **Connections per address.** One client address holds at most
+//!   [`crate::Config::max_connections_per_address`] connections open at once: a further one is
+//!   answered 429 `too_many_connections` (JSON) and closed, so that one client cannot hold every
+//!   file descriptor of the process.
 //! * **Errors below the router.** A request the HTTP parser rejects (a bad request line, a bad
 //!   or duplicate `Content-Length`, more than [`MAX_HEADERS`] headers, a too long URI) never
 //!   reaches the router: the parser answers 400, 431 or 414 with an empty body and closes the
@@ -23,6 +27,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::watch;
 
+use crate::http::limit::PerAddress;
+
 /// Most headers in one request (the parser answers 431 beyond).
 pub const MAX_HEADERS: usize = 64;
 /// How long a graceful shutdown waits for open connections.
@@ -34,6 +40,7 @@ pub(crate) async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
     header_timeout: Duration,
+    per_address: PerAddress,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let (stop_tx, stop_rx) = watch::channel(());
@@ -50,10 +57,15 @@ pub(crate) async fn serve(
                 }
             },
         };
+        let Some(slot) = per_address.take(Some(remote.ip())) else {
+            refuse(stream, per_address.max());
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let mut stop = stop_rx.clone();
         tokio::spawn(async move {
+            let _slot = slot;
             let service = hyper::service::service_fn(
                 move |mut req: hyper::Request<hyper::body::Incoming>| {
                     req.extensions_mut().insert(ConnectInfo(remote));
@@ -85,6 +97,23 @@ pub(crate) async fn serve(
     let _ = stop_tx.send(());
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, stop_tx.closed()).await;
     Ok(())
+}
+
+/// Answers a connection over its address's cap 429 (what fits in the socket's buffer now: the
+/// connection is not waited for) and closes it.
+fn refuse(stream: tokio::net::TcpStream, max: usize) {
+    let body = serde_json::json!({
+        "error": "too_many_connections",
+        "message": format!(
+            "this address has {max} connections open to the server already; close some and try again"
+        ),
+    })
+    .to_string();
+    let answer = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.try_write(answer.as_bytes());
 }
 
 /// A connection whose automatic error answers (a 4xx or 5xx head without `Content-Type` and

@@ -160,6 +160,22 @@ pub enum ServerError {
     /// Binding the address or serving failed.
     #[error("network: {0}")]
     Io(std::io::Error),
+    /// The cap on WebSockets is above what the open-file limit allows.
+    #[error(
+        "--max-websockets {asked} is more than the open-file limit allows: the limit is {limit} \
+         (the soft limit raised to the hard one), of which {} are kept for the listener, the \
+         database and ordinary requests; give --max-websockets {allowed} or less, or raise the \
+         hard limit (`ulimit -Hn`, LimitNOFILE= in a systemd unit)",
+        limit.saturating_sub(*allowed as u64)
+    )]
+    FileLimit {
+        /// The cap asked for.
+        asked: usize,
+        /// The most the limit allows.
+        allowed: usize,
+        /// The open-file limit.
+        limit: u64,
+    },
 }
 
 impl From<StoreError> for ServerError {

@@ -1,5 +1,6 @@
-//! Limits: a per-client token bucket for costly requests (creating games), and caps on open
-//! WebSocket connections in all and per game.
+//! Limits: a per-client token bucket for costly requests (creating games), caps on open
+//! WebSocket connections in all and per game, and caps on what one client address may hold open
+//! at once ([`PerAddress`]: connections, WebSockets, proofs).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -55,12 +56,13 @@ impl RateLimiter {
     }
 }
 
-/// Caps on open WebSocket connections: in all, and per game.
+/// Caps on open WebSocket connections: in all, per game, and per client address.
 #[derive(Debug)]
 pub struct Connections {
     open: Arc<AtomicUsize>,
     max_total: usize,
     max_per_game: usize,
+    per_address: PerAddress,
 }
 
 /// Why a connection was refused.
@@ -78,12 +80,19 @@ pub enum Refused {
         /// The cap.
         max: usize,
     },
+    /// The client's address has `max` connections open.
+    #[error("this address has its {max} WebSocket connections open already; close one first")]
+    Address {
+        /// The cap.
+        max: usize,
+    },
 }
 
 /// One admitted connection; its places are given back when it is dropped.
 #[derive(Debug)]
 pub struct Admitted {
     counters: [Arc<AtomicUsize>; 2],
+    _address: Slot,
 }
 
 impl Drop for Admitted {
@@ -104,37 +113,38 @@ fn take(counter: &AtomicUsize, max: usize) -> bool {
 }
 
 impl Connections {
-    /// At most `max_total` connections in all and `max_per_game` on one game.
+    /// At most `max_total` connections in all, `max_per_game` on one game and
+    /// `max_per_address` from one client address (0: no cap per address).
     #[must_use]
-    pub fn new(max_total: usize, max_per_game: usize) -> Self {
+    pub fn new(max_total: usize, max_per_game: usize, max_per_address: usize) -> Self {
         Connections {
             open: Arc::new(AtomicUsize::new(0)),
             max_total,
             max_per_game,
+            per_address: PerAddress::new(max_per_address),
         }
     }
 
-    /// Admits one more connection to the game whose watchers `game` counts.
-    pub fn admit(&self, game: &Arc<AtomicUsize>) -> Result<Admitted, Refused> {
-        if !take(&self.open, self.max_total) {
-            return Err(Refused::Total {
-                max: self.max_total,
-            });
-        }
-        if !take(game, self.max_per_game) {
-            self.open.fetch_sub(1, Ordering::AcqRel);
-            return Err(Refused::Game {
-                max: self.max_per_game,
-            });
-        }
-        Ok(Admitted {
-            counters: [Arc::clone(&self.open), Arc::clone(game)],
-        })
+    /// Admits one more connection from `client` to the game whose watchers `game` counts.
+    pub fn admit(
+        &self,
+        game: &Arc<AtomicUsize>,
+        client: Option<IpAddr>,
+    ) -> Result<Admitted, Refused> {
+        self.admit_to(game, self.max_per_game, client)
     }
 
-    /// Admits one more connection to a group whose members `group` counts, at most `max` of
-    /// them (the lobby's watchers).
-    pub fn admit_to(&self, group: &Arc<AtomicUsize>, max: usize) -> Result<Admitted, Refused> {
+    /// Admits one more connection from `client` to a group whose members `group` counts, at
+    /// most `max` of them (a game's watchers, the lobby's).
+    pub fn admit_to(
+        &self,
+        group: &Arc<AtomicUsize>,
+        max: usize,
+        client: Option<IpAddr>,
+    ) -> Result<Admitted, Refused> {
+        let address = self.per_address.take(client).ok_or(Refused::Address {
+            max: self.per_address.max(),
+        })?;
         if !take(&self.open, self.max_total) {
             return Err(Refused::Total {
                 max: self.max_total,
@@ -146,6 +156,7 @@ impl Connections {
         }
         Ok(Admitted {
             counters: [Arc::clone(&self.open), Arc::clone(group)],
+            _address: address,
         })
     }
 
@@ -159,6 +170,95 @@ impl Connections {
     #[must_use]
     pub fn caps(&self) -> (usize, usize) {
         (self.max_total, self.max_per_game)
+    }
+
+    /// The cap per client address (0: none).
+    #[must_use]
+    pub fn max_per_address(&self) -> usize {
+        self.per_address.max()
+    }
+}
+
+/// A cap on what one client address holds at once (open connections, WebSockets, proofs
+/// running): each [`Slot`] taken counts until it is dropped. Addresses holding nothing are
+/// forgotten, so the map is as large as the addresses holding something. A cap of 0 is no cap.
+#[derive(Debug)]
+pub struct PerAddress {
+    max: usize,
+    held: Held,
+}
+
+/// The places each address holds.
+type Held = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
+/// One place held by an address in a [`PerAddress`]; given back when dropped.
+#[derive(Debug)]
+pub struct Slot {
+    held: Option<(Held, IpAddr)>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let Some((held, ip)) = self.held.take() else {
+            return;
+        };
+        let mut held = held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = held.get_mut(&ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&ip);
+            }
+        }
+    }
+}
+
+impl PerAddress {
+    /// At most `max` at once per address (0: no cap).
+    #[must_use]
+    pub fn new(max: usize) -> Self {
+        PerAddress {
+            max,
+            held: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// The cap (0: none).
+    #[must_use]
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    /// Takes one place for `ip`; `None` when it holds its `max` already. An unknown address
+    /// (`None`) and a cap of 0 always get a place, not counted.
+    pub fn take(&self, ip: Option<IpAddr>) -> Option<Slot> {
+        let Some(ip) = ip.filter(|_| self.max > 0) else {
+            return Some(Slot { held: None });
+        };
+        let mut held = self
+            .held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = held.entry(ip).or_insert(0);
+        if *n >= self.max {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            held: Some((Arc::clone(&self.held), ip)),
+        })
+    }
+
+    /// Places `ip` holds now.
+    #[must_use]
+    pub fn held(&self, ip: IpAddr) -> usize {
+        self.held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&ip)
+            .copied()
+            .unwrap_or(0)
     }
 }
 
@@ -178,21 +278,41 @@ mod tests {
 
     #[test]
     fn connections_are_capped_in_all_and_per_game() {
-        let c = Connections::new(3, 2);
+        let c = Connections::new(3, 2, 0);
         let (g1, g2) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-        let a = c.admit(&g1).unwrap();
-        let b = c.admit(&g1).unwrap();
-        assert_eq!(c.admit(&g1).unwrap_err(), Refused::Game { max: 2 });
+        let a = c.admit(&g1, None).unwrap();
+        let b = c.admit(&g1, None).unwrap();
+        assert_eq!(c.admit(&g1, None).unwrap_err(), Refused::Game { max: 2 });
         // The refused attempt gave its place back.
         assert_eq!(c.open(), 2);
-        let d = c.admit(&g2).unwrap();
-        assert_eq!(c.admit(&g2).unwrap_err(), Refused::Total { max: 3 });
+        let d = c.admit(&g2, None).unwrap();
+        assert_eq!(c.admit(&g2, None).unwrap_err(), Refused::Total { max: 3 });
         drop(a);
         assert_eq!((c.open(), g1.load(Ordering::Acquire)), (2, 1));
-        let e = c.admit(&g2).unwrap();
+        let e = c.admit(&g2, None).unwrap();
         assert_eq!(g2.load(Ordering::Acquire), 2);
         drop((b, d, e));
         assert_eq!(c.open(), 0);
         assert_eq!(g1.load(Ordering::Acquire) + g2.load(Ordering::Acquire), 0);
+    }
+
+    #[test]
+    fn places_per_address_are_capped_and_given_back() {
+        let cap = PerAddress::new(2);
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let a = Some(ip);
+        let b = Some("10.0.0.2".parse().unwrap());
+        let (x, y) = (cap.take(a).unwrap(), cap.take(a).unwrap());
+        assert!(cap.take(a).is_none());
+        let z = cap.take(b).unwrap();
+        drop(x);
+        let w = cap.take(a).unwrap();
+        drop((y, z, w));
+        assert!(cap.held.lock().unwrap().is_empty());
+        // Unknown addresses and no cap: always a place.
+        assert!((0..5).all(|_| cap.take(None).is_some()));
+        let none = PerAddress::new(0);
+        let kept: Vec<_> = (0..5).map(|_| none.take(a).unwrap()).collect();
+        assert_eq!((kept.len(), none.held(ip)), (5, 0));
     }
 }

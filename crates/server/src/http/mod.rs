@@ -2,6 +2,7 @@
 //! handlers share, connection handling ([`conn`]), limits, and the pages served as HTML.
 
 pub mod assets;
+pub mod body;
 pub mod conn;
 pub mod cookies;
 pub mod error;
@@ -62,6 +63,13 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/i18n", get(pages::languages_page))
         .route("/rules/{name}", get(pages::rules_page))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(body::BodyRules {
+                limit: config.body_limit,
+                timeout: std::time::Duration::from_secs(config.body_timeout_secs.max(1)),
+            }),
+            body::read_body,
+        ))
         .layer(axum::middleware::from_fn(same_origin))
         .layer(axum::middleware::from_fn(harden))
         .layer(axum::middleware::from_fn_with_state(

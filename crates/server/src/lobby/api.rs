@@ -260,6 +260,7 @@ pub(crate) struct LobbyQuery {
 pub(crate) async fn lobby_ws(
     State(app): State<Arc<App>>,
     Query(q): Query<LobbyQuery>,
+    extensions: axum::http::Extensions,
     mut headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
@@ -270,9 +271,11 @@ pub(crate) async fn lobby_ws(
         }
     }
     let who = crate::accounts::api::current_player(&app, &headers).await?;
-    let admitted = app
-        .connections
-        .admit_to(&app.lobby_watchers, app.max_lobby_watchers)?;
+    let admitted = app.connections.admit_to(
+        &app.lobby_watchers,
+        app.max_lobby_watchers,
+        crate::http::extract::client_ip(&extensions),
+    )?;
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {

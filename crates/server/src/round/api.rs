@@ -465,16 +465,18 @@ fn game_record(room: &Room, live: &crate::round::room::Live) -> Record {
 
 /// `GET /api/games/{id}/ws`: a WebSocket that receives `{"type": "update", "event": ..., "game":
 /// VIEW}` now and after every change. Players and spectators alike; moves are sent over HTTP.
-/// Refused with 429 beyond the caps on connections (in all and per game).
+/// Refused with 429 beyond the caps on connections (in all, per game and per address).
 pub(crate) async fn ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    extensions: axum::http::Extensions,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     check_websocket_key(&headers)?;
     let room = room(&app, &id).await?;
-    let admitted = app.connections.admit(&room.watchers)?;
+    let client = crate::http::extract::client_ip(&extensions);
+    let admitted = app.connections.admit(&room.watchers, client)?;
     Ok(upgrade
         .max_message_size(4096)
         .on_upgrade(move |socket| async move {
