@@ -75,11 +75,16 @@ pub(crate) async fn post_move(
         Ok(c) => c,
         Err(Refused::Flag) => {
             // The side to move ran out of time: end the game (a database write) and say so.
+            // While the store does not answer the ending is not recorded yet (the flag's timer
+            // tries again), but the game is over on time all the same.
             let (app2, room2) = (Arc::clone(&app), Arc::clone(&room));
             let reason = blocking(move || {
                 let mut live = room2.lock();
                 crate::round::conclude::flag_if_out_of_time(&app2, &room2, &mut live);
-                Ok(live.ending.as_ref().map(|e| e.reason.clone()))
+                Ok(live
+                    .ending
+                    .as_ref()
+                    .map_or_else(|| "time".to_string(), |e| e.reason.clone()))
             })
             .await?;
             return Err(
