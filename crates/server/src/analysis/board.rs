@@ -14,6 +14,7 @@ use mancala_core::variant::{AnyGame, DynGame, DynPlayError, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::analysis::fair;
 use crate::analysis::game::analyse;
 use crate::app::engine_permit;
 use crate::app::App;
@@ -120,6 +121,8 @@ struct Line {
     states: Vec<Value>,
     /// The last move with its side, captured seeds and sowing steps.
     last: Option<Value>,
+    /// The notation of every position of the line, the start first.
+    notations: Vec<String>,
 }
 
 /// Sets up the line, refusing the first thing that is wrong with a 4xx saying what and where.
@@ -139,6 +142,7 @@ fn play_line(req: &LineRequest) -> ApiResult<Line> {
         .new_game(&rules, req.position.as_deref())
         .map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))?;
     let mut states = vec![Value::Object(state_map(&game.state()))];
+    let mut notations = vec![game.notation()];
     let mut last = None;
     for (i, mv) in req.moves.iter().enumerate() {
         let ply = i + 1;
@@ -176,6 +180,7 @@ fn play_line(req: &LineRequest) -> ApiResult<Line> {
             .with(json!({ "ply": ply, "reason": reason.to_string(), "legal": state.legal })),
         })?;
         states.push(Value::Object(state_map(&game.state())));
+        notations.push(game.notation());
         if ply == req.moves.len() {
             last = Some(json!({
                 "move": game.moves().last().cloned().unwrap_or_default(),
@@ -185,7 +190,12 @@ fn play_line(req: &LineRequest) -> ApiResult<Line> {
             }));
         }
     }
-    Ok(Line { game, states, last })
+    Ok(Line {
+        game,
+        states,
+        last,
+        notations,
+    })
 }
 
 /// `POST /api/positions`: the state after every move of a line (the start first), the moves as
@@ -206,8 +216,23 @@ pub(crate) async fn positions(headers: HeaderMap, body: Bytes) -> ApiResult<Json
     })))
 }
 
+/// Refuses the analysis of `line` to a player of a rated game in progress that it passes
+/// through (see [`crate::analysis::fair`]).
+async fn fair(app: &Arc<App>, headers: &HeaderMap, line: &Line, what: &str) -> ApiResult<()> {
+    let caller = crate::accounts::api::current_player(app, headers).await?;
+    fair::check(
+        app,
+        caller.as_deref(),
+        line.game.variant(),
+        &line.notations,
+        what,
+        None,
+    )
+}
+
 /// `POST /api/analysis`: the engine's analysis of the position a line reaches (every legal
-/// move's value, the best line), with that position's state.
+/// move's value, the best line), with that position's state. Refused (403 `fair_play`) to a
+/// player of a rated game in progress whose current or recent position the line passes through.
 pub(crate) async fn analysis(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
@@ -215,6 +240,7 @@ pub(crate) async fn analysis(
 ) -> ApiResult<Json<Value>> {
     let req = LineRequest::parse(&headers, &body, Endpoint::Analysis)?;
     let line = play_line(&req)?;
+    fair(&app, &headers, &line, "POST /api/analysis").await?;
     let ply = line.game.moves().len();
     let to_move = line.game.state().to_move;
     let state = line.states.last().cloned().unwrap_or(Value::Null);
@@ -249,7 +275,8 @@ const PROOF_GRACE: Duration = Duration::from_millis(500);
 /// within `seconds` (default [`PROVE_DEFAULT_SECS`], at most the server's
 /// [`crate::Config::max_proof_secs`]), and with `prove_moves` about each legal move within the
 /// same seconds in all. Runs on an engine thread (the permit hints wait for); the proof stops
-/// when its budget ends. Scores are those of every analysis ([`mancala_engine::Proof::score`];
+/// when its budget ends. Refused as `POST /api/analysis` is to the players of a rated game in
+/// progress (403 `fair_play`), and to an address with its proofs running (429). Scores are those of every analysis ([`mancala_engine::Proof::score`];
 /// `null` where nothing is proven).
 pub(crate) async fn prove(
     State(app): State<Arc<App>>,
@@ -258,6 +285,8 @@ pub(crate) async fn prove(
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
     let (req, seconds) = prove_request(&app, &headers, &body)?;
+    let line = play_line(&req)?;
+    fair(&app, &headers, &line, "POST /api/analysis/prove").await?;
     let running = app.proofs.take(client_ip(&extensions)).ok_or_else(|| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -268,7 +297,6 @@ pub(crate) async fn prove(
             ),
         )
     })?;
-    let line = play_line(&req)?;
     let state = line.states.last().cloned().unwrap_or(Value::Null);
     let game = line.game;
     let ply = game.moves().len();

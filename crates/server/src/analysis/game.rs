@@ -12,6 +12,7 @@ use mancala_core::Side;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::analysis::fair::recent_notations;
 use crate::app::engine_permit;
 use crate::app::App;
 use crate::http::error::ApiError;
@@ -28,6 +29,7 @@ const HINT_MIN_MS: u64 = 20;
 /// South, in seeds. Allowed where analysis is (not during an online game).
 pub(crate) async fn evaluations(
     Query(_q): Query<crate::analysis::evals::EvaluationsQuery>,
+    headers: axum::http::HeaderMap,
     GameRoom { app, room }: GameRoom,
 ) -> Result<Json<Value>, ApiError> {
     let game = {
@@ -41,9 +43,41 @@ pub(crate) async fn evaluations(
         }
         live.game.clone()
     };
+    let positions = recent_notations(&game, game.moves().len());
+    fair(
+        &app,
+        &room,
+        &headers,
+        &game,
+        &positions,
+        "GET /api/games/{id}/evaluations",
+    )
+    .await?;
     Ok(Json(
         crate::analysis::evals::values(&app.pool, &app.brain, &room.evaluations, game).await?,
     ))
+}
+
+/// Refuses the engine's help on `positions` of `game` (in `room`, a game that may itself be
+/// analysed: a local one, say, set up from another game's position) to a player of a rated game
+/// in progress that has one of them among its recent positions ([`crate::analysis::fair`]).
+async fn fair(
+    app: &Arc<App>,
+    room: &Room,
+    headers: &axum::http::HeaderMap,
+    game: &AnyGame,
+    positions: &[String],
+    what: &str,
+) -> ApiResult<()> {
+    let caller = crate::accounts::api::current_player(app, headers).await?;
+    crate::analysis::fair::check(
+        app,
+        caller.as_deref(),
+        game.variant(),
+        positions,
+        what,
+        Some(&room.meta.id),
+    )
 }
 
 /// True while `room` holds an online game still in play: neither ended by its rules nor outside
@@ -63,6 +97,7 @@ pub(crate) struct AnalysisQuery {
 /// evaluation bar). Allowed against the computer, in local games, and once a game is over.
 pub(crate) async fn analysis(
     Query(q): Query<AnalysisQuery>,
+    headers: axum::http::HeaderMap,
     GameRoom { app, room }: GameRoom,
 ) -> ApiResult<Json<Value>> {
     let (game, ply, to_move): (AnyGame, usize, Option<Side>) = {
@@ -77,6 +112,16 @@ pub(crate) async fn analysis(
         }
         (live.game.clone(), live.game.moves().len(), state.to_move)
     };
+    let here = [game.notation()];
+    fair(
+        &app,
+        &room,
+        &headers,
+        &game,
+        &here,
+        "GET /api/games/{id}/analysis",
+    )
+    .await?;
     Ok(Json(analyse(&app, game, ply, to_move, q.ms).await?))
 }
 
