@@ -501,8 +501,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         create_burst: u32::try_from(games + held)
             .unwrap_or(u32::MAX)
             .saturating_add(10),
-        // Every simulated account signs up and logs in from this one address.
+        // Every simulated account signs up and logs in from this one address, and every
+        // client connects from it: no cap per address.
         auth_burst: 10_000,
+        max_connections_per_address: 0,
+        max_websockets_per_address: 0,
         ..Config::default()
     };
     let config = Config {

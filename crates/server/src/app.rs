@@ -38,8 +38,8 @@ pub struct Config {
     /// Longest time budget of one proof request (`POST /api/analysis/prove`), in seconds.
     pub max_proof_secs: f64,
     /// Most memory the tables of one proof request may take, in MiB (its transposition table
-    /// and the others are emptied when they reach their share; see
-    /// [`crate::analysis::board::proof_entries`]).
+    /// and the others are emptied when they reach their share: the analysis board's
+    /// `proof_entries`).
     pub max_proof_mib: usize,
     /// Most proof requests one client address may have running at once (0: no cap); beyond it
     /// a request is answered 429 `too_many_proofs`.
@@ -141,10 +141,8 @@ pub struct App {
     pub(crate) connections: limit::Connections,
     pub(crate) max_analysis_ms: u64,
     pub(crate) max_proof_secs: f64,
-    /// Memory of one proof's tables, in MiB ([`Config::max_proof_mib`]) ...
+    /// Memory of one proof's tables, in MiB ([`Config::max_proof_mib`]).
     pub(crate) proof_mib: usize,
-    /// ... and the entries each of its tables may hold.
-    pub(crate) proof_entries: usize,
     /// The proofs each address has running ([`Config::max_proofs_per_address`]).
     pub(crate) proofs: limit::PerAddress,
     pub(crate) hint_proof: Duration,
@@ -203,7 +201,6 @@ impl App {
                 0.1
             },
             proof_mib: config.max_proof_mib,
-            proof_entries: crate::analysis::board::proof_entries(config.max_proof_mib),
             proofs: limit::PerAddress::new(config.max_proofs_per_address),
             hint_proof: Duration::from_millis(config.hint_proof_ms.min(60_000)),
             variants: variants_json().to_string(),

@@ -306,8 +306,9 @@ pub(crate) async fn prove(
         })));
     };
     let mut budget = mancala_engine::Budget::short(std::time::Duration::from_secs_f64(seconds));
-    budget.max_entries = app.proof_entries;
-    budget.components = app.proof_entries as u64;
+    let entries = proof_entries(app.proof_mib);
+    budget.max_entries = entries;
+    budget.components = entries as u64;
     let options = mancala_engine::GameProofOptions {
         budget,
         moves: req.prove_moves.unwrap_or(false),
@@ -366,7 +367,7 @@ pub(crate) async fn prove(
         "proof": {
             "seconds_budget": seconds,
             "memory_mib": app.proof_mib,
-            "table_entries": app.proof_entries,
+            "table_entries": proof_entries(app.proof_mib),
             "nodes": nodes,
             "seconds": spent,
             "stopped_by": p.stopped.map(|s| s.name()),
