@@ -12,6 +12,10 @@ use tokio::net::TcpStream;
 
 mod common;
 
+/// Held by every test of this file for its whole run: one measures this process's resident
+/// memory, which the others (a proof's tables above all) would raise if they ran beside it.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 const HEAD: &[u8] = b"POST /api/positions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 16000\r\n\r\n";
 
 /// Reads until the server closes the connection (or 10 s pass): what came, and whether it
@@ -36,6 +40,7 @@ fn status_and_body(text: &str) -> (u16, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_body_is_answered_408_and_closed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let addr = common::start(Config {
         body_timeout_secs: 1,
         ..Config::default()
@@ -78,6 +83,7 @@ async fn a_slow_body_is_answered_408_and_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_at_most_its_connections() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let addr = common::start(Config {
         max_connections_per_address: 3,
         ..Config::default()
@@ -126,6 +132,7 @@ fn rss_mib() -> u64 {
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bodies_trickled_in_tiny_segments_cost_only_their_bytes() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let addr: SocketAddr = common::start(Config::default()).await;
     let before = rss_mib();
     let mut clients = Vec::new();
@@ -158,6 +165,7 @@ async fn bodies_trickled_in_tiny_segments_cost_only_their_bytes() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_at_most_its_websockets() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let addr = common::start(Config {
         max_websockets_per_address: 2,
         ..Config::default()
@@ -188,6 +196,7 @@ async fn one_address_holds_at_most_its_websockets() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_runs_one_proof_at_a_time_within_its_memory() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let addr = common::start(Config {
         max_proof_mib: 16,
         engine_threads: 2,
