@@ -1526,3 +1526,134 @@ test('tournament pages: four players join an online Swiss, the start takes each 
   assert.deepEqual(errors, []);
   for (const c of contexts) await c.close();
 });
+
+test('tournament pages: four players join an online arena, play, and see the standings change as the games end and a new wave pairs them', { timeout: 150000 }, async (t) => {
+  if (!(await hasTournaments())) { t.skip('this server has no tournaments API'); return; }
+  const stamp = Date.now().toString(36).slice(-5);
+  const names = ['ama', 'kofi', 'esi', 'yaw'].map((n) => `${n}${stamp}`);
+  const contexts = [];
+  const pages = [];
+  for (const n of names) {
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    await ctx.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+    contexts.push(ctx);
+    pages.push(await signUp(ctx, n));
+  }
+  const errors = [];
+  for (const p of pages) p.on('pageerror', (e) => errors.push(String(e)));
+  const tournamentUrl = () => `${base}/tournaments/${encodeURIComponent(id)}`;
+  const standingsOf = (p) => p.$$eval('#tn-standings tbody tr', (rows) => Object.fromEntries(rows.map((r) => [r.dataset.player, Number(r.dataset.points)])));
+  const totalIs = (p, n) => p.waitForFunction((x) => {
+    const rows = [...document.querySelectorAll('#tn-standings tbody tr')];
+    return rows.length === 4 && rows.reduce((s, tr) => s + Number(tr.dataset.points), 0) === x;
+  }, n, { timeout: 20000 });
+
+  // Ama directs it: an arena of 30 minutes at 5+3, created through the form.
+  const director = pages[0];
+  await director.goto(base + '/tournaments');
+  await director.click('#tl-new');
+  await director.fill('#tc-name', `Arena ${stamp}`);
+  await director.selectOption('#tc-format', 'arena');
+  assert.equal(await director.isVisible('#tc-duration'), true);
+  assert.equal(await director.isDisabled('#tc-otb'), true, 'an arena is never over the board');
+  await director.waitForSelector('#tc-variant option[value=oware]', { state: 'attached' });
+  await director.selectOption('#tc-variant', 'oware');
+  await director.fill('#tc-duration', '30');
+  await Promise.all([director.waitForURL(/\/tournaments\/[^/]+$/), director.click('#tc-submit')]);
+  const id = decodeURIComponent(director.url().match(/\/tournaments\/([^/]+)$/)[1]);
+  const created = await apiJson('GET', `/api/tournaments/${encodeURIComponent(id)}`);
+  assert.deepEqual([created.format, created.status, created.variant, created.duration_s], ['arena', 'created', 'oware', 1800]);
+
+  // All four join through the page; each sees the others and no points yet.
+  for (const p of pages) {
+    if (p !== director) await p.goto(tournamentUrl());
+    await p.click('#tn-join');
+    await p.waitForSelector('#tn-withdraw:not([hidden])');
+  }
+  await director.reload();
+  await director.waitForFunction(() => document.querySelectorAll('#tn-players li').length === 4);
+  await totalIs(director, 0);
+  await director.click('#tn-start');
+
+  // The start takes each to his board: two games, each player in one.
+  await Promise.all(pages.map((p) => p.waitForURL(/\/g\/[0-9a-f]{20}$/, { timeout: 30000 })));
+  const first = await Promise.all(pages.map((p) => gameOf(p)));
+  assert.equal(new Set(first.map((g) => g.id)).size, 2, 'two boards');
+  const side = (k) => (first[k].players.south === names[k] ? 'south' : 'north');
+  const board = (gameId, s) => pages.findIndex((_, k) => first[k].id === gameId && side(k) === s);
+  const boards = [...new Set(first.map((g) => g.id))].map((g) => ({ id: g, south: board(g, 'south'), north: board(g, 'north') }));
+  for (const b of boards) assert.ok(b.south >= 0 && b.north >= 0, JSON.stringify(first.map((g) => g.players)));
+
+  // On each board South and North play a move each, by clicking.
+  for (const b of boards) {
+    await playOne(pages[b.south], 1);
+    await playOne(pages[b.north], 2);
+  }
+
+  // The players of the second board look at the tournament page, which stays on it (their game
+  // was opened already) and still shows no points.
+  const [one, two] = boards;
+  for (const k of [two.south, two.north]) {
+    await pages[k].goto(tournamentUrl());
+    await pages[k].waitForSelector('#tn-your-game:not([hidden])');
+    await totalIs(pages[k], 0);
+  }
+
+  // South resigns the first board: North gets 2 points, live on the pages of the second board's
+  // players, and nobody is paired again while the other game goes on (no same opponent twice).
+  await pages[one.south].waitForSelector('#act-resign:not([disabled])');
+  await pages[one.south].click('#act-resign');
+  await pages[one.south].waitForSelector('#status[data-over=true]');
+  for (const k of [two.south, two.north]) {
+    await totalIs(pages[k], 2);
+    const points = await standingsOf(pages[k]);
+    assert.equal(points[names[one.north]], 2, JSON.stringify(points));
+    assert.equal(points[names[one.south]], 0, JSON.stringify(points));
+    assert.equal(pages[k].url(), tournamentUrl(), 'still on the tournament page');
+    assert.equal(await pages[k].locator(`.tn-round tr[data-result="0-1"] a[href="/g/${one.id}"]`).count(), 1);
+  }
+  await pages[one.north].goto(tournamentUrl());
+  await totalIs(pages[one.north], 2);
+  assert.equal(await pages[one.north].isHidden('#tn-your-game'), true, 'no new game yet');
+
+  // North resigns the second board: the wave pairs the four free players anew, each with
+  // someone he has not just played, and the pages on the tournament take them to their boards.
+  await pages[two.north].goto(`${base}/g/${two.id}`);
+  await pages[two.north].waitForSelector('#act-resign:not([disabled])');
+  await pages[two.north].click('#act-resign');
+  await pages[two.north].waitForSelector('#status[data-over=true]');
+  for (const k of [two.south, one.north]) {
+    await pages[k].waitForURL(/\/g\/[0-9a-f]{20}$/, { timeout: 20000 });
+  }
+  const ended = new Set([one.id, two.id]);
+  const second = [];
+  for (const [k, p] of pages.entries()) {
+    if (!/\/g\/[0-9a-f]{20}$/.test(p.url()) || ended.has((await gameOf(p)).id)) {
+      await p.goto(tournamentUrl());
+      await p.waitForURL(/\/g\/[0-9a-f]{20}$/, { timeout: 20000 });
+    }
+    const g = await gameOf(p);
+    assert.ok(!ended.has(g.id), `${names[k]} has a new game`);
+    const opponent = g.players.south === names[k] ? g.players.north : g.players.south;
+    const before = first[k].players.south === names[k] ? first[k].players.north : first[k].players.south;
+    assert.notEqual(opponent, before, `${names[k]} does not meet ${before} twice in a row`);
+    second.push(g);
+  }
+  assert.equal(new Set(second.map((g) => g.id)).size, 2, 'two new boards');
+
+  // Back on the tournament page, every player sees the same standings: the two winners first
+  // with 2 points each, and four games, two of them running.
+  for (const p of pages) {
+    await p.goto(tournamentUrl());
+    await totalIs(p, 4);
+    const points = await standingsOf(p);
+    assert.deepEqual([names[one.north], names[two.south], names[one.south], names[two.north]].map((n) => points[n]), [2, 2, 0, 0], JSON.stringify(points));
+    const order = await p.$$eval('#tn-standings tbody tr', (rows) => rows.map((r) => Number(r.dataset.points)));
+    assert.deepEqual(order, [2, 2, 0, 0]);
+    assert.equal(await p.locator('.tn-round tbody tr').count(), 4);
+    assert.equal(await p.locator('.tn-round tbody tr:not([data-result])').count(), 2);
+    assert.equal(await p.isVisible('#tn-your-game'), true);
+  }
+  assert.deepEqual(errors, []);
+  for (const c of contexts) await c.close();
+});
