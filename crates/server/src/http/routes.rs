@@ -13,6 +13,7 @@ use axum::Router;
 use crate::accounts::{self, settings};
 use crate::analysis::{board, game as analysis, puzzles};
 use crate::app::App;
+use crate::learn::lessons as learn;
 use crate::lobby::api as lobby;
 use crate::round::{api, archive, play, setup};
 use crate::tournament::api as tournaments;
@@ -49,6 +50,13 @@ fn table() -> Vec<ApiRoute> {
         route(M::GET, "/puzzles/random", puzzles::random),
         route(M::GET, "/puzzles/{id}", puzzles::one),
         route(M::GET, "/puzzles/{id}/refutation", puzzles::refutation),
+        route(M::GET, "/learn", learn::index),
+        route(M::GET, "/learn/{game}/{stage}/{step}", learn::step),
+        route(
+            M::POST,
+            "/learn/{game}/{stage}/{step}/moves",
+            learn::post_move,
+        ),
         route(M::GET, "/openapi.json", super::openapi),
         route(M::POST, "/games", setup::create_game),
         route(M::GET, "/games", archive::search),
