@@ -196,6 +196,9 @@ export async function showTournament(id) {
   const act = (button, what) => $(button).addEventListener('click', () => action(what));
   act('tn-join', 'join');
   act('tn-withdraw', 'withdraw');
+  act('tn-pause', 'pause');
+  // Joining again is what resumes a paused arena player.
+  act('tn-resume', 'join');
   act('tn-start', 'start');
   $('tn-pair').addEventListener('click', pairNext);
   $('tn-add').addEventListener('submit', addPlayer);
@@ -249,11 +252,17 @@ function render(t) {
   $('tn-about').textContent = [formatName(t.format), t.variant ? gameLabel(t.variant) : '',
     t.clock !== undefined ? clockLabel(t.clock) : '', t.rated === undefined ? '' : t.rated ? T.rated : T.casual,
     otb ? T.tnOverTheBoard : '', statusName(t.status), T.tnPlayerCount(players.length)].filter(Boolean).join(' · ');
-  const joined = players.some((p) => p.name === me.name);
+  const mine = players.find((p) => p.name === me.name);
+  const joined = Boolean(mine && !mine.withdrawn);
+  const paused = Boolean(joined && mine.paused);
   const director = directs(t);
   const open = t.status === 'created' || (t.format === 'arena' && t.status === 'running');
   $('tn-join').hidden = !me.name || otb || joined || !open;
   $('tn-withdraw').hidden = !me.name || otb || !joined || t.status === 'finished';
+  // An arena's player pauses (not paired until he resumes) while it runs.
+  const arenaOn = t.format === 'arena' && t.status === 'running';
+  $('tn-pause').hidden = !arenaOn || !joined || paused;
+  $('tn-resume').hidden = !arenaOn || !paused;
   $('tn-start').hidden = !director || t.status !== 'created';
   $('tn-director').hidden = !director || !otb || t.status === 'finished';
   $('tn-add').hidden = t.status !== 'created' && t.format !== 'swiss';
@@ -288,6 +297,10 @@ function renderPlayers(players) {
     const li = document.createElement('li');
     li.dataset.player = p.name;
     li.textContent = p.rating ? `${p.name} (${Math.round(p.rating)})` : p.name;
+    if (p.paused && !p.withdrawn) {
+      li.dataset.paused = '1';
+      li.append(` · ${T.tnPaused}`);
+    }
     return li;
   }));
 }

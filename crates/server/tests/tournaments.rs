@@ -550,3 +550,96 @@ async fn an_arena_pairs_free_players_until_its_time_is_up() {
     let late = act_on(&mut c, &id, "join", json!({}), &tokens[0]).await;
     assert_error(&late, 409, "tournament_finished");
 }
+
+/// The arena games of tournament view `t` in which `name` plays.
+fn games_of<'a>(t: &'a Value, name: &str) -> Vec<&'a Value> {
+    t["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["south"] == name || g["north"] == name)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_arena_player_is_not_paired_until_he_joins_again() {
+    let (_, mut c) = server().await;
+    let names = ["Ama", "Kofi", "Esi", "Yaw"];
+    let tokens = accounts(&mut c, names).await;
+    let (ama, yaw) = (&tokens[0], &tokens[3]);
+    let body = json!({"name": "Blitz", "format": "arena", "variant": "oware",
+                      "clock": {"initial_ms": 60000, "increment_ms": 0}, "rated": false,
+                      "over_the_board": false, "duration_s": 600});
+    let id = create(&mut c, body, ama).await;
+    for t in &tokens[1..] {
+        ok(&act_on(&mut c, &id, "join", json!({}), t).await);
+    }
+    let t = ok(&act_on(&mut c, &id, "pause", json!({}), yaw).await);
+    let me = |t: &Value| {
+        t["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Yaw")
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(me(&t)["paused"], true, "{t}");
+    // Refusals: twice, not a player, unknown, not signed in, not an arena.
+    let again = act_on(&mut c, &id, "pause", json!({}), yaw).await;
+    assert_error(&again, 409, "already_paused");
+    let outsider = act_on(&mut c, &id, "pause", json!({}), ama).await;
+    assert_error(&outsider, 409, "not_joined");
+    let nope = act_on(&mut c, "nope", "pause", json!({}), yaw).await;
+    assert_error(&nope, 404, "no_such_tournament");
+    let anon = c
+        .post_json(&format!("/api/tournaments/{id}/pause"), &json!({}), None)
+        .await
+        .unwrap();
+    assert_error(&anon, 401, "not_signed_in");
+    let swiss = create(&mut c, otb_swiss(), ama).await;
+    let r = act_on(&mut c, &swiss, "pause", json!({}), yaw).await;
+    assert_error(&r, 409, "not_arena");
+
+    // Started: the two others are paired, not Yaw; nor when they are free again.
+    let t = ok(&act_on(&mut c, &id, "start", json!({}), ama).await);
+    assert_eq!(t["games"].as_array().unwrap().len(), 1, "{t}");
+    assert!(games_of(&t, "Yaw").is_empty(), "{t}");
+    let first = t["games"][0].clone();
+    let south = token_of(&names, &tokens, &first["south"]);
+    ok(&act(
+        &mut c,
+        first["game"].as_str().unwrap(),
+        "resign",
+        json!({}),
+        south,
+    )
+    .await);
+    let t = once(&mut c, &id, "paired again", |t| {
+        t["games"].as_array().unwrap().len() == 2
+    })
+    .await;
+    assert!(games_of(&t, "Yaw").is_empty(), "{t}");
+    // Joining again resumes him: he is paired as soon as someone is free.
+    let t = ok(&act_on(&mut c, &id, "join", json!({}), yaw).await);
+    assert_eq!(me(&t)["paused"], false, "{t}");
+    let second = t["games"][1].clone();
+    let south = token_of(&names, &tokens, &second["south"]);
+    ok(&act(
+        &mut c,
+        second["game"].as_str().unwrap(),
+        "resign",
+        json!({}),
+        south,
+    )
+    .await);
+    let t = once(&mut c, &id, "Yaw paired", |t| {
+        !games_of(t, "Yaw").is_empty()
+    })
+    .await;
+    assert_eq!(t["status"], "running", "{t}");
+    // Withdrawn, he has nothing to pause.
+    ok(&act_on(&mut c, &id, "withdraw", json!({}), yaw).await);
+    let gone = act_on(&mut c, &id, "pause", json!({}), yaw).await;
+    assert_error(&gone, 409, "not_joined");
+}

@@ -100,6 +100,7 @@ fn table() -> Vec<ApiRoute> {
         route(M::GET, "/tournaments/{id}", tournaments::get),
         route(M::POST, "/tournaments/{id}/join", tournaments::join),
         route(M::POST, "/tournaments/{id}/withdraw", tournaments::withdraw),
+        route(M::POST, "/tournaments/{id}/pause", tournaments::pause),
         route(M::POST, "/tournaments/{id}/start", tournaments::start),
         route(
             M::POST,

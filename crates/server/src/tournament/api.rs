@@ -233,6 +233,17 @@ pub(crate) async fn withdraw(
     Ok(Json(view::full(&e)))
 }
 
+/// `POST /api/tournaments/{id}/pause` (signed in): an arena's player stops being paired until
+/// he joins again.
+pub(crate) async fn pause(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let e = change(&app, &headers, id, |e, me, _| Ok(e.pause(me)?)).await?;
+    Ok(Json(view::full(&e)))
+}
+
 /// `POST /api/tournaments/{id}/start` (the director).
 pub(crate) async fn start(
     State(app): State<Arc<App>>,

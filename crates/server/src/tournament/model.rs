@@ -405,7 +405,8 @@ impl Event {
                 .iter()
                 .find(|p| p.name.eq_ignore_ascii_case(name))
             {
-                if !p.withdrawn {
+                // A paused or withdrawn player comes back; one already in is refused.
+                if !p.withdrawn && !p.paused {
                     return Err(joined());
                 }
                 let id = p.id;
@@ -470,6 +471,38 @@ impl Event {
             return Err(not_in());
         }
         Ok(self.pairing.withdraw(n)?)
+    }
+
+    /// Player `who` pauses in an arena: he is not paired again until he joins again (his
+    /// points stay; a game he is playing goes on).
+    pub fn pause(&mut self, who: &str) -> EventResult<()> {
+        if self.arena.is_some() {
+            self.check_not_finished()?;
+        }
+        let Some(arena) = &mut self.arena else {
+            return Err(EventError::Conflict(
+                "not_arena",
+                "only an arena's players pause: a round's game is played or forfeited".into(),
+            ));
+        };
+        let p = arena
+            .players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(who) && !p.withdrawn)
+            .ok_or_else(|| {
+                EventError::Conflict(
+                    "not_joined",
+                    format!("{who} is not playing in the tournament"),
+                )
+            })?;
+        if p.paused {
+            return Err(EventError::Conflict(
+                "already_paused",
+                format!("{who} is paused already: joining again resumes"),
+            ));
+        }
+        let id = p.id;
+        arena.pause(id, true).map_err(arena_error)
     }
 
     /// The director starts the tournament at `now_ms` (online Swiss and round robins pair their
@@ -845,5 +878,31 @@ pub(crate) mod tests {
         assert_eq!(e.status, Status::Finished);
         let a = e.arena.as_ref().unwrap();
         assert_eq!(a.standings()[0].score, 2);
+    }
+
+    #[test]
+    fn an_arena_player_pauses_and_joins_again_to_resume() {
+        let mut e = Event::new("t4", "Ama", spec(Kind::Arena, false), 0).unwrap();
+        for name in ["Kofi", "Esi", "Yaw"] {
+            e.join(name, 1500, 0).unwrap();
+        }
+        e.start("Ama", 0).unwrap();
+        e.pause("yaw").unwrap();
+        assert_eq!(e.pause("Yaw").unwrap_err().code(), "already_paused");
+        assert_eq!(e.pause("Ama").unwrap_err().code(), "not_joined");
+        // Paused: only the two others are paired.
+        let wave = e.arena.as_mut().unwrap().pair_wave(0);
+        assert_eq!(wave.len(), 1);
+        let yaw = e.arena_id("Yaw").unwrap();
+        assert!(wave.iter().all(|g| g.south != yaw && g.north != yaw));
+        e.join("Yaw", 1500, 0).unwrap();
+        assert_eq!(e.join("Yaw", 1500, 0).unwrap_err().code(), "already_joined");
+        assert!(!e.arena.as_ref().unwrap().players[yaw as usize - 1].paused);
+        // Withdrawn, he is not in to pause.
+        e.withdraw("Kofi").unwrap();
+        assert_eq!(e.pause("Kofi").unwrap_err().code(), "not_joined");
+        let mut swiss = Event::new("t5", "Ama", spec(Kind::Swiss, false), 0).unwrap();
+        swiss.join("Kofi", 1500, 0).unwrap();
+        assert_eq!(swiss.pause("Kofi").unwrap_err().code(), "not_arena");
     }
 }

@@ -72,7 +72,7 @@ pub fn full(e: &Event) -> Value {
                 .iter()
                 .map(|p| {
                     json!({"name": p.name, "rating": p.rating, "start_number": p.id,
-                           "withdrawn": p.withdrawn})
+                           "withdrawn": p.withdrawn, "paused": p.paused})
                 })
                 .collect();
             m.insert("players".into(), json!(players));
