@@ -1,4 +1,4 @@
-//! Load test, in two parts, over loopback against the server started in-process on a free port
+//! Load test, in three parts, over loopback against the server started in-process on a free port
 //! with a SQLite database in a temporary directory and the real engine. Each server instance
 //! runs on a Tokio runtime of its own, as `mancala serve` does; the load clients run on
 //! another (all share the machine's cores).
@@ -15,6 +15,14 @@
 //!    people play blitz, so 500 games offer the server about 1,000 moves a second. (Without
 //!    thinking time, N clients posting back to back only measure the queue: the latency is then
 //!    N divided by the throughput.)
+//!
+//! 3. An online arena beside the timed games (beside everything with `LOAD_MIXED=1`):
+//!    `LOAD_ARENA_PLAYERS` accounts (default 200; 0 with `LOAD_MIXED`, and 0 for none) join an
+//!    arena of `LOAD_ARENA_SECONDS` (default 60, 3+2, rated) created and started through the
+//!    API; the waves the server pairs are played as the timed games are (thinking
+//!    `LOAD_THINK_MS`), each game until it ends or reaches `LOAD_ARENA_MOVES` moves (default
+//!    30), when the player to move resigns, and the arena is followed until it is finished.
+//!    Prints its games, waves and move latency (see `load_parts/arena.rs`).
 //!
 //! `LOAD_INSTANCES=N` runs N server instances on one throw-away PostgreSQL cluster (which needs
 //! PostgreSQL installed, see the `mancala-test-postgres` crate) instead of one on a SQLite file:
@@ -52,6 +60,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
+
+#[path = "load_parts/arena.rs"]
+mod arena;
 use mancala_server::timing::MoveTimings;
 use mancala_server::{Config, EngineBrain};
 use mancala_test_client::{Client, Reply};
@@ -554,11 +565,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let rss_before = rss_mib();
 
-    // Mixed: the timed games' accounts and seeks first, then every game at once.
+    // Mixed: the timed games' accounts and seeks first, then every game at once (and the
+    // arena, if any, beside them).
     let early_setup = match mixed {
         true => Some(timed_setup(&addrs).await?),
         false => None,
     };
+    let arena_players = arena::players_wanted(mixed);
+    let mut arena_run = None;
+    if mixed && arena_players > 0 {
+        arena_run = Some(start_arena(&addrs, arena_players).await?);
+    }
     let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
     let cpu_before = cpu_times();
     let totals = Arc::new(Totals::default());
@@ -644,6 +661,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             print_cpu(cpu_before, part1_elapsed);
             if outcomes[0].errors == 0 {
                 let setup = timed_setup(&addrs).await?;
+                // The arena, if any, is played beside the timed games.
+                if arena_players > 0 {
+                    arena_run = Some(start_arena(&addrs, arena_players).await?);
+                }
                 let before: Vec<_> = apps.iter().map(|a| a.move_timings()).collect();
                 let start = Instant::now();
                 let tasks = timed_play(&addrs, &setup, start + Duration::from_secs(seconds));
@@ -667,6 +688,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Every move a client saw answered is in the store, once.
     let store = mancala_server::open_store(&config)?;
+    if let Some((setup, task)) = arena_run {
+        let out = match task.await? {
+            Ok(out) => out,
+            Err(e) => Outcome {
+                errors: 1,
+                first_error: Some(e),
+                ..Outcome::default()
+            },
+        };
+        setup.report(store.as_ref(), &out)?;
+        outcomes.push(out);
+    }
     let played: Vec<Played> = outcomes
         .iter_mut()
         .flat_map(|o| std::mem::take(&mut o.played))
@@ -690,6 +723,23 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+/// An arena set up and the task playing it.
+type ArenaRun = (
+    arena::ArenaSetup,
+    tokio::task::JoinHandle<Result<Outcome, String>>,
+);
+
+/// Sets up an arena of `players` (see [`arena`]) and starts playing it, watched through the
+/// first instance, its games played through all.
+async fn start_arena(
+    addrs: &[std::net::SocketAddr],
+    players: usize,
+) -> Result<ArenaRun, Box<dyn std::error::Error>> {
+    let setup = arena::setup(addrs[0], players).await?;
+    let task = tokio::spawn(arena::play(addrs.to_vec(), setup.clone()));
+    Ok((setup, task))
 }
 
 /// The memory a held game costs, measured apart from the process's fixed cost: the resident
