@@ -1,0 +1,518 @@
+//! The [`Store`] interface over PostgreSQL: each call one statement (or one transaction) on
+//! the store's runtime, moves awaited where the caller runs, and a change notice with every
+//! change another instance must see.
+
+use tokio_postgres::types::ToSql;
+
+use super::connection::{
+    args, bound, lease_ttl_ms, owned, pg_args, refs, to_i64, Params, PgStore, CHANNEL,
+};
+use super::notices::LISTEN_WAIT;
+use super::statements::{
+    db_now_ms, HOLD_LEASE, LOCK_GAME, PUSH_MOVE, PUSH_MOVE_LEASED, PUSH_TIMED_MOVE,
+    PUSH_TIMED_MOVE_LEASED,
+};
+use crate::cluster::notice::Notice;
+use crate::lobby::seeks::side_named;
+use crate::round::ending::{Ending, Offer, OfferKind};
+use crate::store::error::StoreError;
+use crate::store::records::{
+    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
+    TokenHash, TournamentRow,
+};
+use crate::store::rows::{self, Dialect, RowAccess};
+use crate::store::sql::{self, Arg, Statement};
+use crate::store::traits::{MoveRecord, Store, StoreFuture};
+
+impl Store for PgStore {
+    fn reachable(&self) -> Result<(), StoreError> {
+        self.query_sql("SELECT 1", &[] as &[Arg<'_>])?;
+        Ok(())
+    }
+
+    fn time_calls(&self, timer: crate::metrics::StoreTimer) {
+        let _ = self.timer.set(timer);
+    }
+
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Notice>> {
+        let rt = self.runtime.as_ref()?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
+        rt.spawn(Self::listen(
+            self.config.clone(),
+            self.instance.clone(),
+            tx,
+            ready_tx,
+        ));
+        // Listening before the caller goes on: no change made after this is missed. (If the
+        // database cannot be reached now, the listener keeps trying.)
+        let _ = ready.recv_timeout(LISTEN_WAIT);
+        Some(rx)
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn record_move(self: std::sync::Arc<Self>, m: MoveRecord) -> StoreFuture<bool> {
+        Box::pin(async move {
+            let since = std::time::Instant::now();
+            let recorded = async {
+                // Awaited where the caller runs: no thread in between. One statement, one round
+                // trip, one implicit transaction: the lease (when asked), the move, the clock's
+                // deadline (timed games) and the notice carrying the move; with the lease, the
+                // answer says whether this instance holds it.
+                let notice = self.move_notice(&m);
+                let client = self.moves.get().await?;
+                let args = sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref());
+                let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+                let ttl = Arg::int(lease_ttl_ms());
+                let me = Arg::text(&self.instance);
+                let timed = m.stamp.is_some();
+                let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+                let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+                list.extend([channel.pg(), notice.pg()]);
+                if m.lease {
+                    list.extend([me.pg(), ttl.pg()]);
+                }
+                let sql = match (timed, m.lease) {
+                    (false, false) => PUSH_MOVE,
+                    (true, false) => PUSH_TIMED_MOVE,
+                    (false, true) => PUSH_MOVE_LEASED,
+                    (true, true) => PUSH_TIMED_MOVE_LEASED,
+                };
+                let stmt = client.prepare_cached(sql).await?;
+                if !m.lease {
+                    crate::store::sqlite::recorded(&m.game, client.execute(&stmt, &list).await?)?;
+                    return Ok(false);
+                }
+                let Some(row) = client.query_opt(&stmt, &list).await? else {
+                    return crate::store::sqlite::recorded(&m.game, 0).map(|()| false);
+                };
+                let held: i64 = row
+                    .try_get(1)
+                    .map_err(|e| StoreError::Postgres(format!("the lease's count: {e}")))?;
+                Ok::<_, StoreError>(held == 1)
+            }
+            .await;
+            if let Some(t) = self.timer.get() {
+                t.observe(since.elapsed());
+            }
+            recorded
+        })
+    }
+
+    fn seek_book(
+        self: std::sync::Arc<Self>,
+    ) -> Option<std::sync::Arc<dyn crate::lobby::seeks::SeekBook>> {
+        Some(self)
+    }
+
+    fn save_offer(&self, id: &str, offer: Option<(Offer, usize)>) -> Result<(), StoreError> {
+        // The offer's row, and a notice.
+        let notice = Notice::Offer {
+            game: id.to_string(),
+        }
+        .encode(self.instance());
+        let id = id.to_string();
+        match offer {
+            Some((o, plies)) => self.run(move |pool| async move {
+                let client = pool.get().await?;
+                let stmt = client
+                    .prepare_cached(
+                        "WITH o AS (
+                            INSERT INTO offers (game, kind, by_side, ply) VALUES ($1, $2, $3, $4)
+                            ON CONFLICT (game) DO UPDATE SET kind = EXCLUDED.kind,
+                                by_side = EXCLUDED.by_side, ply = EXCLUDED.ply
+                         ) SELECT pg_notify($5, $6)",
+                    )
+                    .await?;
+                let params: Params = args![
+                    id,
+                    o.kind.name().to_string(),
+                    o.by.name().to_string(),
+                    to_i64(plies),
+                    CHANNEL,
+                    notice
+                ];
+                client.execute(&stmt, &refs(&params)).await?;
+                Ok(())
+            }),
+            None => self.run(move |pool| async move {
+                let client = pool.get().await?;
+                let stmt = client
+                    .prepare_cached(
+                        "WITH o AS (DELETE FROM offers WHERE game = $1) SELECT pg_notify($2, $3)",
+                    )
+                    .await?;
+                client.execute(&stmt, &[&id, &CHANNEL, &notice]).await?;
+                Ok(())
+            }),
+        }
+    }
+
+    fn stored_offer(&self, id: &str) -> Result<Option<(Offer, usize)>, StoreError> {
+        let rows = self.query_boxed(
+            "SELECT kind, by_side, ply FROM offers WHERE game = $1",
+            args![id.to_string()],
+        )?;
+        let Some(r) = rows.first() else {
+            return Ok(None);
+        };
+        let (kind, by) = (r.text(0)?, r.text(1)?);
+        let kind = match kind.as_str() {
+            "draw" => OfferKind::Draw,
+            "agreement" => OfferKind::Agreement,
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: offer of {other:?}"
+                )))
+            }
+        };
+        let by = side_named(&by)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: offer by {by:?}")))?;
+        let plies = usize::try_from(r.int(2)?).unwrap_or(usize::MAX);
+        Ok(Some((Offer { kind, by }, plies)))
+    }
+
+    fn hold_lease(&self, id: &str) -> Result<bool, StoreError> {
+        // Taken when free, lapsed or already this instance's.
+        let n = self.execute_sql(
+            HOLD_LEASE,
+            &[
+                Arg::text(id),
+                Arg::text(&self.instance),
+                Arg::int(lease_ttl_ms()),
+            ],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn renew_leases(&self, ids: &[String]) -> Result<(), StoreError> {
+        let (me, ids) = (self.instance.clone(), ids.to_vec());
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let ttl = lease_ttl_ms();
+            tx.execute(
+                concat!(
+                    "UPDATE leases SET expires_ms = ",
+                    db_now_ms!(),
+                    " + $3 WHERE instance = $1 AND game = ANY($2)"
+                ),
+                &[&me, &ids, &ttl],
+            )
+            .await?;
+            tx.execute(
+                "DELETE FROM leases WHERE instance = $1 AND NOT (game = ANY($2))",
+                &[&me, &ids],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn lapsed_leases(&self) -> Result<Vec<String>, StoreError> {
+        self.query_sql(
+            concat!("SELECT game FROM leases WHERE expires_ms < ", db_now_ms!()),
+            &[] as &[Arg<'_>],
+        )?
+        .iter()
+        .map(|r| r.text(0))
+        .collect()
+    }
+
+    fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
+        self.execute(Statement::CreateGame, &rows::new_game_values(m))?;
+        Ok(())
+    }
+
+    fn push_timed_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &str,
+        stamp: Option<&MoveStamp>,
+    ) -> Result<(), StoreError> {
+        let notice = self.move_notice(&MoveRecord {
+            game: id.to_string(),
+            ply,
+            mv: mv.to_string(),
+            stamp: stamp.copied(),
+            lease: false,
+        });
+        let values = owned(&sql::move_args(id, ply, mv, stamp));
+        let (timed, game) = (stamp.is_some(), id.to_string());
+        // One prepared statement, one round trip and one implicit transaction: the move, the
+        // clock's deadline (timed games) and the change notice, delivered on commit. The key
+        // (game, move number) serialises moves: of two instances recording the same move
+        // number, the second fails (a conflict) and nothing of its statement stays.
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let args = bound(&values);
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            let stmt = client
+                .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
+                .await?;
+            crate::store::sqlite::recorded(&game, client.execute(&stmt, &list).await?)
+        })
+    }
+
+    fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
+        let id = id.to_string();
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let (last, end) = tokio::try_join!(
+                client.prepare_cached(Statement::LastStamp.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::GameEnding.sql(Dialect::Postgres)),
+            )?;
+            // Both queries are sent at once (pipelined): one round trip.
+            let key: [&(dyn ToSql + Sync); 1] = [&id];
+            let (last, end) =
+                tokio::try_join!(client.query_opt(&last, &key), client.query_opt(&end, &key),)?;
+            let stamp = match last {
+                Some(r) => rows::move_stamp(&r, 0)?,
+                None => None,
+            };
+            let ending = match end {
+                Some(r) => rows::ending(&r, 0)?,
+                None => None,
+            };
+            Ok((stamp, ending))
+        })
+    }
+
+    fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
+        // The game's row is taken first, in a statement of its own: a move being recorded holds
+        // it (see `sql::insert_move_sql`), so the ending waits for that move and its check
+        // (`Statement::Finish`, run with a snapshot taken after the wait) then sees it: of a move
+        // and an ending racing each other, exactly one is recorded on the position the other saw.
+        let notice = self.notice(id);
+        let values = owned(&sql::finish_args(id, ending, plies));
+        let n = self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let lock = tx.prepare_cached(LOCK_GAME).await?;
+            let args = bound(&values);
+            tx.execute(&lock, &[args[0].pg()]).await?;
+            let stmt = tx
+                .prepare_cached(Statement::Finish.sql(Dialect::Postgres))
+                .await?;
+            let n = tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
+            if n > 0 {
+                let stmt = tx.prepare_cached("SELECT pg_notify($1, $2)").await?;
+                tx.execute(&stmt, &[&CHANNEL, &notice]).await?;
+            }
+            tx.commit().await?;
+            Ok(n)
+        })?;
+        if n == 0 {
+            return Err(StoreError::Conflict(format!(
+                "game {id} is over or has moved on"
+            )));
+        }
+        Ok(())
+    }
+
+    fn reopen(&self, id: &str) -> Result<(), StoreError> {
+        self.execute_notify(Statement::Reopen, id, &[Arg::text(id)])?;
+        Ok(())
+    }
+
+    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        self.query(Statement::RunningClocks, &[] as &[Arg<'_>])?
+            .iter()
+            .map(|r| Ok((r.text(0)?, r.int(1)?)))
+            .collect::<Result<_, StoreError>>()
+    }
+
+    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
+        let n = self.execute(Statement::CreatePlayer, &rows::player_values(p))?;
+        Ok(n == 1)
+    }
+
+    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let key = name.to_lowercase();
+        self.query(Statement::Player, &[Arg::text(&key)])?
+            .first()
+            .map(rows::player_row)
+            .transpose()
+    }
+
+    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError> {
+        let key = name.to_lowercase();
+        let n = self.execute(
+            Statement::SetPlayerLang,
+            &[Arg::text(&key), Arg::Text(lang)],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn create_session(
+        &self,
+        token: &TokenHash,
+        player: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        let digest = hash_text(Some(token));
+        self.execute(
+            Statement::CreateSession,
+            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
+        )?;
+        Ok(())
+    }
+
+    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
+        let digest = hash_text(Some(token));
+        self.query(Statement::Session, &[Arg::text(&digest)])?
+            .first()
+            .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
+            .transpose()
+    }
+
+    fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
+        let digest = hash_text(Some(token));
+        self.execute(Statement::DeleteSession, &[Arg::text(&digest)])?;
+        // Every other instance forgets it too (they keep sessions in memory).
+        let notice = Notice::Revoked { digest }.encode(self.instance());
+        self.query_sql(
+            "SELECT pg_notify($1, $2)::text",
+            &[Arg::text(CHANNEL), Arg::text(&notice)],
+        )?;
+        Ok(())
+    }
+
+    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        self.query(Statement::Ratings, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::named_rating(r, 0))
+            .collect::<Result<_, _>>()
+    }
+
+    fn rate(
+        &self,
+        game: &str,
+        variant: &str,
+        at_ms: i64,
+        updates: &[(String, RatingRow)],
+    ) -> Result<(), StoreError> {
+        let mut writes = Vec::new();
+        for (player, row) in updates {
+            let point = RatingPoint::after(game, variant, at_ms, row);
+            writes.push((
+                Statement::UpsertRating,
+                rows::rating_values(player, variant, row),
+            ));
+            writes.push((
+                Statement::AddRatingPoint,
+                rows::rating_point_values(player, &point),
+            ));
+        }
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            for (s, values) in &writes {
+                let stmt = tx.prepare_cached(s.sql(Dialect::Postgres)).await?;
+                let args = bound(values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
+        self.query(Statement::RatingHistory, &[Arg::text(player)])?
+            .iter()
+            .map(|r| rows::rating_point(r, 0))
+            .collect::<Result<_, _>>()
+    }
+
+    fn leaderboard(
+        &self,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
+        self.query(
+            Statement::Leaderboard,
+            &[Arg::text(variant), Arg::int(i64::from(limit))],
+        )?
+        .iter()
+        .map(|r| rows::named_rating(r, 0))
+        .collect::<Result<_, _>>()
+    }
+
+    fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let (text, values) = sql::search(q);
+        let rows = self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let args = bound(&values);
+            let args: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            Ok(client.query(&text, &args).await?)
+        })?;
+        rows.iter().map(rows::game_summary).collect()
+    }
+
+    fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.execute_notify(
+            Statement::Truncate,
+            id,
+            &[Arg::text(id), Arg::int(to_i64(len))],
+        )?;
+        Ok(())
+    }
+
+    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+        self.execute(Statement::CreateTournament, &rows::tournament_values(t))?;
+        Ok(())
+    }
+
+    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
+        let found = self.query(Statement::Tournament, &[Arg::text(id)])?;
+        found.first().map(rows::tournament_row).transpose()
+    }
+
+    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        let limit = [Arg::int(i64::from(limit))];
+        let found = self.query(Statement::Tournaments, &limit)?;
+        found.iter().map(rows::tournament_row).collect()
+    }
+
+    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        let found = self.query(Statement::LiveTournaments, &[] as &[Arg<'_>])?;
+        found.iter().map(rows::tournament_row).collect()
+    }
+
+    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
+        Ok(self.execute(Statement::UpdateTournament, &rows::tournament_values(t))? == 1)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
+        let key = id.to_string();
+        let (row, moves) = self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let (game, moves) = tokio::try_join!(
+                client.prepare_cached(Statement::LoadGame.sql(Dialect::Postgres)),
+                client.prepare_cached(Statement::LoadMoves.sql(Dialect::Postgres)),
+            )?;
+            // Both queries are sent at once (pipelined): one round trip. No move of an unknown
+            // game exists, so asking for the moves before knowing the game costs nothing.
+            let key: [&(dyn ToSql + Sync); 1] = [&key];
+            let (row, moves) =
+                tokio::try_join!(client.query_opt(&game, &key), client.query(&moves, &key),)?;
+            let Some(row) = row else {
+                return Ok((None, Vec::new()));
+            };
+            let moves = moves
+                .iter()
+                .map(|r| r.text(0))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((Some(row), moves))
+        })?;
+        row.map(|r| Ok((rows::game_meta(&r)?, moves))).transpose()
+    }
+}
