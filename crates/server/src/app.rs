@@ -224,6 +224,11 @@ impl App {
         })
     }
 
+    /// The store this instance uses.
+    pub fn store(&self) -> &dyn Store {
+        self.hub.store()
+    }
+
     /// Open seeks in the lobby.
     pub fn open_seeks(&self) -> usize {
         self.lobby.len()

@@ -643,3 +643,107 @@ async fn a_paused_arena_player_is_not_paired_until_he_joins_again() {
     let gone = act_on(&mut c, &id, "pause", json!({}), yaw).await;
     assert_error(&gone, 409, "not_joined");
 }
+
+/// An online Swiss of one round for the four players after the director in `tokens`, started:
+/// its id and its round's view.
+async fn one_round_online(c: &mut Client, tokens: &[String]) -> (String, Value) {
+    let body = json!({"name": "Online", "format": "swiss", "variant": "oware",
+                      "clock": {"initial_ms": 300000, "increment_ms": 2000}, "rated": true,
+                      "over_the_board": false, "rounds": 1});
+    let id = create(c, body, &tokens[0]).await;
+    for t in &tokens[1..] {
+        ok(&act_on(c, &id, "join", json!({}), t).await);
+    }
+    ok(&act_on(c, &id, "start", json!({}), &tokens[0]).await);
+    let t = once(c, &id, "paired", |t| {
+        t["rounds"][0]["pairings"][1]["game"].is_string()
+    })
+    .await;
+    (id, t["rounds"][0].clone())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_directors_forfeit_ends_an_online_game_unrated_and_a_played_result_is_refused() {
+    let (_, mut c) = server().await;
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    let tokens = accounts(&mut c, names).await;
+    let ama = &tokens[0];
+    let (id, round) = one_round_online(&mut c, &tokens).await;
+    let game = round["pairings"][0]["game"].as_str().unwrap().to_string();
+    // Being played: its result is the game's, not the director's.
+    for r in ["1-0", "0-1", "1/2-1/2"] {
+        assert_error(
+            &result(&mut c, &id, 1, 1, r, ama).await,
+            409,
+            "game_in_progress",
+        );
+    }
+    let south = round["pairings"][0]["south"].as_str().unwrap().to_string();
+    let before = get(&mut c, &format!("/api/players/{south}")).await["ratings"].clone();
+    // A forfeit ends it on the server, unrated.
+    let v = ok(&result(&mut c, &id, 1, 1, "0-1F", ama).await);
+    assert_eq!(v["pairings"][0]["result"], "0-1F", "{v}");
+    assert_eq!(v["status"], "running", "{v}");
+    let g = get(&mut c, &format!("/api/games/{game}")).await;
+    assert_eq!(
+        (&g["over"], &g["result"], &g["reason"]),
+        (&json!(true), &json!("north"), &json!("forfeit")),
+        "{g}"
+    );
+    let south_token = token_of(&names, &tokens, &json!(south));
+    let late = act(&mut c, &game, "resign", json!({}), south_token).await;
+    assert_error(&late, 409, "game_over");
+    let after = get(&mut c, &format!("/api/players/{south}")).await["ratings"].clone();
+    assert_eq!(before, after, "a forfeit is not rated");
+    // The double forfeit of the last game ends it without a result; the Swiss is over.
+    let last = round["pairings"][1]["game"].as_str().unwrap().to_string();
+    let v = ok(&result(&mut c, &id, 1, 2, "0-0F", ama).await);
+    assert_eq!(v["status"], "finished", "{v}");
+    let g = get(&mut c, &format!("/api/games/{last}")).await;
+    assert_eq!(
+        (&g["result"], &g["reason"]),
+        (&json!("none"), &json!("forfeit")),
+        "{g}"
+    );
+    // A game over is the director's to correct.
+    ok(&result(&mut c, &id, 1, 1, "1-0", ama).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forfeit_recorded_but_not_applied_to_its_game_is_finished_by_the_sweep() {
+    let (addr, app) = common::start_with(
+        common::many(),
+        std::sync::Arc::new(mancala_server::EngineBrain),
+    )
+    .await;
+    let mut c = Client::new(addr);
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    let tokens = accounts(&mut c, names).await;
+    let (id, round) = one_round_online(&mut c, &tokens).await;
+    let games: Vec<String> = (0..2)
+        .map(|b| round["pairings"][b]["game"].as_str().unwrap().to_string())
+        .collect();
+    // The director's two forfeits are written, the last finishing the round, and the instance
+    // stops before ending the games (as after a kill -9 between the two).
+    let store = app.store();
+    for board in [1, 2] {
+        mancala_server::tournament::state::update(store, &id, |e| {
+            let game = e.game_at(1, board).unwrap().to_string();
+            let running = mancala_server::tournament::online::game_running(store, e, &game)?;
+            e.enter_result("Ama", 1, board, "1-0F", running)?;
+            Ok(Some(()))
+        })
+        .unwrap();
+    }
+    // The sweep ends both games, and only then is the tournament over.
+    let t = once(&mut c, &id, "finished", |t| t["status"] == "finished").await;
+    assert_eq!(t["rounds"][0]["pairings"][1]["result"], "1-0F", "{t}");
+    for game in &games {
+        let g = get(&mut c, &format!("/api/games/{game}")).await;
+        assert_eq!(
+            (&g["result"], &g["reason"]),
+            (&json!("south"), &json!("forfeit")),
+            "{g}"
+        );
+    }
+}

@@ -30,6 +30,8 @@ pub(crate) fn conclude(
     }
     let result = ending.result;
     let at = ending.at_ms;
+    // A director's forfeit is no game played: not rated.
+    let rated = room.meta.rated && ending.reason != crate::round::ending::FORFEIT;
     live.ending = Some(ending);
     live.offer = None;
     live.version += 1;
@@ -38,7 +40,7 @@ pub(crate) fn conclude(
         // A tournament's game, perhaps: its result goes in (see `crate::tournament::online`).
         let _ = app.ended_games.send(room.meta.id.clone());
     }
-    if room.meta.rated {
+    if rated {
         if let [Some(south), Some(north)] = &room.meta.players {
             if let Some(score) = result.score(Side::South) {
                 rate(

@@ -50,13 +50,17 @@ impl GameResult {
     }
 }
 
+/// The reason of an ending given by a tournament's director (a forfeit): the game is not
+/// rated.
+pub const FORFEIT: &str = "forfeit";
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
     /// The result.
     pub result: GameResult,
     /// Why: the rules' reason (`score_majority`, ...) or `time`, `resigned`, `agreement`,
-    /// `draw_agreed`, `aborted`.
+    /// `draw_agreed`, `aborted`, [`FORFEIT`].
     pub reason: String,
     /// When (milliseconds since the Unix epoch).
     pub at_ms: i64,

@@ -170,6 +170,30 @@ fn not_against_computer(room: &Room) -> ApiResult<()> {
     Ok(())
 }
 
+/// Ends online game `id` as a tournament's director decided, by a forfeit (`winner`; `None`: a
+/// double forfeit, no result), unless it is over already; answers whether it is over now
+/// (false: there is no such game).
+pub(crate) async fn end_by_forfeit(
+    app: &Arc<App>,
+    id: &str,
+    winner: Option<Side>,
+) -> ApiResult<bool> {
+    let room = match room(app, id).await {
+        Ok(room) => room,
+        Err(e) if e.status == StatusCode::NOT_FOUND => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    let _view = with_game(app, room, move |app, room, live| {
+        if live.is_over() {
+            return Ok(());
+        }
+        let result = winner.map_or(GameResult::Aborted, GameResult::Winner);
+        end_now(app, room, live, result, crate::round::ending::FORFEIT)
+    })
+    .await?;
+    Ok(true)
+}
+
 /// `POST /api/games/{id}/resign`.
 pub(crate) async fn resign(seat: Seated) -> ApiResult<Json<Value>> {
     seat.act(|app, room, live, side| {

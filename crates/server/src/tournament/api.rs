@@ -333,11 +333,18 @@ pub(crate) async fn put_result(
     };
     let (round, board) = (number("round", &round)?, number("board", &board)?);
     let req: ResultRequest = parse_body(&headers, &body)?;
+    let app2 = Arc::clone(&app);
     let e = change(&app, &headers, id, move |e, me, _| {
-        e.enter_result(me, round, board, &req.result)?;
+        let running = match e.game_at(round, board) {
+            Some(game) => online::game_running(app2.hub.store(), e, game)?,
+            None => false,
+        };
+        e.enter_result(me, round, board, &req.result, running)?;
         Ok(())
     })
     .await?;
+    // A forfeit of a game being played ends it on the server.
+    let e = online::end_forfeited(&app, e).await?;
     let i = round as usize - 1;
     let mut v = view::round(&e, i, &e.pairing.rounds[i]);
     v["status"] = json!(e.status.name());

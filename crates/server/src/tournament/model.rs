@@ -209,6 +209,10 @@ pub struct Event {
     /// The server's game of each arena game: `arena_games[id - 1]`.
     #[serde(default)]
     pub arena_games: Vec<String>,
+    /// Online games the director ended by a forfeit whose ending is not recorded on the server
+    /// yet: the tournament does not finish, nor pair its next round, until they are over.
+    #[serde(default)]
+    pub forfeited: Vec<String>,
 }
 
 /// Checks a name: 1 to [`MAX_NAME`] printable characters, not only spaces.
@@ -299,6 +303,7 @@ impl Event {
             arena,
             games: Vec::new(),
             arena_games: Vec::new(),
+            forfeited: Vec::new(),
         })
     }
 
@@ -546,6 +551,12 @@ impl Event {
             ));
         }
         self.pairing.check_results()?;
+        if !self.forfeited.is_empty() {
+            return Err(EventError::Conflict(
+                "game_in_progress",
+                "a forfeited game is being ended: try again".into(),
+            ));
+        }
         if self.pairing.players.iter().filter(|p| !p.withdrawn).count() < 2 {
             return Err(TournamentError::TooFewPlayers.into());
         }
@@ -590,13 +601,26 @@ impl Event {
         }
     }
 
-    /// The director records (or corrects) the result of board `board` of round `round`.
+    /// The server's game of board `board` of round `round` (online).
+    #[must_use]
+    pub fn game_at(&self, round: u32, board: u32) -> Option<&str> {
+        let (r, b) = (
+            round.checked_sub(1)? as usize,
+            board.checked_sub(1)? as usize,
+        );
+        self.games.get(r)?.get(b)?.as_deref()
+    }
+
+    /// The director records (or corrects) the result of board `board` of round `round`;
+    /// `running`: its online game is still being played, and only a forfeit is taken then (the
+    /// game is to be ended on the server: it goes in [`Event::forfeited`]).
     pub fn enter_result(
         &mut self,
         who: &str,
         round: u32,
         board: u32,
         result: &str,
+        running: bool,
     ) -> EventResult<()> {
         self.check_director(who)?;
         if self.kind == Kind::Arena {
@@ -613,9 +637,54 @@ impl Event {
                 ),
             )
         })?;
-        self.pairing.set_result(round, board, Some(result))?;
+        let game = self.game_at(round, board).map(str::to_string);
+        if let (true, Some(game)) = (running, game) {
+            if result.played() {
+                return Err(EventError::Conflict(
+                    "game_in_progress",
+                    format!(
+                        "board {board} of round {round} is being played online: its result \
+                         comes from the game (a forfeit, 1-0F, 0-1F or 0-0F, ends it)"
+                    ),
+                ));
+            }
+            self.pairing.set_result(round, board, Some(result))?;
+            if !self.forfeited.contains(&game) {
+                self.forfeited.push(game);
+            }
+        } else {
+            self.pairing.set_result(round, board, Some(result))?;
+        }
         self.finish_if_done();
         Ok(())
+    }
+
+    /// The result the director's forfeit gives the server's game `game`: the winner, or `None`
+    /// for a double forfeit.
+    #[must_use]
+    pub fn forfeit_of(&self, game: &str) -> Option<Option<mancala_core::Side>> {
+        let (r, b) = self.board_of(game)?;
+        let p = self
+            .pairing
+            .rounds
+            .get(r as usize - 1)?
+            .pairings
+            .get(b as usize - 1)?;
+        match p.result? {
+            GameResult::SouthWinsByForfeit => Some(Some(mancala_core::Side::South)),
+            GameResult::NorthWinsByForfeit => Some(Some(mancala_core::Side::North)),
+            GameResult::DoubleForfeit => Some(None),
+            _ => None,
+        }
+    }
+
+    /// The forfeited `games` are over on the server: the tournament goes on (or finishes).
+    /// Answers whether anything changed.
+    pub fn forfeits_ended(&mut self, games: &[String]) -> bool {
+        let before = self.forfeited.len();
+        self.forfeited.retain(|g| !games.contains(g));
+        self.finish_if_done();
+        before != self.forfeited.len()
     }
 
     /// Marks a Swiss or round robin finished once its last round is paired and played.
@@ -626,6 +695,7 @@ impl Event {
             && last > 0
             && last >= t.total_rounds()
             && t.check_results().is_ok()
+            && self.forfeited.is_empty()
         {
             self.status = Status::Finished;
         }

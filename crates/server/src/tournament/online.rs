@@ -14,6 +14,7 @@
 //! one guarded write ([`crate::tournament::state::update`]): a round or a wave is paired once,
 //! whichever instance does it.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_core::variant::Variant;
@@ -26,7 +27,7 @@ use crate::round::ending::GameResult as Outcome;
 use crate::store::{GameMeta, Mode, Store};
 use crate::tournament::model::{Event, Kind, Status};
 use crate::tournament::state;
-use crate::work::{random_hex, random_u64, ID_BYTES};
+use crate::work::{blocking, random_hex, random_u64, ID_BYTES};
 
 /// How often every instance looks over the running online tournaments.
 pub const SWEEP_EVERY: Duration = Duration::from_millis(1000);
@@ -178,6 +179,57 @@ fn create_game(app: &App, e: &Event, plan: &Planned) -> ApiResult<()> {
     Ok(())
 }
 
+/// Whether the server's game `game` of tournament `e` is still being played: not over, and
+/// either without a result in the tournament yet (it is created if it is not in the store) or
+/// in the store.
+pub fn game_running(store: &dyn Store, e: &Event, game: &str) -> ApiResult<bool> {
+    if store.load_play(game)?.1.is_some() {
+        return Ok(false);
+    }
+    let has_result = e
+        .board_of(game)
+        .and_then(|(r, b)| {
+            e.pairing
+                .rounds
+                .get(r as usize - 1)?
+                .pairings
+                .get(b as usize - 1)
+        })
+        .is_some_and(|p| p.result.is_some());
+    Ok(!has_result || store.load(game)?.is_some())
+}
+
+/// Ends on the server the games of `e` its director forfeited ([`Event::forfeited`]) and
+/// records that they are over (the tournament may then finish, or pair its next round);
+/// answers the tournament as it is then. A game that cannot be ended now stays listed (the
+/// next sweep tries again).
+pub async fn end_forfeited(app: &Arc<App>, e: Event) -> ApiResult<Event> {
+    if e.forfeited.is_empty() {
+        return Ok(e);
+    }
+    let mut over = Vec::new();
+    for game in &e.forfeited {
+        let winner = e.forfeit_of(game).unwrap_or(None);
+        match crate::round::play::end_by_forfeit(app, game, winner).await {
+            Ok(_) => over.push(game.clone()),
+            Err(err) => {
+                tracing::warn!(game = %game, error = %err.message, "tournaments: ending a forfeited game failed");
+            }
+        }
+    }
+    if over.is_empty() {
+        return Ok(e);
+    }
+    let (app2, id) = (Arc::clone(app), e.id.clone());
+    let done = blocking(move || {
+        state::update(app2.hub.store(), &id, |e| {
+            Ok(e.forfeits_ended(&over).then_some(()))
+        })
+    })
+    .await?;
+    Ok(done.map_or(e, |(e, ())| e))
+}
+
 /// South's score in an ended game (`None`: aborted).
 fn south_score(result: Outcome) -> Option<f64> {
     result.score(Side::South)
@@ -270,6 +322,15 @@ pub async fn sweep(app: std::sync::Weak<App>) {
         app,
         tokio::time::interval(SWEEP_EVERY),
         |app| async move {
+            // A forfeit whose game was not ended yet (the instance stopped in between): the
+            // tournament waits for it, running.
+            let app2 = Arc::clone(&app);
+            let live = tokio::task::spawn_blocking(move || live_or_warn(&app2)).await;
+            for e in live.unwrap_or_default() {
+                if e.status == Status::Running && !e.forfeited.is_empty() {
+                    let _ = end_forfeited(&app, e).await;
+                }
+            }
             let done = tokio::task::spawn_blocking(move || {
                 for e in live_or_warn(&app) {
                     if e.status == Status::Running && e.online() {

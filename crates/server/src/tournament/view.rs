@@ -235,7 +235,7 @@ mod tests {
             e.add_player("Ama", name, rating).unwrap();
         }
         e.pair_round("Ama", 0).unwrap();
-        e.enter_result("Ama", 1, 1, "0-1F").unwrap();
+        e.enter_result("Ama", 1, 1, "0-1F", false).unwrap();
         let v = full(&e);
         assert_eq!(v["status"], "running");
         assert_eq!(v["rounds"][0]["number"], 1);

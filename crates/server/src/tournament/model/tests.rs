@@ -82,24 +82,30 @@ fn a_director_runs_an_over_the_board_swiss_to_its_end() {
         "results_missing"
     );
     assert_eq!(
-        e.enter_result("Ama", 1, 3, "1-0").unwrap_err().code(),
+        e.enter_result("Ama", 1, 3, "1-0", false)
+            .unwrap_err()
+            .code(),
         "no_such_board"
     );
     assert_eq!(
-        e.enter_result("Ama", 2, 1, "1-0").unwrap_err().code(),
+        e.enter_result("Ama", 2, 1, "1-0", false)
+            .unwrap_err()
+            .code(),
         "no_such_round"
     );
     assert_eq!(
-        e.enter_result("Ama", 1, 1, "2-0").unwrap_err().code(),
+        e.enter_result("Ama", 1, 1, "2-0", false)
+            .unwrap_err()
+            .code(),
         "bad_result"
     );
     for round in 1..=3 {
         if round > 1 {
             assert_eq!(e.pair_round("Ama", 5).unwrap(), round);
         }
-        e.enter_result("Ama", round, 1, "1-0").unwrap();
+        e.enter_result("Ama", round, 1, "1-0", false).unwrap();
         assert_eq!(e.status, Status::Running);
-        e.enter_result("Ama", round, 2, "1/2-1/2").unwrap();
+        e.enter_result("Ama", round, 2, "1/2-1/2", false).unwrap();
     }
     assert_eq!(e.status, Status::Finished);
     assert_eq!(
