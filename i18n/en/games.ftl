@@ -95,7 +95,7 @@ option-isolo-no-singletons = proper game: singletons only when no playable pit h
 ## Rules pages
 rules-options-title = Rule options
 rules-options-intro = Every game starts with these defaults. To play another reading of the rules, change them under <em>Rule options</em> when you start a game; the game page lists the rules in force.
-rules-footer = The same options are listed by <code>mancala variants</code>; the text of these pages is in the repository's <code>{ $path }</code>.
+rules-footer = The same options are listed in the terminal by <code>mancala variants</code>.
 rules-nav-new-game = New game
 rules-nav-all-games = All games
 rules-index-title = Rules of the games

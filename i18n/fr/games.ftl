@@ -95,7 +95,7 @@ option-isolo-no-singletons = partie proprement dite : une case d'une seule grai
 ## Rules pages
 rules-options-title = Options de règles
 rules-options-intro = Chaque partie commence avec ces valeurs par défaut. Pour jouer une autre lecture des règles, changez-les sous <em>Options de règles</em> quand vous commencez une partie ; la page de la partie indique les règles en vigueur.
-rules-footer = Les mêmes options sont listées par <code>mancala variants</code> ; le texte de ces pages se trouve dans le dossier <code>{ $path }</code> du dépôt.
+rules-footer = Les mêmes options sont listées dans le terminal par <code>mancala variants</code>.
 rules-nav-new-game = Nouvelle partie
 rules-nav-all-games = Tous les jeux
 rules-index-title = Les règles des jeux

@@ -95,7 +95,7 @@ option-isolo-no-singletons = jogo propriamente dito: casas de uma só semente s�
 ## Rules pages
 rules-options-title = Opções de regras
 rules-options-intro = Cada jogo começa com estes valores por omissão. Para jogar outra leitura das regras, mude-os em <em>Opções de regras</em> quando começar um jogo; a página do jogo indica as regras em vigor.
-rules-footer = As mesmas opções são listadas por <code>mancala variants</code>; o texto destas páginas está na pasta <code>{ $path }</code> do repositório.
+rules-footer = As mesmas opções são listadas no terminal por <code>mancala variants</code>.
 rules-nav-new-game = Novo jogo
 rules-nav-all-games = Todos os jogos
 rules-index-title = Regras dos jogos

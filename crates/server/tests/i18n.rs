@@ -126,7 +126,7 @@ async fn errors_keep_their_code_and_speak_the_language() {
 async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_do() {
     let (_, mut c) = server().await;
     // The address a Portuguese browser opens for Ouril: the translated text, pits called casas,
-    // the page saying which name it uses, and where its text lives.
+    // the page saying which name it uses.
     let pt = get_in(&mut c, "/rules/ouril", "pt").await.text();
     assert!(pt.contains("<h2>O tabuleiro</h2>"), "{pt}");
     assert!(pt.contains("<h2>Sementes sozinhas</h2>"), "{pt}");
@@ -134,7 +134,6 @@ async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_d
         pt.contains("este jogo chama-se ouril") && pt.contains("chamam-se casas"),
         "the page says what it calls the game and its pits"
     );
-    assert!(pt.contains("<code>web/rules/pt/</code>"), "{pt}");
     assert!(pt.contains("tabuleiro 2×6"), "the board in Portuguese");
     assert!(
         !pt.contains("<h2>The board</h2>") && !pt.contains("Two rows of six pits"),
@@ -145,14 +144,64 @@ async fn the_rules_text_is_the_languages_own_and_names_the_game_as_its_players_d
     assert!(fr.contains("<h2>Le plateau</h2>"), "{fr}");
     assert!(fr.contains("s'appelle en français l'awalé"), "{fr}");
     assert!(fr.contains("<h1>Awalé (Abapa) "), "{fr}");
-    assert!(fr.contains("<code>web/rules/fr/</code>"), "{fr}");
     let index = get_in(&mut c, "/rules", "fr").await.text();
     assert!(index.contains(">Awalé (Abapa)</a>"), "{index}");
-    // English keeps the English text and folder.
+    // English keeps the English text.
     let en = get_in(&mut c, "/rules/ouril", "en").await.text();
     assert!(en.contains("<h2>The board</h2>"));
-    assert!(en.contains("<code>web/rules/</code>"));
     assert!(en.contains("(2×6 board)"), "{en}");
+}
+
+/// The pages players read name no file or folder of the repository (`web/rules/`, `docs/...`),
+/// in any language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_page_shows_players_a_repository_path() {
+    let (_, mut c) = server().await;
+    let variants = get(&mut c, "/api/variants").await;
+    let mut paths = vec![
+        "/".to_string(),
+        "/rules".to_string(),
+        "/i18n".to_string(),
+        "/signup".to_string(),
+    ];
+    for v in variants["variants"].as_array().unwrap() {
+        paths.push(format!("/rules/{}", v["name"].as_str().unwrap()));
+    }
+    let mut shown = Vec::new();
+    for lang in ["en", "fr", "pt"] {
+        for path in &paths {
+            let r = get_in(&mut c, path, lang).await;
+            assert_eq!(r.status, 200, "{path}");
+            let page = r.text();
+            // The words players see: the page without its tags, scripts and styles.
+            let mut text = String::new();
+            let mut rest = page.as_str();
+            while let Some(open) = rest.find('<') {
+                text.push_str(&rest[..open]);
+                text.push(' ');
+                let tail = &rest[open..];
+                let skip = ["<script", "<style"]
+                    .iter()
+                    .find(|t| tail.starts_with(**t))
+                    .map(|t| format!("</{}>", &t[1..]));
+                let end = match skip {
+                    Some(close) => tail.find(&close).map(|i| i + close.len()),
+                    None => tail.find('>').map(|i| i + 1),
+                };
+                rest = &tail[end.unwrap_or(tail.len())..];
+            }
+            text.push_str(rest);
+            for word in text.split_whitespace() {
+                if ["web/", "docs/", "crates/", "i18n/", ".html", ".md", ".ftl"]
+                    .iter()
+                    .any(|p| word.contains(p))
+                {
+                    shown.push(format!("{lang} {path}: {word}"));
+                }
+            }
+        }
+    }
+    assert!(shown.is_empty(), "{}", shown.join("\n"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,7 +12,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use mancala_core::variant::{Variant, VariantInfo};
 
-use mancala_i18n::{tr, translated_rules_text};
+use mancala_i18n::tr;
 
 use crate::http::assets::rules_text_in;
 use crate::http::error::ApiError;
@@ -121,23 +121,13 @@ pub fn rules_html(v: Variant) -> String {
         }
     }
     body.push_str(&options_table(v, &info));
-    // Where the text shown comes from: the language's folder when it has a translation.
-    let folder = if parts(v)
-        .iter()
-        .any(|p| translated_rules_text(current(), p).is_some())
-    {
-        format!("web/rules/{}/", current())
-    } else {
-        "web/rules/".to_string()
-    };
     let _ = writeln!(
         body,
         "<p class=\"muted\">{}</p>",
         cat.format_or(
             "rules-footer",
-            &[("path", folder.into())],
-            "The same options are listed by <code>mancala variants</code>; the text of these \
-             pages is in the repository's <code>web/rules/</code>."
+            &[],
+            "The same options are listed in the terminal by <code>mancala variants</code>."
         )
     );
     body.push_str(&nav());
@@ -285,6 +275,7 @@ pub(crate) async fn rules_page(Path(name): Path<String>) -> Response {
 mod tests {
     use super::*;
     use crate::http::assets::rules_text;
+    use mancala_i18n::translated_rules_text;
 
     #[test]
     fn every_part_of_every_page_exists() {
