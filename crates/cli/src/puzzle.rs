@@ -17,7 +17,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use mancala_core::variant::{DynGame, Variant};
+use mancala_core::variant::{DynGame, DynPlayError, Variant};
+use mancala_i18n::{tr, Catalog};
 use mancala_puzzles::Puzzle;
 
 use crate::show::diagram;
@@ -33,6 +34,10 @@ pub struct Args {
     /// Do not ask: play these solver's moves (comma-separated) and say whether they solve it.
     #[arg(long, value_delimiter = ',')]
     moves: Option<Vec<String>>,
+    /// The language of the screen and messages (`en`, `fr`, `pt`, ...; default: from `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG`).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
 }
 
 /// What a solver's move did.
@@ -62,7 +67,7 @@ fn answer(p: &Puzzle, step: usize, mv: &str) -> Answer {
 }
 
 /// The puzzle the arguments name: by id, else the first of the preset (or of all).
-fn pick(args: &Args) -> Result<&'static Puzzle> {
+fn pick(args: &Args, cat: &Catalog) -> Result<&'static Puzzle> {
     let all = mancala_puzzles::shipped_all().map_err(|e| anyhow!("{e}"))?;
     let variant = args
         .variant
@@ -75,17 +80,17 @@ fn pick(args: &Args) -> Result<&'static Puzzle> {
     match &args.id {
         Some(id) => candidates
             .find(|p| &p.id == id)
-            .ok_or_else(|| anyhow!("no puzzle {id}")),
+            .ok_or_else(|| anyhow!("{}", tr!(cat, "cli-puzzle-no-id", id = id.as_str()))),
         None => candidates
             .next()
-            .ok_or_else(|| anyhow!("no puzzle for this preset")),
+            .ok_or_else(|| anyhow!("{}", tr!(cat, "cli-puzzle-no-preset"))),
     }
 }
 
 /// The full-screen puzzle: `args`' puzzle if it names one by id, else one near the player's
 /// rating.
-fn run_full_screen(args: &Args) -> Result<ExitCode> {
-    let first = pick(args)?;
+fn run_full_screen(args: &Args, cat: &'static Catalog) -> Result<ExitCode> {
+    let first = pick(args, cat)?;
     let pool: Vec<&'static Puzzle> = mancala_puzzles::shipped_all()
         .map_err(|e| anyhow!("{e}"))?
         .iter()
@@ -93,7 +98,7 @@ fn run_full_screen(args: &Args) -> Result<ExitCode> {
         .collect();
     let path = crate::play::puzzle::record_path();
     let (mut session, game, defender) =
-        crate::play::puzzle::Session::new(pool, first, path.clone())?;
+        crate::play::puzzle::Session::new(pool, first, path.clone(), cat)?;
     let (game, defender) = if args.id.is_some() {
         (game, defender)
     } else {
@@ -106,17 +111,26 @@ fn run_full_screen(args: &Args) -> Result<ExitCode> {
     crate::play::run_app(&mut app, None)?;
     let tried = app.puzzle_session().filter(|s| s.record().played > 0);
     if let (Some(s), Some(path)) = (tried, path) {
-        eprintln!("{}; kept in {}", s.record().summary(), path.display());
+        eprintln!(
+            "{}",
+            tr!(
+                cat,
+                "cli-puzzle-kept",
+                record = s.summary(),
+                path = path.display().to_string()
+            )
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the command.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    let cat = mancala_i18n::catalog(mancala_i18n::resolve(args.lang.as_deref())?);
     if args.moves.is_none() && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        return run_full_screen(args);
+        return run_full_screen(args, cat);
     }
-    let p = pick(args)?;
+    let p = pick(args, cat)?;
     let variant = Variant::from_name(&p.variant)?;
     let mut game = variant.new_game(&[], Some(&p.position))?;
     let stdout = crate::out::stdout();
@@ -126,15 +140,32 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             // A text that is not a move here is bad input, not a wrong answer.
             let legal = game.state().legal;
             if let Err(e) = game.play(mv.trim()) {
+                let (id, moves) = (p.id.as_str(), legal.join(", "));
                 bail!(
-                    "{}: {mv:?} is not a move in this position ({e}); the moves are {}",
-                    p.id,
-                    legal.join(", ")
+                    "{}",
+                    match e {
+                        DynPlayError::Illegal { reason, .. } => tr!(
+                            cat,
+                            "cli-puzzle-not-allowed",
+                            id = id,
+                            mv = mv.as_str(),
+                            reason = mancala_i18n::illegal(cat, &reason),
+                            moves = moves
+                        ),
+                        DynPlayError::Parse(_) => tr!(
+                            cat,
+                            "cli-puzzle-not-a-move",
+                            id = id,
+                            mv = mv.as_str(),
+                            moves = moves
+                        ),
+                    }
                 );
             }
             match answer(p, step, mv) {
                 Answer::Solved => {
-                    writeln!(out, "{}: solved", p.id)?;
+                    let said = tr!(cat, "cli-puzzle-verdict-solved", id = p.id.as_str());
+                    writeln!(out, "{said}")?;
                     return Ok(ExitCode::SUCCESS);
                 }
                 Answer::Right(reply) => {
@@ -144,35 +175,47 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     }
                 }
                 Answer::Wrong(r) => {
-                    let r = r.map(|r| format!(" (refuted by {r})")).unwrap_or_default();
-                    writeln!(out, "{}: {mv} is wrong{r}", p.id)?;
+                    let (id, mv) = (p.id.as_str(), mv.as_str());
+                    let said = match r {
+                        Some(reply) => {
+                            tr!(
+                                cat,
+                                "cli-puzzle-verdict-refuted",
+                                id = id,
+                                mv = mv,
+                                reply = reply
+                            )
+                        }
+                        None => tr!(cat, "cli-puzzle-verdict-wrong", id = id, mv = mv),
+                    };
+                    writeln!(out, "{said}")?;
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
-        writeln!(out, "{}: not solved yet", p.id)?;
+        let said = tr!(cat, "cli-puzzle-verdict-unsolved", id = p.id.as_str());
+        writeln!(out, "{said}")?;
         return Ok(ExitCode::FAILURE);
     }
     let side = game
         .state()
         .to_move
-        .map(|s| s.name())
-        .ok_or_else(|| anyhow!("the game is over in this puzzle"))?;
-    let goal = match p.horizon {
-        Some(n) => format!("win within {n} plies"),
-        None => p.goal.clone(),
-    };
-    writeln!(
-        out,
-        "puzzle {} (rating {}): {side} to play and {goal}",
-        p.id, p.rating
-    )?;
+        .ok_or_else(|| anyhow!("{}", tr!(cat, "cli-puzzle-over")))?;
+    let task = crate::play::puzzle::task(cat, p, side);
+    let header = tr!(
+        cat,
+        "cli-puzzle-header",
+        id = p.id.as_str(),
+        rating = p.rating.to_string(),
+        task = task
+    );
+    writeln!(out, "{header}")?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut step = 0;
     loop {
         writeln!(out, "{}", diagram(&game))?;
-        write!(out, "your move (hint, show, quit): ")?;
+        write!(out, "{} ", tr!(cat, "cli-puzzle-prompt"))?;
         out.flush()?;
         let Some(line) = lines.next().transpose()? else {
             return Ok(ExitCode::SUCCESS);
@@ -181,30 +224,34 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         match text {
             "quit" | "q" => return Ok(ExitCode::SUCCESS),
             "hint" => {
-                writeln!(out, "theme: {}", p.themes.join(", "))?;
+                let themes = p.themes.join(", ");
+                writeln!(out, "{}", tr!(cat, "cli-puzzle-theme", themes = themes))?;
                 continue;
             }
             "show" => {
-                writeln!(out, "solution: {}", p.solution.join(" "))?;
+                let solution = crate::play::text::solution(cat, &p.solution, None);
+                writeln!(out, "{solution}")?;
                 continue;
             }
             _ => {}
         }
         if let Err(e) = game.sowing(text) {
-            writeln!(out, "{e}")?;
+            writeln!(out, "{}", crate::play::text::refusal(cat, &e))?;
             continue;
         }
         match answer(p, step, text) {
             Answer::Solved => {
                 game.play(text).map_err(|e| anyhow!("{e}"))?;
-                writeln!(out, "{}\nsolved!", diagram(&game))?;
+                let solved = tr!(cat, "cli-puzzle-solved-line");
+                writeln!(out, "{}\n{solved}", diagram(&game))?;
                 return Ok(ExitCode::SUCCESS);
             }
             Answer::Right(reply) => {
                 game.play(text).map_err(|e| anyhow!("{e}"))?;
                 if let Some(reply) = reply {
-                    if game.state().to_move.is_some_and(|s| s.name() != side) {
-                        writeln!(out, "right; the reply is {reply}")?;
+                    if game.state().to_move.is_some_and(|s| s != side) {
+                        let right = tr!(cat, "cli-puzzle-right", reply = reply.as_str());
+                        writeln!(out, "{right}")?;
                         game.play(&reply).map_err(|e| anyhow!("{e}"))?;
                     }
                 }
@@ -213,13 +260,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Answer::Wrong(refutation) => {
                 let mut line = game.moves();
                 line.push(text.to_string());
-                match (mancala_puzzles::refute(p, &line), refutation) {
-                    (Ok(r), _) => writeln!(out, "{text} is not it: {}; try again", r.why)?,
-                    (Err(_), Some(r)) => {
-                        writeln!(out, "{text} is not it: {r} refutes it; try again")?;
+                let said = match (mancala_puzzles::refute(p, &line), refutation) {
+                    (Ok(r), _) => {
+                        let why = crate::play::puzzle::why(cat, &r);
+                        tr!(cat, "cli-puzzle-try-again", mv = text, why = why)
                     }
-                    (Err(_), None) => writeln!(out, "{text} is not the best move; try again")?,
-                }
+                    (Err(_), Some(r)) => tr!(cat, "cli-puzzle-refutes", mv = text, reply = r),
+                    (Err(_), None) => tr!(cat, "cli-puzzle-not-best", mv = text),
+                };
+                writeln!(out, "{said}")?;
             }
         }
     }

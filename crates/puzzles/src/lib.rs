@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 pub use data::{find_shipped, shipped, shipped_all, ShippedError};
 pub use generate::{generate, GenerateOptions, Progress};
-pub use refute::{refute, Refutation, RefuteError};
+pub use refute::{refute, Claim, Ending, Refutation, RefuteError};
 pub use step::Rejected;
 
 /// Seeds of the endgame tables the proofs use where the game has tables (built in memory once

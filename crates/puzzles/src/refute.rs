@@ -38,6 +38,42 @@ pub struct Refutation {
     /// Why the move is wrong, in words (e.g. "North answers A and captures 3 seeds; only c
     /// wins by 4 here").
     pub why: String,
+    /// The defender, who plays the reply.
+    #[serde(skip)]
+    pub defender: Side,
+    /// How the game ends on the wrong move, for the solver (`None`: it goes on to the reply).
+    #[serde(skip)]
+    pub ending: Option<Ending>,
+    /// What the puzzle's proof says of the solution's move at that point.
+    #[serde(skip)]
+    pub claim: Claim,
+}
+
+/// How a wrong move that ends the game ends it, for the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The solver wins all the same (by less than the puzzle asks).
+    Win,
+    /// The solver loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+/// What the proof of a puzzle says of the solution's move: the `why` of a refutation ends with
+/// it ("only c wins by 4 here").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Only it wins by force within this many plies.
+    WithinPlies(u32),
+    /// Only it wins by this many seeds.
+    WinsBy(i32),
+    /// Only it wins.
+    Wins,
+    /// Only it holds the draw; every other move loses.
+    HoldsDraw,
+    /// Only it keeps the best result.
+    Best,
 }
 
 /// Why a move cannot be refuted.
@@ -124,13 +160,19 @@ pub fn refute(puzzle: &Puzzle, moves: &[String]) -> Result<Refutation, RefuteErr
         mv: wrong.clone(),
         reason: e.to_string(),
     })?;
-    let proof = puzzle_claim(puzzle, best, k);
+    let claim = puzzle_claim(puzzle, k);
+    let proof = claim_text(claim, best);
     let state = game.state();
     let Some(defender) = state.to_move else {
-        let end = match state.outcome.and_then(|o| o.winner) {
-            Some(w) if w == solver => "the game ends",
-            Some(_) => "the game ends and you lose it",
-            None => "the game ends in a draw",
+        let ending = match state.outcome.and_then(|o| o.winner) {
+            Some(w) if w == solver => Ending::Win,
+            Some(_) => Ending::Loss,
+            None => Ending::Draw,
+        };
+        let end = match ending {
+            Ending::Win => "the game ends",
+            Ending::Loss => "the game ends and you lose it",
+            Ending::Draw => "the game ends in a draw",
         };
         return Ok(Refutation {
             mv: wrong.clone(),
@@ -140,6 +182,9 @@ pub fn refute(puzzle: &Puzzle, moves: &[String]) -> Result<Refutation, RefuteErr
             captured,
             reply_captured: 0,
             why: format!("{}{end}; {proof}", took(wrong, captured)),
+            defender: solver.opponent(),
+            ending: Some(ending),
+            claim,
         });
     };
     let recorded = (k == 0)
@@ -185,6 +230,9 @@ pub fn refute(puzzle: &Puzzle, moves: &[String]) -> Result<Refutation, RefuteErr
         captured,
         reply_captured,
         why: format!("{}{answer}; {proof}", took(wrong, captured)),
+        defender,
+        ending: None,
+        claim,
     })
 }
 
@@ -204,16 +252,26 @@ fn side_word(side: Side) -> &'static str {
     }
 }
 
-/// What the proof of `puzzle` says of the solution's move `best` at index `k` of its line.
-fn puzzle_claim(puzzle: &Puzzle, best: &str, k: usize) -> String {
+/// What the proof of `puzzle` says of the solution's move at index `k` of its line.
+fn puzzle_claim(puzzle: &Puzzle, k: usize) -> Claim {
     if let Some(horizon) = puzzle.horizon {
-        let left = horizon.saturating_sub(k as u32);
-        return format!("only {best} wins by force within {left} plies here");
+        return Claim::WithinPlies(horizon.saturating_sub(k as u32));
     }
     match (puzzle.goal.as_str(), puzzle.margin) {
-        ("win", m) if m > 0 => format!("only {best} wins by {m} here"),
-        ("win", _) => format!("only {best} wins here"),
-        ("draw", _) => format!("only {best} holds the draw here; every other move loses"),
-        _ => format!("only {best} keeps the best result here"),
+        ("win", m) if m > 0 => Claim::WinsBy(m),
+        ("win", _) => Claim::Wins,
+        ("draw", _) => Claim::HoldsDraw,
+        _ => Claim::Best,
+    }
+}
+
+/// `claim` of the solution's move `best`, in words.
+fn claim_text(claim: Claim, best: &str) -> String {
+    match claim {
+        Claim::WithinPlies(left) => format!("only {best} wins by force within {left} plies here"),
+        Claim::WinsBy(m) => format!("only {best} wins by {m} here"),
+        Claim::Wins => format!("only {best} wins here"),
+        Claim::HoldsDraw => format!("only {best} holds the draw here; every other move loses"),
+        Claim::Best => format!("only {best} keeps the best result here"),
     }
 }

@@ -268,7 +268,12 @@ impl App {
     pub fn puzzle(session: Session, game: AnyGame, defender: Box<dyn Opponent>) -> App {
         let solver = session.solver();
         let mut app = App::new(game, Mode::Computer, solver, 1, defender);
-        app.message = Some((text::puzzle_task(&session.task()), Tone::Info));
+        app.cat = session.cat();
+        app.opponent_name = app
+            .opponent
+            .as_ref()
+            .map_or_else(String::new, |o| o.describe(app.level, app.cat));
+        app.message = Some((text::puzzle_task(app.cat, &session.task()), Tone::Info));
         app.puzzle = Some(session);
         app
     }
@@ -297,11 +302,14 @@ impl App {
                 self.generation += 1;
                 self.opponent_name = defender.describe(self.level, self.cat);
                 self.opponent = Some(defender);
-                self.message = Some((text::puzzle_task(&task), Tone::Info));
+                self.message = Some((text::puzzle_task(self.cat, &task), Tone::Info));
                 self.snap_cursor();
             }
             Err(e) => {
-                self.message = Some((format!("cannot open the next puzzle: {e}"), Tone::Error))
+                self.message = Some((
+                    mancala_i18n::tr!(self.cat, "cli-puzzle-next-failed", error = e.to_string()),
+                    Tone::Error,
+                ));
             }
         }
     }
@@ -326,7 +334,7 @@ impl App {
                 break;
             }
         }
-        self.message = Some((text::solution(&solution, delta), Tone::Info));
+        self.message = Some((text::solution(self.cat, &solution, delta), Tone::Info));
     }
 
     /// Recomputes the move list (with captures) by replaying the game's moves from the start.
@@ -1083,23 +1091,24 @@ impl App {
         if let Some(session) = self.puzzle.as_mut().filter(|_| legal) {
             match session.judge(&self.game.moves(), mv) {
                 Verdict::Closed(why) => {
-                    self.message = Some((why.to_string(), Tone::Error));
+                    self.message = Some((why, Tone::Error));
                     return;
                 }
                 v => verdict = Some(v),
             }
         }
         if let Err(e) = self.play(mv) {
-            self.message = Some((text::refusal(&e), Tone::Error));
+            self.message = Some((text::refusal(self.cat, &e), Tone::Error));
             return;
         }
-        let record = self.puzzle.as_ref().map(|s| s.record().summary());
+        let record = self.puzzle.as_ref().map(Session::summary);
         match (verdict, record) {
             (Some(Verdict::Solved(delta)), Some(record)) => {
-                self.message = Some((text::solved(delta, &record), Tone::Info));
+                self.message = Some((text::solved(self.cat, delta, &record), Tone::Info));
             }
             (Some(Verdict::Wrong(r, delta)), Some(record)) => {
-                let text = text::not_it(mv, &r.why, delta, &record);
+                let why = super::puzzle::why(self.cat, &r);
+                let text = text::not_it(self.cat, mv, &why, delta, &record);
                 if r.reply.is_some() {
                     self.after_reply = Some((text, Tone::Error));
                 } else {
@@ -1173,10 +1182,7 @@ impl App {
         self.after_reply = None;
         if let Some(session) = self.puzzle.as_mut() {
             if matches!(session.status(), Status::Solved | Status::Shown) {
-                self.message = Some((
-                    "this puzzle is done: n for the next one".into(),
-                    Tone::Error,
-                ));
+                self.message = Some((mancala_i18n::tr!(self.cat, "cli-puzzle-done"), Tone::Error));
                 return;
             }
             session.back();

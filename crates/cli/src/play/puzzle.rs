@@ -10,10 +10,12 @@ use std::sync::{Arc, Mutex};
 
 use mancala_core::variant::{AnyGame, DynGame, Variant};
 use mancala_core::Side;
-use mancala_puzzles::{Puzzle, Refutation};
+use mancala_i18n::{tr, Catalog};
+use mancala_puzzles::{Claim, Ending, Puzzle, Refutation};
 use serde_json::{json, Value};
 
 use super::opponent::{Hint, Opponent};
+use super::text::side_name;
 
 /// A puzzle rating's start.
 pub const START_RATING: i32 = 1500;
@@ -132,13 +134,18 @@ impl Record {
         delta
     }
 
-    /// "rating 1532 · streak 3 (best 5)".
+    /// "your rating 1532 · streak 3 (best 5) · solved 7 of 9", in `cat`'s language.
     #[must_use]
-    pub fn summary(&self) -> String {
+    pub fn summary(&self, cat: &Catalog) -> String {
         let provisional = if self.rd > 110 { "?" } else { "" };
-        format!(
-            "your rating {}{provisional} · streak {} (best {}) · solved {} of {}",
-            self.rating, self.streak, self.best, self.solved, self.played
+        tr!(
+            cat,
+            "cli-puzzle-record",
+            rating = format!("{}{provisional}", self.rating),
+            streak = self.streak.to_string(),
+            best = self.best.to_string(),
+            solved = self.solved.to_string(),
+            played = self.played.to_string()
         )
     }
 }
@@ -183,6 +190,8 @@ pub enum Status {
 /// The defender: the solution's replies, else the refutation of the wrong move just played.
 pub struct PuzzleOpponent {
     puzzle: &'static Puzzle,
+    /// The language of its hints.
+    cat: &'static Catalog,
     /// The refutation's reply, worked out when the wrong move was played.
     next: Arc<Mutex<Option<String>>>,
 }
@@ -219,9 +228,13 @@ impl Opponent for PuzzleOpponent {
         match p.solution.get(moves.len()) {
             Some(mv) if p.solution.starts_with(&moves) => Ok(Hint {
                 mv: mv.clone(),
-                value: Some(format!("theme: {}", p.themes.join(", "))),
+                value: Some(tr!(
+                    self.cat,
+                    "cli-puzzle-theme",
+                    themes = p.themes.join(", ")
+                )),
             }),
-            _ => Err("off the solution's line: u goes back".into()),
+            _ => Err(tr!(self.cat, "cli-puzzle-off-line")),
         }
     }
 }
@@ -235,8 +248,8 @@ pub enum Verdict {
     Solved(Option<i32>),
     /// Not the solution's move: its refutation (and the rating's change, if it counted).
     Wrong(Box<Refutation>, Option<i32>),
-    /// No move is taken now (solved, refuted or shown): why.
-    Closed(&'static str),
+    /// No move is taken now (solved, refuted or shown): why, in the session's language.
+    Closed(String),
 }
 
 /// The puzzles of one preset, the current one, and the player's record.
@@ -251,14 +264,18 @@ pub struct Session {
     record: Record,
     path: Option<PathBuf>,
     next: Arc<Mutex<Option<String>>>,
+    /// The language of its texts.
+    cat: &'static Catalog,
 }
 
 impl Session {
-    /// A session on `puzzle` (one of `pool`, the preset's puzzles), keeping the record at `path`.
+    /// A session on `puzzle` (one of `pool`, the preset's puzzles), keeping the record at `path`,
+    /// speaking `cat`'s language.
     pub fn new(
         pool: Vec<&'static Puzzle>,
         puzzle: &'static Puzzle,
         path: Option<PathBuf>,
+        cat: &'static Catalog,
     ) -> anyhow::Result<(Session, AnyGame, Box<dyn Opponent>)> {
         let record = Record::load(path.as_deref());
         let mut s = Session {
@@ -271,6 +288,7 @@ impl Session {
             record,
             path,
             next: Arc::new(Mutex::new(None)),
+            cat,
         };
         let (game, opponent) = s.open(puzzle)?;
         Ok((s, game, opponent))
@@ -282,10 +300,9 @@ impl Session {
         puzzle: &'static Puzzle,
     ) -> anyhow::Result<(AnyGame, Box<dyn Opponent>)> {
         let game = Variant::from_name(&puzzle.variant)?.new_game(&[], Some(&puzzle.position))?;
-        self.solver = game
-            .state()
-            .to_move
-            .ok_or_else(|| anyhow::anyhow!("the game is over in puzzle {}", puzzle.id))?;
+        self.solver = game.state().to_move.ok_or_else(|| {
+            anyhow::anyhow!("{} ({})", tr!(self.cat, "cli-puzzle-over"), puzzle.id)
+        })?;
         self.puzzle = puzzle;
         self.status = Status::Solving;
         self.rated = self.record.seen.contains_key(&puzzle.id);
@@ -293,6 +310,7 @@ impl Session {
         self.next = Arc::new(Mutex::new(None));
         let opponent = PuzzleOpponent {
             puzzle,
+            cat: self.cat,
             next: Arc::clone(&self.next),
         };
         Ok((game, Box::new(opponent)))
@@ -348,18 +366,19 @@ impl Session {
     /// What the puzzle asks, e.g. "South to play and win by 4".
     #[must_use]
     pub fn task(&self) -> String {
-        let p = self.puzzle;
-        let goal = match (p.horizon, p.goal.as_str(), p.margin) {
-            (Some(n), _, _) => format!("win by force within {n} plies"),
-            (None, "draw", _) => "draw".to_string(),
-            (None, _, m) if m > 0 => format!("win by {m}"),
-            _ => "win".to_string(),
-        };
-        let side = match self.solver {
-            Side::South => "South",
-            Side::North => "North",
-        };
-        format!("{side} to play and {goal}")
+        task(self.cat, self.puzzle, self.solver)
+    }
+
+    /// The language of the session's texts.
+    #[must_use]
+    pub fn cat(&self) -> &'static Catalog {
+        self.cat
+    }
+
+    /// The player's record in words ([`Record::summary`]).
+    #[must_use]
+    pub fn summary(&self) -> String {
+        self.record.summary(self.cat)
     }
 
     fn score(&mut self, score: f64) -> Option<i32> {
@@ -382,9 +401,9 @@ impl Session {
     pub fn judge(&mut self, moves: &[String], mv: &str) -> Verdict {
         match self.status {
             Status::Solving => {}
-            Status::Refuted => return Verdict::Closed("refuted: u goes back to try again"),
+            Status::Refuted => return Verdict::Closed(tr!(self.cat, "cli-puzzle-refuted")),
             Status::Solved | Status::Shown => {
-                return Verdict::Closed("this puzzle is done: n for the next one")
+                return Verdict::Closed(tr!(self.cat, "cli-puzzle-done"))
             }
         }
         let p = self.puzzle;
@@ -410,9 +429,9 @@ impl Session {
             }
             Err(e) => Verdict::Closed(
                 if matches!(e, mancala_puzzles::RefuteError::Illegal { .. }) {
-                    "not a legal move"
+                    tr!(self.cat, "cli-puzzle-illegal")
                 } else {
-                    "off the solution's line: u goes back"
+                    tr!(self.cat, "cli-puzzle-off-line")
                 },
             ),
         }
@@ -440,8 +459,86 @@ impl Session {
     }
 }
 
-/// "(+12)" for a rating change.
+/// " (rating +12)" for a rating change, in `cat`'s language.
 #[must_use]
-pub fn delta_text(delta: Option<i32>) -> String {
-    delta.map_or(String::new(), |d| format!(" (rating {d:+})"))
+pub fn delta_text(cat: &Catalog, delta: Option<i32>) -> String {
+    delta.map_or(String::new(), |d| {
+        format!(
+            " ({})",
+            tr!(cat, "cli-puzzle-rating-change", delta = format!("{d:+}"))
+        )
+    })
+}
+
+/// What `puzzle` asks of `solver`, e.g. "South to play and win by 4", in `cat`'s language.
+#[must_use]
+pub fn task(cat: &Catalog, puzzle: &Puzzle, solver: Side) -> String {
+    let goal = match (puzzle.horizon, puzzle.goal.as_str(), puzzle.margin) {
+        (Some(n), _, _) => tr!(cat, "cli-puzzle-goal-forced", plies = n.to_string()),
+        (None, "draw", _) => tr!(cat, "cli-puzzle-goal-draw"),
+        (None, _, m) if m > 0 => tr!(cat, "cli-puzzle-goal-margin", margin = m.to_string()),
+        _ => tr!(cat, "cli-puzzle-goal-win"),
+    };
+    tr!(
+        cat,
+        "cli-puzzle-task",
+        side = side_name(cat, solver),
+        goal = goal
+    )
+}
+
+/// Why the wrong move of refutation `r` is wrong (its `why`), in `cat`'s language.
+#[must_use]
+pub fn why(cat: &Catalog, r: &Refutation) -> String {
+    let seeds = |n: u32| tr!(cat, "cli-seeds", count = n);
+    let answer = match (r.ending, r.reply.as_deref()) {
+        (Some(Ending::Win), _) => tr!(cat, "cli-puzzle-ends-win"),
+        (Some(Ending::Loss), _) => tr!(cat, "cli-puzzle-ends-loss"),
+        (Some(Ending::Draw), _) => tr!(cat, "cli-puzzle-ends-draw"),
+        (None, reply) => {
+            let side = side_name(cat, r.defender);
+            let reply = reply.unwrap_or_default();
+            if r.reply_captured == 0 {
+                tr!(cat, "cli-puzzle-answers", side = side, reply = reply)
+            } else {
+                tr!(
+                    cat,
+                    "cli-puzzle-answers-capturing",
+                    side = side,
+                    reply = reply,
+                    seeds = seeds(r.reply_captured)
+                )
+            }
+        }
+    };
+    let best = r.best.as_str();
+    let claim = match r.claim {
+        Claim::WithinPlies(n) => tr!(
+            cat,
+            "cli-puzzle-only-forced",
+            best = best,
+            plies = n.to_string()
+        ),
+        Claim::WinsBy(m) => tr!(
+            cat,
+            "cli-puzzle-only-margin",
+            best = best,
+            margin = m.to_string()
+        ),
+        Claim::Wins => tr!(cat, "cli-puzzle-only-win", best = best),
+        Claim::HoldsDraw => tr!(cat, "cli-puzzle-only-draw", best = best),
+        Claim::Best => tr!(cat, "cli-puzzle-only-best", best = best),
+    };
+    if r.captured == 0 {
+        tr!(cat, "cli-puzzle-why", answer = answer, claim = claim)
+    } else {
+        tr!(
+            cat,
+            "cli-puzzle-why-took",
+            mv = r.mv.as_str(),
+            seeds = seeds(r.captured),
+            answer = answer,
+            claim = claim
+        )
+    }
 }

@@ -821,6 +821,15 @@ fn the_help_screen_scrolls_and_explains_captures_at_120_by_40() {
 
 /// A puzzle screen on `puzzle`, its record kept in a fresh file (returned).
 fn puzzle_app(puzzle: &'static mancala_puzzles::Puzzle, name: &str) -> (App, std::path::PathBuf) {
+    puzzle_app_in(puzzle, name, "en")
+}
+
+/// [`puzzle_app`] in the language `lang`.
+fn puzzle_app_in(
+    puzzle: &'static mancala_puzzles::Puzzle,
+    name: &str,
+    lang: &str,
+) -> (App, std::path::PathBuf) {
     use super::puzzle::Session;
     let dir = std::env::temp_dir().join(format!("mancala-puzzle-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -830,7 +839,13 @@ fn puzzle_app(puzzle: &'static mancala_puzzles::Puzzle, name: &str) -> (App, std
         .iter()
         .filter(|p| p.variant == puzzle.variant)
         .collect();
-    let (session, game, defender) = Session::new(pool, puzzle, Some(path.clone())).unwrap();
+    let (session, game, defender) = Session::new(
+        pool,
+        puzzle,
+        Some(path.clone()),
+        mancala_i18n::catalog(lang),
+    )
+    .unwrap();
     (App::puzzle(session, game, defender), path)
 }
 
@@ -879,6 +894,81 @@ fn a_puzzle_is_solved_on_the_board_with_the_defenders_replies_played() {
         assert_eq!(next.variant, p.variant);
         assert!(app.game().moves().is_empty());
         assert_eq!(app.game().notation(), next.position);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
+
+/// The puzzle screen in French and Portuguese: its title, task, record, hint, the refutation of a
+/// wrong move and the solution, with no English left.
+#[test]
+fn a_puzzle_on_the_board_speaks_the_players_language() {
+    let p = mancala_puzzles::shipped(Variant::Awari)
+        .into_iter()
+        .find(|p| p.horizon.is_none() && !p.refutations.is_empty())
+        .expect("an awari puzzle with refutations");
+    let (wrong, reply) = p.refutations.iter().next().unwrap();
+    let best = &p.solution[0];
+    for (lang, said) in [
+        (
+            "fr",
+            [
+                format!("problème {} (cote {})", p.id, p.rating),
+                "trouvez le seul meilleur coup".to_string(),
+                "votre cote ".to_string(),
+                "thème : ".to_string(),
+                format!("{wrong} n'est pas le bon coup : "),
+                format!("répond {reply}"),
+                format!("seul {best} "),
+                "solution : ".to_string(),
+            ],
+        ),
+        (
+            "pt",
+            [
+                format!("problema {} (classificação {})", p.id, p.rating),
+                "encontre a única melhor jogada".to_string(),
+                "a sua classificação ".to_string(),
+                "tema: ".to_string(),
+                format!("{wrong} não é a jogada: "),
+                format!("responde {reply}"),
+                format!("só {best} "),
+                "solução: ".to_string(),
+            ],
+        ),
+    ] {
+        let (mut app, path) = puzzle_app_in(p, &format!("lang-{lang}"), lang);
+        let mut seen = screen(&app, 200, 30);
+        seen.push_str(&app.message().unwrap().0);
+        app.handle(Event::Key(Key::Char('t')));
+        seen.push_str(&app.message().unwrap().0);
+        press_move(&mut app, wrong);
+        assert_eq!(app.game().moves(), vec![wrong.clone(), reply.clone()]);
+        seen.push_str(&app.message().unwrap().0);
+        seen.push_str(&screen(&app, 200, 30));
+        app.handle(Event::Key(Key::Char('u')));
+        app.handle(Event::Key(Key::Char('v')));
+        settle(&mut app);
+        seen.push_str(&app.message().unwrap().0);
+        for s in &said {
+            assert!(seen.contains(s.as_str()), "{lang}: no {s:?} in\n{seen}");
+        }
+        for english in [
+            "puzzle ",
+            "rating",
+            "to play",
+            "find the only",
+            "theme",
+            "is not it",
+            "answers",
+            "only ",
+            "try again",
+            "solution:",
+            "streak",
+            "South",
+            "North",
+        ] {
+            assert!(!seen.contains(english), "{lang}: {english:?} in\n{seen}");
+        }
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

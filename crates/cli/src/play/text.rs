@@ -253,10 +253,15 @@ pub fn move_message(
 
 /// Why a move was refused.
 #[must_use]
-pub fn refusal(e: &DynPlayError) -> String {
+pub fn refusal(cat: &mancala_i18n::Catalog, e: &DynPlayError) -> String {
     match e {
-        DynPlayError::Illegal { mv, reason } => format!("{mv} is not allowed: {reason}"),
-        DynPlayError::Parse(p) => format!("not a move: {p}"),
+        DynPlayError::Illegal { mv, reason } => tr!(
+            cat,
+            "cli-move-refused",
+            mv = mv.as_str(),
+            reason = mancala_i18n::illegal(cat, reason)
+        ),
+        DynPlayError::Parse(p) => tr!(cat, "cli-move-unreadable", text = p.text.as_str()),
     }
 }
 
@@ -326,30 +331,50 @@ pub fn extras_texts(cat: &mancala_i18n::Catalog, e: &Extras) -> Vec<String> {
 
 /// A puzzle's task, as the message that opens it.
 #[must_use]
-pub fn puzzle_task(task: &str) -> String {
-    format!("{task}: find the only best move")
+pub fn puzzle_task(cat: &mancala_i18n::Catalog, task: &str) -> String {
+    tr!(cat, "cli-puzzle-find", task = task)
 }
 
 /// A solved puzzle, with the rating's change and the player's `record`.
 #[must_use]
-pub fn solved(delta: Option<i32>, record: &str) -> String {
-    format!("solved!{} · {record} · n: next puzzle", delta_text(delta))
+pub fn solved(cat: &mancala_i18n::Catalog, delta: Option<i32>, record: &str) -> String {
+    tr!(
+        cat,
+        "cli-puzzle-solved",
+        delta = delta_text(cat, delta),
+        record = record
+    )
 }
 
 /// A wrong answer `mv` to a puzzle, `why` it is wrong, with the rating's change and the
 /// player's `record`.
 #[must_use]
-pub fn not_it(mv: &str, why: &str, delta: Option<i32>, record: &str) -> String {
-    format!(
-        "{mv} is not it: {why}{} · {record} · u: try again, v: solution",
-        delta_text(delta)
+pub fn not_it(
+    cat: &mancala_i18n::Catalog,
+    mv: &str,
+    why: &str,
+    delta: Option<i32>,
+    record: &str,
+) -> String {
+    tr!(
+        cat,
+        "cli-puzzle-not-it",
+        mv = mv,
+        why = why,
+        delta = delta_text(cat, delta),
+        record = record
     )
 }
 
 /// A puzzle's solution, shown, with the rating's change.
 #[must_use]
-pub fn solution(moves: &[String], delta: Option<i32>) -> String {
-    format!("solution: {}{}", moves.join(" "), delta_text(delta))
+pub fn solution(cat: &mancala_i18n::Catalog, moves: &[String], delta: Option<i32>) -> String {
+    tr!(
+        cat,
+        "cli-puzzle-solution",
+        moves = moves.join(" "),
+        delta = delta_text(cat, delta)
+    )
 }
 
 #[cfg(test)]

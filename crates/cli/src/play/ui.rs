@@ -87,12 +87,16 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
     if let Some(session) = app.puzzle_session() {
         let p = session.puzzle();
         text = format!(
-            " mancala · {} puzzle {} (rating {})  ·  {}  ·  {}",
-            name,
-            p.id,
-            p.rating,
-            session.task(),
-            session.record().summary()
+            " {}",
+            tr!(
+                cat,
+                "cli-puzzle-title",
+                game = name.as_str(),
+                id = p.id.as_str(),
+                rating = p.rating.to_string(),
+                task = session.task(),
+                record = session.summary()
+            )
         );
     } else if app.mode() != Mode::Local {
         text.push_str("  ·  ");
