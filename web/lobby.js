@@ -4,7 +4,7 @@
 import { me, ratingText } from './accounts.js';
 import { api } from './api.js';
 import { $, cell } from './dom.js';
-import { T, sideName, variantLabel } from './i18n.js';
+import { T, optionName, optionValue, sideName, variantLabel } from './i18n.js';
 import { buildRuleOptions, ruleValues, variants } from './presets.js';
 
 const lobby = { seeks: [], ws: null, retry: 1000, watchers: [] };
@@ -118,9 +118,10 @@ function renderSeeks() {
     tr.dataset.owner = sk.owner;
     let who = sk.owner + (sk.rating ? ` (${ratingText(sk)})` : '');
     if (sk.to) who += ` · ${sk.to === me.name ? T.challengeFrom(sk.owner) : T.challengeFor(sk.to)}`;
-    tr.append(cell(who), cell(sk.variant + (sk.rules && Object.keys(sk.rules).length ? ' *' : '')),
+    const preset = variants.find((v) => v.name === sk.variant);
+    tr.append(cell(who), cell((preset ? variantLabel(preset) : sk.variant) + (sk.rules && Object.keys(sk.rules).length ? ' *' : '')),
       cell(timeLabel(sk)), cell(sk.rated ? T.rated : T.casual), cell(sideName(sk.side) || T.sideRandom));
-    if (sk.rules && Object.keys(sk.rules).length) tr.children[1].title = JSON.stringify(sk.rules);
+    if (sk.rules && Object.keys(sk.rules).length) tr.children[1].title = Object.entries(sk.rules).map(([k, v]) => `${optionName(k)}: ${optionValue(v)}`).join('\n');
     const td = document.createElement('td');
     const button = (text, cls, action) => {
       const b = document.createElement('button');

@@ -8,7 +8,7 @@ import { animate, drawBoard, layout, pitIndex, speedName } from './board.js';
 import { showClocks } from './clocks.js';
 import { $ } from './dom.js';
 import { drawGraph, followGame, forgetGraph, updateGraph } from './graph.js';
-import { T, fieldName, fieldValue, gameText, optionDoc, optionName, optionValue, reasonText, sideName } from './i18n.js';
+import { T, fieldName, fieldValue, gameName, gameText, optionDoc, optionName, optionValue, reasonText, sideName } from './i18n.js';
 import { loadVariants, variants } from './presets.js';
 import { sound } from './sound.js';
 import { saveSeat, saveSetting, savedSeat, setting } from './storage.js';
@@ -169,7 +169,9 @@ function render() {
   drawBoard(g, g.pits, g.stores, { last: g.last_move ? pitIndex(g.last_move.move, L.n) : undefined }, playCtx(g));
   $('board').dataset.position = g.position;
   $('board').dataset.ply = String(g.ply);
-  $('subtitle').textContent = `${g.variant} · ${g.mode === 'computer' ? T.modeComputer(g.level) : g.mode === 'online' ? T.modeOnline : T.modeLocal}`;
+  const v = variants.find((x) => x.name === g.variant);
+  const game = v ? gameName(v) : g.variant;
+  $('subtitle').textContent = `${game} · ${g.mode === 'computer' ? T.modeComputer(g.level) : g.mode === 'online' ? T.modeOnline : T.modeLocal}`;
   const mine = seatSides();
   let status;
   if (g.over) {
@@ -206,10 +208,9 @@ function render() {
   }));
   ol.scrollTop = ol.scrollHeight;
 
-  const v = variants.find((x) => x.name === g.variant);
   $('rules-summary').textContent = v ? gameText(`game-${v.name}-summary`, v.summary) : '';
   $('rules-link').href = `/rules/${encodeURIComponent(g.variant)}`;
-  $('rules-link').textContent = T.howToPlay(g.variant);
+  $('rules-link').textContent = T.howToPlay(game);
   // Options changed from the preset's defaults are marked with the default they replace.
   $('rules').replaceChildren(...g.options.flatMap((o) => {
     const dt = document.createElement('dt'); dt.textContent = optionName(o.name); dt.dataset.option = o.name;

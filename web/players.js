@@ -3,8 +3,11 @@
 import { ratingText } from './accounts.js';
 import { api } from './api.js';
 import { $, cell, el } from './dom.js';
-import { T, gameName, reasonText, sideName } from './i18n.js';
+import { T, gameName, gameText, reasonText, sideName } from './i18n.js';
 import { listVariants } from './presets.js';
+
+// A preset's name (`abapa`) as its players know it in the page's language.
+function presetName(name) { return gameText(`game-${name}-name`, name); }
 
 // Fills the table `box` with a head of `cols` and the rows `rows`.
 function table(box, cols, rows) {
@@ -31,7 +34,7 @@ function gameRow(gm) {
   const td = (x) => { const c = document.createElement('td'); if (typeof x === 'string') c.textContent = x; else c.append(x); return c; };
   const link = document.createElement('a');
   link.href = `/g/${gm.id}`;
-  link.textContent = gm.variant + (gm.rated ? '' : ` (${T.casual})`);
+  link.textContent = presetName(gm.variant) + (gm.rated ? '' : ` (${T.casual})`);
   const result = gm.result === 'draw' ? T.draw : gm.result ? T.wins(sideName(gm.result)) : '—';
   tr.append(td(when.toISOString().slice(0, 10)), td(link), td(playerLink(gm.players && gm.players.south)),
     td(playerLink(gm.players && gm.players.north)), td(result), td(reasonText(gm.reason)),
@@ -51,14 +54,14 @@ export async function showPlayer(name) {
   table($('pl-ratings'), T.ratingCols, ratings.map(([variant, r]) => {
     const tr = document.createElement('tr');
     tr.dataset.variant = variant;
-    tr.append(cell(variant), cell(ratingText(r) + (r.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(r.deviation)}`), cell(String(r.games)));
+    tr.append(cell(presetName(variant)), cell(ratingText(r) + (r.provisional ? ` (${T.provisional})` : '')), cell(`±${Math.round(r.deviation)}`), cell(String(r.games)));
     tr.dataset.rating = String(r.rating);
     return tr;
   }));
   const history = p.history || [];
   const games = [...new Set(history.map((h) => h.variant))];
   const sel = $('pl-graph-variant');
-  sel.replaceChildren(...games.map((v) => new Option(v, v)));
+  sel.replaceChildren(...games.map((v) => new Option(presetName(v), v)));
   const draw = () => drawRatingGraph(history.filter((h) => h.variant === sel.value));
   sel.addEventListener('change', draw);
   draw();

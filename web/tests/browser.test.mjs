@@ -1282,6 +1282,42 @@ test('the lobby on a 390 px phone: every seek whole, its Accept button visible, 
   await a.close(); await b.close();
 });
 
+test('the lobby names each seek\'s game as the rest of the page does, in every language', { timeout: 60000 }, async () => {
+  const owner = `kofi${Date.now().toString(36).slice(-5)}`;
+  const a = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  const pa = await signUp(a, owner);
+  const posted = await pa.evaluate(async () => (await fetch('/api/seeks', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'abapa', rated: false, side: 'south', rules: { grand_slam: 'Allowed' }, clock: { days_per_move: 3 } }) })).status);
+  assert.equal(posted, 201);
+  for (const [lang, label, rule] of [
+    ['en', 'Abapa (2×6 board) *', 'grand slam: allowed'],
+    ['fr', 'Awalé (Abapa) (plateau 2×6) *', 'grand chelem: permis'],
+    ['pt', 'Abapa (tabuleiro 2×6) *', 'grand slam: permitido'],
+  ]) {
+    const ctx = await browser.newContext({ locale: lang, extraHTTPHeaders: { 'Accept-Language': lang } });
+    const page = await ctx.newPage();
+    await page.goto(base + '/');
+    const cell = `#seeks-body tr[data-owner="${owner}"] td >> nth=1`;
+    await page.waitForSelector(cell);
+    const shown = (await page.textContent(cell)).trim();
+    assert.equal(shown, label, `${lang}: the lobby shows "${shown}"`);
+    // The same words as the list the seek was chosen from.
+    const option = await page.$eval('#seek-variant option[value=abapa]', (o) => o.textContent);
+    assert.equal(`${option} *`, shown);
+    const title = await page.$eval(`#seeks-body tr[data-owner="${owner}"] td:nth-child(2)`, (td) => td.title);
+    assert.doesNotMatch(title, /grand_slam|[{}"]/, `${lang}: the rules are shown as the API writes them: ${title}`);
+    assert.equal(title, rule);
+    await ctx.close();
+  }
+  await pa.evaluate(async (name) => {
+    const seeks = await (await fetch('/api/seeks')).json();
+    for (const s of (Array.isArray(seeks) ? seeks : seeks.seeks)) {
+      if (s.owner === name) await fetch(`/api/seeks/${s.id}/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    }
+  }, owner);
+  await a.close();
+});
+
 // The contrast ratio of two CSS colours `rgb(r, g, b)` (WCAG's relative luminance).
 function contrast(c1, c2) {
   const lum = (c) => {
