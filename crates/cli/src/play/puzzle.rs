@@ -459,17 +459,6 @@ impl Session {
     }
 }
 
-/// " (rating +12)" for a rating change, in `cat`'s language.
-#[must_use]
-pub fn delta_text(cat: &Catalog, delta: Option<i32>) -> String {
-    delta.map_or(String::new(), |d| {
-        format!(
-            " ({})",
-            tr!(cat, "cli-puzzle-rating-change", delta = format!("{d:+}"))
-        )
-    })
-}
-
 /// What `puzzle` asks of `solver`, e.g. "South to play and win by 4", in `cat`'s language.
 #[must_use]
 pub fn task(cat: &Catalog, puzzle: &Puzzle, solver: Side) -> String {

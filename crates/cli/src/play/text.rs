@@ -8,7 +8,6 @@ use mancala_core::{Outcome, Side};
 use mancala_i18n::tr;
 
 use super::opponent::Hint;
-use super::puzzle::delta_text;
 
 /// A pair of numbers as `[a b]`.
 fn pair(p: [u32; 2]) -> String {
@@ -327,6 +326,17 @@ pub fn extras_texts(cat: &mancala_i18n::Catalog, e: &Extras) -> Vec<String> {
             format!("{name}: {value}")
         })
         .collect()
+}
+
+/// " (rating +12)" for a rating change, in `cat`'s language.
+#[must_use]
+pub fn delta_text(cat: &mancala_i18n::Catalog, delta: Option<i32>) -> String {
+    delta.map_or(String::new(), |d| {
+        format!(
+            " ({})",
+            tr!(cat, "cli-puzzle-rating-change", delta = format!("{d:+}"))
+        )
+    })
 }
 
 /// A puzzle's task, as the message that opens it.
