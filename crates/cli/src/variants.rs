@@ -45,7 +45,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         writeln!(out)?;
         writeln!(out, "  {}", info.summary)?;
-        writeln!(out, "  spec: {}", info.spec)?;
+        // Where a player reads the rules: the page `mancala serve` serves, not a repository file.
+        writeln!(out, "  rules: /rules/{} (mancala serve)", info.name)?;
         let width = info.options.iter().map(|o| o.name.len()).max().unwrap_or(0);
         for o in &info.options {
             writeln!(

@@ -115,3 +115,13 @@ fn tb_probe_of_a_finished_position_gives_the_rules_value() {
         "{out}"
     );
 }
+
+#[test]
+fn variants_points_to_the_rules_pages_not_to_repository_files() {
+    let (ok, out, err) = common::run(&["variants"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("rules: /rules/oware (mancala serve)"), "{out}");
+    for path in ["web/", ".html", "docs/"] {
+        assert!(!out.contains(path), "{path} in\n{out}");
+    }
+}
