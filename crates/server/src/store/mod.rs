@@ -11,6 +11,7 @@
 //! reads the database learns no token. Databases written before this (schema version 1, tokens
 //! in plain text) are migrated on opening.
 
+mod common;
 pub mod dump;
 pub mod error;
 pub mod pg;

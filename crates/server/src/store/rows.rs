@@ -364,14 +364,13 @@ pub trait Database {
     fn newest_schema(&self) -> i64;
     /// Runs query `sql` (no parameters) and hands each row to `each`, in the order the query
     /// answers.
-    fn each_row(
-        &self,
-        sql: &str,
-        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError>;
+    fn each_row(&self, sql: &str, each: EachRow<'_>) -> Result<(), StoreError>;
     /// Runs `statements` in one transaction: all of them or, on the first failure, none.
     fn write_all(&self, statements: Vec<(&'static str, Vec<SqlValue>)>) -> Result<(), StoreError>;
 }
+
+/// What [`Database::each_row`] hands each row to.
+pub type EachRow<'a> = &'a mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>;
 
 /// The columns [`tournament_row`] reads, in order.
 macro_rules! tournament_columns {

@@ -8,14 +8,17 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use crate::metrics::StoreTimer;
 use crate::round::ending::Ending;
+use crate::store::common::{
+    common_store_methods, finished, game_indexes, games_table_head, rating_tables, recorded, Exec,
+    Read, Rows,
+};
 use crate::store::error::StoreError;
 use crate::store::records::{
-    hash_text, hash_token, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint,
-    RatingRow, TokenHash, TournamentRow,
+    hash_text, hash_token, GameMeta, GameQuery, GameSummary, MoveStamp, TokenHash,
 };
-use crate::store::rows::{self, Dialect, RowAccess};
+use crate::store::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::store::sql::{self, Arg, Bind, Statement};
-use crate::store::traits::Store;
+use crate::store::traits::{MoveRecord, Store};
 
 /// One schema migration.
 enum Migration {
@@ -29,14 +32,9 @@ enum Migration {
 /// many ran.
 const MIGRATIONS: &[Migration] = &[
     // 1: games and their moves.
-    Migration::Sql(
-        "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        position TEXT,
-        mode TEXT NOT NULL,
-        computer INTEGER,
+    Migration::Sql(concat!(
+        games_table_head!(),
+        "INTEGER,
         level INTEGER NOT NULL,
         seed INTEGER NOT NULL,
         token_south TEXT NOT NULL,
@@ -48,12 +46,12 @@ const MIGRATIONS: &[Migration] = &[
         ply INTEGER NOT NULL,
         mv TEXT NOT NULL,
         PRIMARY KEY (game, ply)
-    ) WITHOUT ROWID;",
-    ),
+    ) WITHOUT ROWID;"
+    )),
     // 2: seat tokens are kept as SHA-256 digests.
     Migration::Code(hash_stored_tokens),
     // 3: accounts, sessions, clocks, endings and ratings.
-    Migration::Sql(
+    Migration::Sql(concat!(
         "CREATE TABLE players (
         name TEXT NOT NULL,
         key TEXT PRIMARY KEY,
@@ -78,30 +76,13 @@ const MIGRATIONS: &[Migration] = &[
     ALTER TABLE moves ADD COLUMN at_ms INTEGER;
     ALTER TABLE moves ADD COLUMN south_ms INTEGER;
     ALTER TABLE moves ADD COLUMN north_ms INTEGER;
-    CREATE INDEX games_south ON games(south, ended_ms);
-    CREATE INDEX games_north ON games(north, ended_ms);
-    CREATE INDEX games_ended ON games(ended_ms);
-    CREATE INDEX games_deadline ON games(deadline_ms) WHERE deadline_ms IS NOT NULL;
-    CREATE TABLE ratings (
-        player TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL,
-        volatility REAL NOT NULL,
-        games INTEGER NOT NULL,
-        PRIMARY KEY (player, variant)
-    );
-    CREATE INDEX ratings_board ON ratings(variant, rating);
-    CREATE TABLE rating_history (
-        player TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        game TEXT NOT NULL,
-        at_ms INTEGER NOT NULL,
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL
-    );
-    CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
-    ),
+    ",
+        game_indexes!(),
+        "
+
+    ",
+        rating_tables!("REAL", "INTEGER", "")
+    )),
     // 4: the language each account chose (NULL: none chosen).
     Migration::Sql(PLAYERS_LANG),
     // 5: tournaments.
@@ -229,21 +210,6 @@ impl std::fmt::Debug for SqliteStore {
 }
 
 impl SqliteStore {
-    /// Runs statement `s` with `args` on the connection; the rows changed.
-    fn exec(&self, s: Statement, args: &[impl Bind]) -> Result<usize, StoreError> {
-        exec(&self.conn(), s, args)
-    }
-
-    /// Every row statement `s` answers with `args` on the connection, each read by `read`.
-    fn all<T>(
-        &self,
-        s: Statement,
-        args: &[impl Bind],
-        read: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
-    ) -> Result<Vec<T>, StoreError> {
-        all(&self.conn(), s, args, read)
-    }
-
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
         let mut store = Self::init(Connection::open(path)?)?;
@@ -381,39 +347,29 @@ fn all<T>(
     Ok(out)
 }
 
-/// A move recorded in game `id` (`rows` rows inserted), or a conflict: the game is over (or
-/// unknown), and a move racing its ending is not stored after it.
-pub(crate) fn recorded(id: &str, rows: u64) -> Result<(), StoreError> {
-    if rows == 0 {
-        return Err(StoreError::Conflict(format!("game {id} is over")));
-    }
-    Ok(())
-}
-
-impl Store for SqliteStore {
-    fn reachable(&self) -> Result<(), StoreError> {
-        self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
-        Ok(())
+impl Exec for SqliteStore {
+    fn changed(&self, s: Statement, args: &[impl Bind]) -> Result<u64, StoreError> {
+        Ok(exec(&self.conn(), s, args)? as u64)
     }
 
-    fn time_calls(&self, timer: StoreTimer) {
-        let _ = self.timer.set(timer);
+    fn rows<T>(&self, s: Statement, args: &[impl Bind], read: Read<'_, T>) -> Rows<T> {
+        all(&self.conn(), s, args, |r| read(r))
     }
 
-    fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        self.exec(Statement::CreateGame, &rows::new_game_values(m))?;
-        Ok(())
-    }
-
-    fn push_timed_move(
-        &self,
-        id: &str,
-        ply: usize,
-        mv: &str,
-        stamp: Option<&MoveStamp>,
-    ) -> Result<(), StoreError> {
+    fn changed_all(&self, writes: Vec<(Statement, Vec<SqlValue>)>) -> Result<(), StoreError> {
         let conn = self.conn();
-        let args = sql::move_args(id, ply, mv, stamp);
+        let tx = conn.unchecked_transaction()?;
+        for (s, values) in &writes {
+            exec(&tx, *s, values)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn insert_move(&self, m: &MoveRecord) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let (id, stamp) = (m.game.as_str(), m.stamp.as_ref());
+        let args = sql::move_args(id, m.ply, &m.mv, stamp);
         if stamp.is_none() {
             return recorded(id, exec(&conn, Statement::InsertMove, &args)? as u64);
         }
@@ -422,6 +378,19 @@ impl Store for SqliteStore {
         exec(&tx, Statement::SetDeadline, &args)?;
         tx.commit()?;
         Ok(())
+    }
+}
+
+impl Store for SqliteStore {
+    common_store_methods!();
+
+    fn reachable(&self) -> Result<(), StoreError> {
+        self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
+        Ok(())
+    }
+
+    fn time_calls(&self, timer: StoreTimer) {
+        let _ = self.timer.set(timer);
     }
 
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
@@ -439,131 +408,21 @@ impl Store for SqliteStore {
     }
 
     fn finish(&self, id: &str, ending: &Ending, plies: usize) -> Result<(), StoreError> {
-        let n = self.exec(Statement::Finish, &sql::finish_args(id, ending, plies))?;
-        if n == 0 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is over or has moved on"
-            )));
-        }
-        Ok(())
-    }
-
-    fn reopen(&self, id: &str) -> Result<(), StoreError> {
-        self.exec(Statement::Reopen, &[Arg::text(id)])?;
-        Ok(())
-    }
-
-    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        self.all(Statement::RunningClocks, &[] as &[Arg<'_>], |r| {
-            Ok((r.text(0)?, r.int(1)?))
-        })
-    }
-
-    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = self.exec(Statement::CreatePlayer, &rows::player_values(p))?;
-        Ok(n == 1)
-    }
-
-    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let key = name.to_lowercase();
-        Ok(
-            all(&self.conn(), Statement::Player, &[Arg::text(&key)], |r| {
-                rows::player_row(r)
-            })?
-            .into_iter()
-            .next(),
+        finished(
+            id,
+            self.changed(Statement::Finish, &sql::finish_args(id, ending, plies))?,
         )
     }
 
-    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError> {
-        let key = name.to_lowercase();
-        let n = self.exec(
-            Statement::SetPlayerLang,
-            &[Arg::text(&key), Arg::Text(lang)],
-        )?;
-        Ok(n == 1)
-    }
-
-    fn create_session(
-        &self,
-        token: &TokenHash,
-        player: &str,
-        expires: i64,
-    ) -> Result<(), StoreError> {
-        let digest = hash_text(Some(token));
-        self.exec(
-            Statement::CreateSession,
-            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
-        )?;
+    fn reopen(&self, id: &str) -> Result<(), StoreError> {
+        self.changed(Statement::Reopen, &[Arg::text(id)])?;
         Ok(())
-    }
-
-    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        let digest = hash_text(Some(token));
-        Ok(all(
-            &self.conn(),
-            Statement::Session,
-            &[Arg::text(&digest)],
-            |r| Ok((r.text(0)?, r.int(1)?)),
-        )?
-        .into_iter()
-        .next())
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
         let digest = hash_text(Some(token));
-        self.exec(Statement::DeleteSession, &[Arg::text(&digest)])?;
+        self.changed(Statement::DeleteSession, &[Arg::text(&digest)])?;
         Ok(())
-    }
-
-    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.all(Statement::Ratings, &[Arg::text(player)], |r| {
-            rows::named_rating(r, 0)
-        })
-    }
-
-    fn rate(
-        &self,
-        game: &str,
-        variant: &str,
-        at_ms: i64,
-        updates: &[(String, RatingRow)],
-    ) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let tx = conn.unchecked_transaction()?;
-        for (player, row) in updates {
-            exec(
-                &tx,
-                Statement::UpsertRating,
-                &rows::rating_values(player, variant, row),
-            )?;
-            let point = RatingPoint::after(game, variant, at_ms, row);
-            exec(
-                &tx,
-                Statement::AddRatingPoint,
-                &rows::rating_point_values(player, &point),
-            )?;
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        self.all(Statement::RatingHistory, &[Arg::text(player)], |r| {
-            rows::rating_point(r, 0)
-        })
-    }
-
-    fn leaderboard(
-        &self,
-        variant: &str,
-        limit: u32,
-    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.all(
-            Statement::Leaderboard,
-            &[Arg::text(variant), Arg::int(i64::from(limit))],
-            |r| rows::named_rating(r, 0),
-        )
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
@@ -580,7 +439,7 @@ impl Store for SqliteStore {
     }
 
     fn truncate(&self, id: &str, len: usize) -> Result<(), StoreError> {
-        self.exec(Statement::Truncate, &[Arg::text(id), Arg::int(len as i64)])?;
+        self.changed(Statement::Truncate, &[Arg::text(id), Arg::int(len as i64)])?;
         Ok(())
     }
 
@@ -595,33 +454,6 @@ impl Store for SqliteStore {
         };
         let moves = all(&conn, Statement::LoadMoves, &key, |r| r.text(0))?;
         Ok(Some((meta, moves)))
-    }
-
-    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
-        self.exec(Statement::CreateTournament, &rows::tournament_values(t))?;
-        Ok(())
-    }
-
-    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        let found = self.all(Statement::Tournament, &[Arg::text(id)], |r| {
-            rows::tournament_row(r)
-        })?;
-        Ok(found.into_iter().next())
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        let limit = [Arg::int(i64::from(limit))];
-        self.all(Statement::Tournaments, &limit, |r| rows::tournament_row(r))
-    }
-
-    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
-        self.all(Statement::LiveTournaments, &[] as &[Arg<'_>], |r| {
-            rows::tournament_row(r)
-        })
-    }
-
-    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
-        Ok(self.exec(Statement::UpdateTournament, &rows::tournament_values(t))? == 1)
     }
 }
 
@@ -650,11 +482,7 @@ impl crate::store::rows::Database for SqliteStore {
         SCHEMA_VERSION
     }
 
-    fn each_row(
-        &self,
-        sql: &str,
-        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError> {
+    fn each_row(&self, sql: &str, each: crate::store::rows::EachRow<'_>) -> Result<(), StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(&crate::store::sql::render(sql, Dialect::Sqlite))?;
         let mut rows = stmt.query([])?;
@@ -683,7 +511,7 @@ impl crate::store::rows::Database for SqliteStore {
 mod tests {
     use super::*;
     use crate::round::clock::TimeControl;
-    use crate::store::records::Mode;
+    use crate::store::records::{Mode, PlayerRow};
 
     fn meta(id: &str) -> GameMeta {
         GameMeta {

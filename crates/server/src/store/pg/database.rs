@@ -26,11 +26,7 @@ impl crate::store::rows::Database for PgStore {
         PG_SCHEMA_VERSION
     }
 
-    fn each_row(
-        &self,
-        sql: &str,
-        each: &mut dyn FnMut(&dyn RowAccess) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError> {
+    fn each_row(&self, sql: &str, each: crate::store::rows::EachRow<'_>) -> Result<(), StoreError> {
         let sql = sql.to_string();
         let rows = self.run(move |pool| async move {
             let client = pool.get().await?;

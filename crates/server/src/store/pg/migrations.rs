@@ -1,19 +1,16 @@
 //! The PostgreSQL store's schema: its migrations, applied at start in one transaction under an
 //! advisory lock (instances starting together do not race), and a newer schema refused.
 
+use crate::store::common::{game_indexes, games_table_head, rating_tables};
 use crate::store::error::StoreError;
 
 /// Schema migrations of the PostgreSQL store, applied in order; `schema_version` holds how
 /// many ran.
 pub(super) const PG_MIGRATIONS: &[&str] = &[
     // 1: games, moves, accounts, sessions and ratings (the SQLite store's schema 3).
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        position TEXT,
-        mode TEXT NOT NULL,
-        computer BIGINT,
+    concat!(
+        games_table_head!(),
+        "BIGINT,
         level BIGINT NOT NULL,
         seed BIGINT NOT NULL,
         token_hash_south TEXT NOT NULL,
@@ -39,10 +36,9 @@ pub(super) const PG_MIGRATIONS: &[&str] = &[
         north_ms BIGINT,
         PRIMARY KEY (game, ply)
     );
-    CREATE INDEX games_south ON games(south, ended_ms);
-    CREATE INDEX games_north ON games(north, ended_ms);
-    CREATE INDEX games_ended ON games(ended_ms);
-    CREATE INDEX games_deadline ON games(deadline_ms) WHERE deadline_ms IS NOT NULL;
+    ",
+        game_indexes!(),
+        "
     CREATE TABLE players (
         name TEXT NOT NULL,
         key TEXT PRIMARY KEY,
@@ -54,26 +50,14 @@ pub(super) const PG_MIGRATIONS: &[&str] = &[
         player TEXT NOT NULL,
         expires BIGINT NOT NULL
     );
-    CREATE TABLE ratings (
-        player TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        rating DOUBLE PRECISION NOT NULL,
-        deviation DOUBLE PRECISION NOT NULL,
-        volatility DOUBLE PRECISION NOT NULL,
-        games BIGINT NOT NULL,
-        PRIMARY KEY (player, variant)
-    );
-    CREATE INDEX ratings_board ON ratings(variant, rating);
-    CREATE TABLE rating_history (
-        seq BIGSERIAL PRIMARY KEY,
-        player TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        game TEXT NOT NULL,
-        at_ms BIGINT NOT NULL,
-        rating DOUBLE PRECISION NOT NULL,
-        deviation DOUBLE PRECISION NOT NULL
-    );
-    CREATE INDEX rating_history_player ON rating_history(player, at_ms);",
+    ",
+        rating_tables!(
+            "DOUBLE PRECISION",
+            "BIGINT",
+            "seq BIGSERIAL PRIMARY KEY,
+        "
+        )
+    ),
     // 2: leases on games' background work (see `Store::hold_lease`).
     "CREATE TABLE leases (
         game TEXT PRIMARY KEY,

@@ -15,16 +15,16 @@ use super::statements::{
 use crate::cluster::notice::Notice;
 use crate::lobby::seeks::side_named;
 use crate::round::ending::{Ending, Offer, OfferKind};
+use crate::store::common::{common_store_methods, finished, recorded, Exec, Read, Rows};
 use crate::store::error::StoreError;
-use crate::store::records::{
-    hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, PlayerRow, RatingPoint, RatingRow,
-    TokenHash, TournamentRow,
-};
-use crate::store::rows::{self, Dialect, RowAccess};
-use crate::store::sql::{self, Arg, Statement};
+use crate::store::records::{hash_text, GameMeta, GameQuery, GameSummary, MoveStamp, TokenHash};
+use crate::store::rows::{self, Dialect, RowAccess, SqlValue};
+use crate::store::sql::{self, Arg, Bind, Statement};
 use crate::store::traits::{MoveRecord, Store, StoreFuture};
 
 impl Store for PgStore {
+    common_store_methods!();
+
     fn reachable(&self) -> Result<(), StoreError> {
         self.query_sql("SELECT 1", &[] as &[Arg<'_>])?;
         Ok(())
@@ -83,11 +83,11 @@ impl Store for PgStore {
                 };
                 let stmt = client.prepare_cached(sql).await?;
                 if !m.lease {
-                    crate::store::sqlite::recorded(&m.game, client.execute(&stmt, &list).await?)?;
+                    recorded(&m.game, client.execute(&stmt, &list).await?)?;
                     return Ok(false);
                 }
                 let Some(row) = client.query_opt(&stmt, &list).await? else {
-                    return crate::store::sqlite::recorded(&m.game, 0).map(|()| false);
+                    return recorded(&m.game, 0).map(|()| false);
                 };
                 let held: i64 = row
                     .try_get(1)
@@ -223,45 +223,6 @@ impl Store for PgStore {
         .collect()
     }
 
-    fn create(&self, m: &GameMeta) -> Result<(), StoreError> {
-        self.execute(Statement::CreateGame, &rows::new_game_values(m))?;
-        Ok(())
-    }
-
-    fn push_timed_move(
-        &self,
-        id: &str,
-        ply: usize,
-        mv: &str,
-        stamp: Option<&MoveStamp>,
-    ) -> Result<(), StoreError> {
-        let notice = self.move_notice(&MoveRecord {
-            game: id.to_string(),
-            ply,
-            mv: mv.to_string(),
-            stamp: stamp.copied(),
-            lease: false,
-        });
-        let values = owned(&sql::move_args(id, ply, mv, stamp));
-        let (timed, game) = (stamp.is_some(), id.to_string());
-        // One prepared statement, one round trip and one implicit transaction: the move, the
-        // clock's deadline (timed games) and the change notice, delivered on commit. The key
-        // (game, move number) serialises moves: of two instances recording the same move
-        // number, the second fails (a conflict) and nothing of its statement stays.
-        self.run(move |pool| async move {
-            let client = pool.get().await?;
-            let args = bound(&values);
-            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
-            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
-            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
-            list.extend([channel.pg(), notice.pg()]);
-            let stmt = client
-                .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
-                .await?;
-            crate::store::sqlite::recorded(&game, client.execute(&stmt, &list).await?)
-        })
-    }
-
     fn load_play(&self, id: &str) -> Result<(Option<MoveStamp>, Option<Ending>), StoreError> {
         let id = id.to_string();
         self.run(move |pool| async move {
@@ -310,68 +271,12 @@ impl Store for PgStore {
             tx.commit().await?;
             Ok(n)
         })?;
-        if n == 0 {
-            return Err(StoreError::Conflict(format!(
-                "game {id} is over or has moved on"
-            )));
-        }
-        Ok(())
+        finished(id, n)
     }
 
     fn reopen(&self, id: &str) -> Result<(), StoreError> {
         self.execute_notify(Statement::Reopen, id, &[Arg::text(id)])?;
         Ok(())
-    }
-
-    fn running_clocks(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        self.query(Statement::RunningClocks, &[] as &[Arg<'_>])?
-            .iter()
-            .map(|r| Ok((r.text(0)?, r.int(1)?)))
-            .collect::<Result<_, StoreError>>()
-    }
-
-    fn create_player(&self, p: &PlayerRow) -> Result<bool, StoreError> {
-        let n = self.execute(Statement::CreatePlayer, &rows::player_values(p))?;
-        Ok(n == 1)
-    }
-
-    fn player(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let key = name.to_lowercase();
-        self.query(Statement::Player, &[Arg::text(&key)])?
-            .first()
-            .map(rows::player_row)
-            .transpose()
-    }
-
-    fn set_player_lang(&self, name: &str, lang: Option<&str>) -> Result<bool, StoreError> {
-        let key = name.to_lowercase();
-        let n = self.execute(
-            Statement::SetPlayerLang,
-            &[Arg::text(&key), Arg::Text(lang)],
-        )?;
-        Ok(n == 1)
-    }
-
-    fn create_session(
-        &self,
-        token: &TokenHash,
-        player: &str,
-        expires: i64,
-    ) -> Result<(), StoreError> {
-        let digest = hash_text(Some(token));
-        self.execute(
-            Statement::CreateSession,
-            &[Arg::text(&digest), Arg::text(player), Arg::int(expires)],
-        )?;
-        Ok(())
-    }
-
-    fn session(&self, token: &TokenHash) -> Result<Option<(String, i64)>, StoreError> {
-        let digest = hash_text(Some(token));
-        self.query(Statement::Session, &[Arg::text(&digest)])?
-            .first()
-            .map(|r| Ok::<_, StoreError>((r.text(0)?, r.int(1)?)))
-            .transpose()
     }
 
     fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
@@ -384,66 +289,6 @@ impl Store for PgStore {
             &[Arg::text(CHANNEL), Arg::text(&notice)],
         )?;
         Ok(())
-    }
-
-    fn ratings(&self, player: &str) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.query(Statement::Ratings, &[Arg::text(player)])?
-            .iter()
-            .map(|r| rows::named_rating(r, 0))
-            .collect::<Result<_, _>>()
-    }
-
-    fn rate(
-        &self,
-        game: &str,
-        variant: &str,
-        at_ms: i64,
-        updates: &[(String, RatingRow)],
-    ) -> Result<(), StoreError> {
-        let mut writes = Vec::new();
-        for (player, row) in updates {
-            let point = RatingPoint::after(game, variant, at_ms, row);
-            writes.push((
-                Statement::UpsertRating,
-                rows::rating_values(player, variant, row),
-            ));
-            writes.push((
-                Statement::AddRatingPoint,
-                rows::rating_point_values(player, &point),
-            ));
-        }
-        self.run(move |pool| async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            for (s, values) in &writes {
-                let stmt = tx.prepare_cached(s.sql(Dialect::Postgres)).await?;
-                let args = bound(values);
-                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, StoreError> {
-        self.query(Statement::RatingHistory, &[Arg::text(player)])?
-            .iter()
-            .map(|r| rows::rating_point(r, 0))
-            .collect::<Result<_, _>>()
-    }
-
-    fn leaderboard(
-        &self,
-        variant: &str,
-        limit: u32,
-    ) -> Result<Vec<(String, RatingRow)>, StoreError> {
-        self.query(
-            Statement::Leaderboard,
-            &[Arg::text(variant), Arg::int(i64::from(limit))],
-        )?
-        .iter()
-        .map(|r| rows::named_rating(r, 0))
-        .collect::<Result<_, _>>()
     }
 
     fn search(&self, q: &GameQuery) -> Result<Vec<GameSummary>, StoreError> {
@@ -464,31 +309,6 @@ impl Store for PgStore {
             &[Arg::text(id), Arg::int(to_i64(len))],
         )?;
         Ok(())
-    }
-
-    fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
-        self.execute(Statement::CreateTournament, &rows::tournament_values(t))?;
-        Ok(())
-    }
-
-    fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {
-        let found = self.query(Statement::Tournament, &[Arg::text(id)])?;
-        found.first().map(rows::tournament_row).transpose()
-    }
-
-    fn tournaments(&self, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
-        let limit = [Arg::int(i64::from(limit))];
-        let found = self.query(Statement::Tournaments, &limit)?;
-        found.iter().map(rows::tournament_row).collect()
-    }
-
-    fn live_tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
-        let found = self.query(Statement::LiveTournaments, &[] as &[Arg<'_>])?;
-        found.iter().map(rows::tournament_row).collect()
-    }
-
-    fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
-        Ok(self.execute(Statement::UpdateTournament, &rows::tournament_values(t))? == 1)
     }
 
     fn load(&self, id: &str) -> Result<Option<(GameMeta, Vec<String>)>, StoreError> {
@@ -514,5 +334,52 @@ impl Store for PgStore {
             Ok((Some(row), moves))
         })?;
         row.map(|r| Ok((rows::game_meta(&r)?, moves))).transpose()
+    }
+}
+
+impl Exec for PgStore {
+    fn changed(&self, s: Statement, args: &[impl Bind]) -> Result<u64, StoreError> {
+        self.execute(s, args)
+    }
+
+    fn rows<T>(&self, s: Statement, args: &[impl Bind], read: Read<'_, T>) -> Rows<T> {
+        let found = self.query(s, args)?;
+        found.iter().map(|r| read(r)).collect()
+    }
+
+    fn changed_all(&self, writes: Vec<(Statement, Vec<SqlValue>)>) -> Result<(), StoreError> {
+        self.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            for (s, values) in &writes {
+                let stmt = tx.prepare_cached(s.sql(Dialect::Postgres)).await?;
+                let args = bound(values);
+                tx.execute(&stmt, &pg_args(&args, &stmt)?).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn insert_move(&self, m: &MoveRecord) -> Result<(), StoreError> {
+        let notice = self.move_notice(m);
+        let values = owned(&sql::move_args(&m.game, m.ply, &m.mv, m.stamp.as_ref()));
+        let (timed, game) = (m.stamp.is_some(), m.game.clone());
+        // One prepared statement, one round trip and one implicit transaction: the move, the
+        // clock's deadline (timed games) and the change notice, delivered on commit. The key
+        // (game, move number) serialises moves: of two instances recording the same move
+        // number, the second fails (a conflict) and nothing of its statement stays.
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let args = bound(&values);
+            let (channel, notice) = (Arg::text(CHANNEL), Arg::text(&notice));
+            let args: &[Arg<'_>] = if timed { &args } else { &args[..3] };
+            let mut list: Vec<&(dyn ToSql + Sync)> = args.iter().map(Arg::pg).collect();
+            list.extend([channel.pg(), notice.pg()]);
+            let stmt = client
+                .prepare_cached(if timed { PUSH_TIMED_MOVE } else { PUSH_MOVE })
+                .await?;
+            recorded(&game, client.execute(&stmt, &list).await?)
+        })
     }
 }
