@@ -78,9 +78,7 @@ const MIGRATIONS: &[Migration] = &[
     ALTER TABLE moves ADD COLUMN north_ms INTEGER;
     ",
         game_indexes!(),
-        "
-
-    ",
+        "\n    ",
         rating_tables!("REAL", "INTEGER", "")
     )),
     // 4: the language each account chose (NULL: none chosen).
