@@ -3,7 +3,7 @@
 //
 // This module only starts the page: the texts, the header, who is logged in, then the page of the
 // address. Each page is a module of its own (home.js, play.js, analysis.js, editor.js,
-// players.js, puzzles.js, tournaments.js) on shared ones (board.js, i18n.js, api.js, ...): docs/architecture.md,
+// players.js, puzzles.js, learn.js, tournaments.js) on shared ones (board.js, i18n.js, api.js, ...): docs/architecture.md,
 // "The web UI's modules".
 
 import { loadSession } from './accounts.js';
@@ -12,6 +12,7 @@ import { showEditor } from './editor.js';
 import { showHeader } from './header.js';
 import { showHome } from './home.js';
 import { applyLabels, loadMessages } from './i18n.js';
+import { showLearn } from './learn.js';
 import { showPlay } from './play.js';
 import { showArchive, showLeaderboard, showPlayer } from './players.js';
 import { loadVariants } from './presets.js';
@@ -24,6 +25,7 @@ async function showPage() {
   const game = location.pathname.match(/^\/g\/([0-9a-f]{20})$/);
   const player = location.pathname.match(/^\/players\/([^/]+)$/);
   const tournament = location.pathname.match(/^\/tournaments\/([^/]+)$/);
+  const learn = location.pathname.match(/^\/learn(?:\/([a-z0-9-]+))?(?:\/([a-z0-9-]+))?\/?$/);
   if (location.pathname === '/analysis') {
     await loadVariants();
     await showAnalysis(params);
@@ -37,6 +39,8 @@ async function showPage() {
     await showArchive(params);
   } else if (location.pathname === '/puzzles') {
     await showPuzzles(params);
+  } else if (learn) {
+    await showLearn(learn[1], learn[2], params);
   } else if (location.pathname === '/tournaments') {
     await showTournamentList();
   } else if (tournament) {

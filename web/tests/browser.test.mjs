@@ -1025,6 +1025,163 @@ test('puzzles: a wrong move is refuted on the board and explained; retry, hint a
   await ctx.close();
 });
 
+// The lessons' board: waits until no move is being judged or animated; answers the status.
+async function lessonSettled(page) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('ln-stage').dataset.status;
+    return (s === 'solving' || s === 'solved') && document.getElementById('ln-board').dataset.animating === 'false';
+  }, null, { timeout: 20000 });
+  return page.getAttribute('#ln-stage', 'data-status');
+}
+
+// A move of the lessons' step `path` that the server refuses, and its refusal.
+async function wrongLessonMove(path) {
+  const step = await apiJson('GET', `/api/learn/${path}`);
+  for (const mv of step.state.legal) {
+    const r = await fetch(`${base}/api/learn/${path}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ move: mv }) });
+    if (r.status === 422) return { mv, refusal: await r.json(), step };
+  }
+  throw new Error(`no wrong move in ${path}`);
+}
+
+test('lessons: the first stage of every game completed by clicking, kept after a reload', { timeout: 240000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await ctx.addInitScript(() => localStorage.setItem('mancala:speed', 'fast'));
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + '/');
+  await page.click('#nav-learn');
+  await page.waitForSelector('#ln-game-list li');
+  const course = await apiJson('GET', '/api/learn');
+  assert.equal(await page.locator('#ln-game-list li').count(), course.games.length);
+  for (const g of course.games) {
+    const stage = g.stages[0];
+    await page.goto(`${base}/learn/${g.id}`);
+    await page.waitForSelector('#ln-stage-list li');
+    await page.click(`#ln-stage-list li[data-stage="${stage.id}"] a`);
+    await page.waitForURL(new RegExp(`/learn/${g.id}/${stage.id}`));
+    for (const [i, st] of stage.steps.entries()) {
+      await page.waitForFunction((p) => document.getElementById('ln-board').dataset.path === p
+        && document.getElementById('ln-stage').dataset.status === 'solving', st.path);
+      const set = await apiJson('GET', `/api/learn/${st.path}`);
+      assert.equal(await page.textContent('#ln-task'), set.task);
+      if (set.setup) {
+        await page.click('#ln-show');
+        await page.click('#ln-setup-place');
+      } else {
+        await page.click(`#ln-board [data-move="${set.answer}"]`);
+      }
+      assert.equal(await lessonSettled(page), 'solved', `${st.path}: ${await page.textContent('#ln-message')}`);
+      assert.ok((await page.textContent('#ln-explain')).length > 0, `${st.path} explained`);
+      if (!set.setup && set.answer.length === 1 && set.state.legal.includes(set.answer)) {
+        // The board ends on the position after the move, as the server has it.
+        const after = await apiJson('POST', `/api/learn/${st.path}/moves`, { move: set.answer });
+        const pits = await page.$$eval('#ln-board [data-pit]', (els) => els
+          .sort((a, b) => Number(a.dataset.pit) - Number(b.dataset.pit)).map((e) => Number(e.dataset.count)));
+        assert.deepEqual(pits, after.state.pits, st.path);
+      }
+      if (i + 1 < stage.steps.length) await page.click('#ln-next');
+    }
+    assert.equal(await page.locator('#ln-steps .ln-dot.done').count(), stage.steps.length, `${g.id}: every step done`);
+    // Kept after a reload: the stage's dots and the game's list.
+    await page.reload();
+    await page.waitForSelector('#ln-steps .ln-dot');
+    assert.equal(await page.locator('#ln-steps .ln-dot.done').count(), stage.steps.length, `${g.id} after a reload`);
+    await page.goto(`${base}/learn/${g.id}`);
+    await page.waitForSelector('#ln-stage-list li');
+    assert.equal(await page.getAttribute(`#ln-stage-list li[data-stage="${stage.id}"]`, 'data-done'), String(stage.steps.length));
+  }
+  // The phone shows the board whole, without sideways scrolling.
+  await page.goto(`${base}/learn/${course.games[0].id}/${course.games[0].stages[0].id}`);
+  await page.waitForSelector('#ln-board [data-pit]');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling');
+  const box = await page.locator('#ln-board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 391, `the board fits: ${JSON.stringify(box)}`);
+  await page.goto(base + '/learn');
+  await page.waitForSelector('#ln-game-list li');
+  for (const g of course.games) {
+    assert.equal(await page.getAttribute(`#ln-game-list li[data-game="${g.id}"]`, 'data-done'), String(g.stages[0].steps.length));
+  }
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('lessons: a wrong move is refused with why and not played, the hint, then the right move', { timeout: 60000 }, async () => {
+  const course = await apiJson('GET', '/api/learn');
+  const g = course.games.find((x) => x.id === 'olowuka');
+  const stage = g.stages[0];
+  const a = await browser.newContext();
+  await a.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  const page = await a.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/learn/${g.id}/${stage.id}`);
+  await page.waitForFunction(() => document.getElementById('ln-stage').dataset.status === 'solving');
+  const first = stage.steps[0];
+  const { mv, refusal, step } = await wrongLessonMove(first.path);
+  await page.click(`#ln-board [data-move="${mv}"]`);
+  await page.waitForFunction((m) => document.getElementById('ln-board').dataset.wrong === m, mv);
+  assert.equal(await lessonSettled(page), 'solving');
+  assert.equal(await page.textContent('#ln-message'), refusal.explanation);
+  assert.equal(await page.getAttribute('#ln-message', 'class'), 'error');
+  const pits = await page.$$eval('#ln-board [data-pit]', (els) => els
+    .sort((x, y) => Number(x.dataset.pit) - Number(y.dataset.pit)).map((e) => Number(e.dataset.count)));
+  assert.deepEqual(pits, step.state.pits, 'the wrong move is not played');
+  // The hint, then the right move.
+  await page.click('#ln-hint');
+  assert.equal(await page.textContent('#ln-explain'), step.hint);
+  await page.click(`#ln-board [data-move="${step.answer}"]`);
+  assert.equal(await lessonSettled(page), 'solved');
+  assert.deepEqual(errors, []);
+  await a.close();
+});
+
+test('lessons: progress made before signing up is merged into the account, and follows it to another browser', { timeout: 60000 }, async () => {
+  const course = await apiJson('GET', '/api/learn');
+  const g = course.games.find((x) => x.id === 'olowuka');
+  const stage = g.stages[0];
+  const a = await browser.newContext();
+  await a.addInitScript(() => localStorage.setItem('mancala:speed', 'off'));
+  const page = await a.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/learn/${g.id}/${stage.id}`);
+  await page.waitForFunction(() => document.getElementById('ln-stage').dataset.status === 'solving');
+  const first = await apiJson('GET', `/api/learn/${stage.steps[0].path}`);
+  await page.click(`#ln-board [data-move="${first.answer}"]`);
+  assert.equal(await lessonSettled(page), 'solved');
+
+  // Signed up in this browser: what was done before is merged into the account.
+  const name = `learn${Date.now().toString(36).slice(-6)}`;
+  const home = await signUp(a, name);
+  await home.close();
+  await page.goto(`${base}/learn/${g.id}/${stage.id}?step=${stage.steps[1].id}`);
+  await page.waitForFunction(() => document.getElementById('ln-stage').dataset.status === 'solving');
+  const second = await apiJson('GET', `/api/learn/${stage.steps[1].path}`);
+  await page.click(`#ln-board [data-move="${second.answer}"]`);
+  assert.equal(await lessonSettled(page), 'solved');
+  await a.close();
+
+  // Another browser, signed in: both steps are done there.
+  const b = await browser.newContext();
+  const p = await b.newPage();
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${base}/login`);
+  await p.fill('input[name=name]', name);
+  await p.fill('input[name=password]', 'correct horse battery');
+  await Promise.all([p.waitForURL(`${base}/`), p.click('button[type=submit]')]);
+  await p.waitForSelector('#account-name');
+  await p.goto(`${base}/learn/${g.id}`);
+  await p.waitForSelector('#ln-stage-list li');
+  assert.equal(await p.getAttribute(`#ln-stage-list li[data-stage="${stage.id}"]`, 'data-done'), '2');
+  const kept = await p.evaluate(() => JSON.parse(localStorage.getItem('mancala:learn')).done);
+  assert.deepEqual(kept, [stage.steps[0].path, stage.steps[1].path].sort());
+  assert.deepEqual(errors, []);
+  await b.close();
+});
+
 // The English catalogue's texts that another language says differently: the strings that must
 // not show on a page in that language (the UI, the games' names, summaries, boards and rule
 // options, the rules pages' fixed texts). Texts of a message with placeables are taken piece by

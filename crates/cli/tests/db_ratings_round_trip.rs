@@ -1,7 +1,7 @@
 //! `mancala db export` → `db import` → `db export` on a SQLite database with many rated games:
 //! every rating and rating point (floats of every shape, among them values whose shortest text
 //! a less careful reader does not read back exactly) comes back the same, and the two dumps are
-//! identical byte for byte.
+//! identical byte for byte; the accounts' lesson progress comes back too.
 
 mod common;
 
@@ -47,6 +47,16 @@ fn a_dump_of_rated_games_imports_and_exports_byte_for_byte() {
             };
             assert!(store.create_player(&player).unwrap());
         }
+        let paths = |p: &[&str]| p.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        store
+            .add_learn_progress(
+                "Kofi",
+                &paths(&["olowuka/laps/relay", "isolo/foregame/stock"]),
+            )
+            .unwrap();
+        store
+            .add_learn_progress("Ama", &paths(&["oware/sowing/where"]))
+            .unwrap();
         let mut floats = Floats(7);
         for k in 0..200u32 {
             let id = format!("{k:020}");
@@ -97,10 +107,17 @@ fn a_dump_of_rated_games_imports_and_exports_byte_for_byte() {
     let (ok, out, err) = common::run(&["db", "export", "--db", &path(&first), "--out", &path(&a)]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("400 rating points"), "{out}");
+    assert!(out.contains("3 lesson paths"), "{out}");
     let (ok, out, err) = common::run(&["db", "import", "--db", &path(&second), "--in", &path(&a)]);
     assert!(ok, "{out}{err}");
     let (ok, out, err) = common::run(&["db", "export", "--db", &path(&second), "--out", &path(&b)]);
     assert!(ok, "{out}{err}");
+    let imported = SqliteStore::open(&second).unwrap();
+    assert_eq!(
+        imported.learn_progress("Kofi").unwrap(),
+        ["isolo/foregame/stock", "olowuka/laps/relay"]
+    );
+    drop(imported);
     let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert!(a == b, "the second export differs from the first");
 }

@@ -295,7 +295,7 @@ fn damaged_files_are_refused_with_their_line_and_the_destination_untouched() {
     edited[game_line] = edited[game_line].replacen("\"level\":", "\"level\":1", 1);
     cases.push(("edited", edited, format!("line {n}: checksum mismatch")));
     let mut version = lines.clone();
-    version[0] = version[0].replace("\"version\":2", "\"version\":7");
+    version[0] = version[0].replace("\"version\":3", "\"version\":7");
     cases.push((
         "unknown version",
         version,

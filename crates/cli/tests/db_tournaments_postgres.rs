@@ -147,7 +147,7 @@ fn tournaments_go_sqlite_to_postgres_to_sqlite_and_exports_are_identical() {
     assert!(exported.contains("2 tournaments"), "{exported}");
     let text = std::fs::read_to_string(&a).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].contains("\"version\":2"), "{}", lines[0]);
+    assert!(lines[0].contains("\"version\":3"), "{}", lines[0]);
     let tournaments: Vec<&&str> = lines
         .iter()
         .filter(|l| l.starts_with("{\"table\":\"tournament\","))

@@ -26,7 +26,7 @@
 //! | `POST /api/games/{id}/resign`, `/abort`, `/offer`, `/offer/accept`, `/offer/decline`, `/rematch` | endings ([`play`]) |
 //! | `GET /api/games?player=&variant=&result=&from=&to=` | the archive of finished games |
 //! | `POST/GET /api/tournaments`, `GET /api/tournaments/{id}`, `.../join`, `/rounds`, ... | tournaments ([`tournament`]) |
-//! | `GET /api/learn`, `GET /api/learn/{game}/{stage}/{step}`, `POST .../moves` | lessons ([`learn`]) |
+//! | `GET /api/learn`, `GET /api/learn/{game}/{stage}/{step}`, `POST .../moves`, `GET/POST /api/learn/progress` | lessons ([`learn`]) |
 //! | `GET /metrics` | the operator's metrics, Prometheus text ([`metrics`]) |
 //!
 //! Timed games keep a server-stamped [`clock`]; a timer per running clock ([`timers`]) ends a

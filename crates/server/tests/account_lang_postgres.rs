@@ -14,7 +14,8 @@ fn a_database_of_the_previous_schema_gets_the_accounts_language_in_place() {
     let url = cluster.fresh_database();
     let db = url.rsplit('/').next().unwrap().to_string();
     // The schema before the accounts' language (version 3: the current one without the
-    // language and what came after it, the tournaments), with an account.
+    // language and what came after it, the tournaments and the lesson progress), with an
+    // account.
     drop(PgStore::connect(&url, 2).unwrap());
     let previous = 3;
     let _ = cluster.psql(
@@ -22,6 +23,7 @@ fn a_database_of_the_previous_schema_gets_the_accounts_language_in_place() {
         &format!(
             "ALTER TABLE players DROP COLUMN lang;
              DROP TABLE tournaments;
+             DROP TABLE learn_progress;
              UPDATE schema_version SET version = {previous};
              INSERT INTO players (name, key, password, created) VALUES ('Ama', 'ama', 'x', 5);"
         ),

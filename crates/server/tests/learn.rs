@@ -177,3 +177,77 @@ async fn a_forbidden_move_found_is_not_played_and_errors_say_what() {
     );
     assert_eq!(body["why"], "not_a_move");
 }
+
+/// The progress of the account signed in by `token`.
+async fn progress(c: &mut mancala_test_client::Client, token: &str) -> serde_json::Value {
+    ok(&common::send_as(c, "GET", "/api/learn/progress", token).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accounts_progress_is_merged_by_union_and_nothing_posted_at_once_is_lost() {
+    let (addr, mut c) = server().await;
+    let r = c.get("/api/learn/progress").await.unwrap();
+    assert_error(&r, 401, "not_signed_in");
+    assert_error(
+        &post_anon(&mut c, "/api/learn/progress", &json!({"done": ["a/b/c"]})).await,
+        401,
+        "not_signed_in",
+    );
+    let token = common::account(&mut c, "learner").await;
+    assert_eq!(progress(&mut c, &token).await, json!({"done": []}));
+    let r = common::post_as(
+        &mut c,
+        "/api/learn/progress",
+        &json!({"done": ["olowuka/laps/relay", "isolo/foregame/stock"]}),
+        &token,
+    )
+    .await;
+    assert_eq!(
+        ok(&r),
+        json!({"done": ["isolo/foregame/stock", "olowuka/laps/relay"]})
+    );
+    // Another device posts what it did: the union is kept.
+    let r = common::post_as(
+        &mut c,
+        "/api/learn/progress",
+        &json!({"done": ["olowuka/laps/relay", "oware/sowing/where"]}),
+        &token,
+    )
+    .await;
+    assert_eq!(ok(&r)["done"].as_array().unwrap().len(), 3);
+    // Many devices at once: every path posted is kept.
+    let mut posts = Vec::new();
+    for i in 0..12 {
+        let token = token.clone();
+        posts.push(tokio::spawn(async move {
+            let mut c = mancala_test_client::Client::new(addr);
+            let body = json!({"done": [format!("g/s/{i}"), format!("g/t/{i}"), "g/s/shared"]});
+            c.post_json("/api/learn/progress", &body, Some(&token))
+                .await
+                .unwrap()
+                .status
+        }));
+    }
+    for p in posts {
+        assert_eq!(p.await.unwrap(), 200);
+    }
+    let all = progress(&mut c, &token).await;
+    assert_eq!(
+        all["done"].as_array().unwrap().len(),
+        3 + 12 * 2 + 1,
+        "{all}"
+    );
+    // Bad progress is refused with what is wrong.
+    for bad in [
+        json!({"done": ["Bad Path"]}),
+        json!({"done": "a/b"}),
+        json!({"done": [], "extra": 1}),
+        json!([1, 2]),
+    ] {
+        assert_error(
+            &common::post_as(&mut c, "/api/learn/progress", &bad, &token).await,
+            400,
+            "bad_progress",
+        );
+    }
+}

@@ -44,6 +44,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("play.js", "text/javascript; charset=utf-8"),
     asset!("players.js", "text/javascript; charset=utf-8"),
     asset!("presets.js", "text/javascript; charset=utf-8"),
+    asset!("learn.js", "text/javascript; charset=utf-8"),
     asset!("puzzles.js", "text/javascript; charset=utf-8"),
     asset!("quick.js", "text/javascript; charset=utf-8"),
     asset!("sound.js", "text/javascript; charset=utf-8"),

@@ -44,6 +44,9 @@ pub fn router(app: Arc<App>, config: &Config) -> Router {
         .route("/leaderboard", get(index))
         .route("/archive", get(index))
         .route("/puzzles", get(index))
+        .route("/learn", get(index))
+        .route("/learn/{game}", get(index_for_game))
+        .route("/learn/{game}/{stage}", get(index_for_stage))
         .route("/tournaments", get(index))
         .route("/tournaments/{id}", get(index_for_game))
         .route("/assets/{name}", get(asset))
@@ -135,6 +138,11 @@ async fn index() -> Response {
 
 /// The page of a game, a player or a tournament: the UI reads the path.
 async fn index_for_game(Path(_id): Path<String>) -> Response {
+    index().await
+}
+
+/// The page of a lesson's stage (`/learn/{game}/{stage}`).
+async fn index_for_stage(Path(_ids): Path<(String, String)>) -> Response {
     index().await
 }
 

@@ -14,6 +14,7 @@ use crate::accounts::{self, settings};
 use crate::analysis::{board, game as analysis, puzzles};
 use crate::app::App;
 use crate::learn::lessons as learn;
+use crate::learn::progress;
 use crate::lobby::api as lobby;
 use crate::round::{api, archive, play, setup};
 use crate::tournament::api as tournaments;
@@ -51,6 +52,8 @@ fn table() -> Vec<ApiRoute> {
         route(M::GET, "/puzzles/{id}", puzzles::one),
         route(M::GET, "/puzzles/{id}/refutation", puzzles::refutation),
         route(M::GET, "/learn", learn::index),
+        route(M::GET, "/learn/progress", progress::get),
+        route(M::POST, "/learn/progress", progress::post),
         route(M::GET, "/learn/{game}/{stage}/{step}", learn::step),
         route(
             M::POST,

@@ -184,6 +184,30 @@ macro_rules! common_store_methods {
             )
         }
 
+        fn learn_progress(
+            &self,
+            player: &str,
+        ) -> Result<Vec<String>, $crate::store::error::StoreError> {
+            let key = [$crate::store::sql::Arg::text(player)];
+            $crate::store::common::Exec::rows(
+                self,
+                $crate::store::sql::Statement::LearnProgress,
+                &key,
+                &|r| r.text(0),
+            )
+        }
+
+        fn add_learn_progress(
+            &self,
+            player: &str,
+            paths: &[String],
+        ) -> Result<(), $crate::store::error::StoreError> {
+            $crate::store::common::Exec::changed_all(
+                self,
+                $crate::store::sql::learn_progress_writes(player, paths),
+            )
+        }
+
         fn rating_history(
             &self,
             player: &str,

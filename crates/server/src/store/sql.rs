@@ -208,11 +208,15 @@ pub enum Statement {
     /// A tournament's new state, unless another write came first:
     /// [`crate::store::rows::tournament_values`] (`$4` the version read; the row gets the next).
     UpdateTournament,
+    /// The paths of an account's lesson progress, sorted: `$1` the player.
+    LearnProgress,
+    /// A path of an account's lesson progress, kept once: `$1` the player, `$2` the path.
+    AddLearnProgress,
 }
 
 impl Statement {
     /// Every statement, in the order of their declaration.
-    pub const ALL: [Statement; 28] = [
+    pub const ALL: [Statement; 30] = [
         Statement::CreateGame,
         Statement::InsertMove,
         Statement::InsertTimedMove,
@@ -241,6 +245,8 @@ impl Statement {
         Statement::Tournaments,
         Statement::LiveTournaments,
         Statement::UpdateTournament,
+        Statement::LearnProgress,
+        Statement::AddLearnProgress,
     ];
 
     /// The statement as written (PostgreSQL's parameters; see [`render`]).
@@ -344,6 +350,15 @@ impl Statement {
             Statement::UpdateTournament => {
                 "UPDATE tournaments SET name = $2, status = $3, version = $4 + 1, created_ms = $5, doc = $6
                  WHERE id = $1 AND version = $4"
+            }
+            Statement::LearnProgress => {
+                "SELECT path FROM learn_progress WHERE player = $1 ORDER BY path"
+            }
+            // Two devices posting at once: each path is a row of its own, added once, so the
+            // progress is the union of both.
+            Statement::AddLearnProgress => {
+                "INSERT INTO learn_progress (player, path) VALUES ($1, $2)
+                 ON CONFLICT (player, path) DO NOTHING"
             }
         }
     }
@@ -552,4 +567,45 @@ mod tests {
             assert!(!pg.contains('?') && !pg.contains('{'), "{pg}");
         }
     }
+}
+
+/// The migration that adds the accounts' language (SQLite's 4, PostgreSQL's 4).
+pub const PLAYERS_LANG: &str = "ALTER TABLE players ADD COLUMN lang TEXT;";
+
+/// The migration that adds tournaments (SQLite's 5, PostgreSQL's 5): each one row, its state a
+/// JSON document written whole, guarded by its version (see [`crate::store::TournamentRow`]).
+pub const TOURNAMENTS: &str = "CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        doc TEXT NOT NULL
+    );
+    CREATE INDEX tournaments_status ON tournaments(status, created_ms);";
+
+/// The migration that adds the accounts' lesson progress (SQLite's 6, PostgreSQL's 6): one row
+/// a path done, so that progress merges by union.
+pub const LEARN_PROGRESS: &str = "CREATE TABLE learn_progress (
+        player TEXT NOT NULL,
+        path TEXT NOT NULL,
+        PRIMARY KEY (player, path)
+    );";
+
+/// The writes that add `paths` to the lesson progress of `player`, run in one transaction (a
+/// path already kept is kept once).
+#[must_use]
+pub fn learn_progress_writes(player: &str, paths: &[String]) -> Vec<(Statement, Vec<SqlValue>)> {
+    paths
+        .iter()
+        .map(|p| {
+            (
+                Statement::AddLearnProgress,
+                vec![
+                    SqlValue::Text(Some(player.to_string())),
+                    SqlValue::Text(Some(p.clone())),
+                ],
+            )
+        })
+        .collect()
 }

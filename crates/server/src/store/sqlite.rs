@@ -20,6 +20,9 @@ use crate::store::rows::{self, Dialect, RowAccess, SqlValue};
 use crate::store::sql::{self, Arg, Bind, Statement};
 use crate::store::traits::{MoveRecord, Store};
 
+/// The migrations both backends share (PostgreSQL's list names them here).
+pub(crate) use crate::store::sql::{LEARN_PROGRESS, PLAYERS_LANG, TOURNAMENTS};
+
 /// One schema migration.
 enum Migration {
     /// SQL statements.
@@ -85,22 +88,9 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(PLAYERS_LANG),
     // 5: tournaments.
     Migration::Sql(TOURNAMENTS),
+    // 6: the accounts' lesson progress.
+    Migration::Sql(LEARN_PROGRESS),
 ];
-
-/// The migration that adds the accounts' language (SQLite's 4, PostgreSQL's 4).
-pub(crate) const PLAYERS_LANG: &str = "ALTER TABLE players ADD COLUMN lang TEXT;";
-
-/// The migration that adds tournaments (SQLite's 5, PostgreSQL's 5): each one row, its state a
-/// JSON document written whole, guarded by its version (see [`crate::store::TournamentRow`]).
-pub(crate) const TOURNAMENTS: &str = "CREATE TABLE tournaments (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        status TEXT NOT NULL,
-        version BIGINT NOT NULL,
-        created_ms BIGINT NOT NULL,
-        doc TEXT NOT NULL
-    );
-    CREATE INDEX tournaments_status ON tournaments(status, created_ms);";
 
 /// Migration 2: renames the token columns and replaces each plain-text token by its digest.
 fn hash_stored_tokens(tx: &Transaction<'_>) -> Result<(), StoreError> {

@@ -146,6 +146,11 @@ pub trait Store: Send + Sync + 'static {
     /// one read), making it `t.version + 1`; false (nothing written) when another write came
     /// first. Of several instances pairing one round at once, exactly one writes.
     fn update_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError>;
+    /// The paths of the lesson progress of account `player` (`olowuka/laps/relay`, ...), sorted.
+    fn learn_progress(&self, player: &str) -> Result<Vec<String>, StoreError>;
+    /// Adds `paths` to the lesson progress of account `player`, in one transaction, each path
+    /// kept once: what two devices add at once is all kept (the union).
+    fn add_learn_progress(&self, player: &str, paths: &[String]) -> Result<(), StoreError>;
     /// Whether the database answers now (`GET /api/health`): an error says why not.
     fn reachable(&self) -> Result<(), StoreError>;
     /// Records from now on the time of each call to this store into `timer` (the server's

@@ -10,7 +10,7 @@ use crate::store::rows::{Database, SqlValue};
 
 /// The integrity problems of `s`: moves numbered without gaps and legal under the rules from
 /// each game's set-up, endings after as many moves as the game has, ratings, rating points,
-/// sessions and games' players referring to accounts (and rating points to games) that exist,
+/// lesson progress, sessions and games' players referring to accounts (and rating points to games) that exist,
 /// and tournaments whose state parses, agrees with its row and names accounts and games that
 /// exist. Empty when all is well.
 #[must_use]
@@ -72,6 +72,13 @@ pub fn check(s: &Snapshot) -> Vec<String> {
         }
         if !games.contains(p.game.as_str()) {
             problems.push(format!("rating point of {player:?}: no game {}", p.game));
+        }
+    }
+    for (player, path) in &s.learn_progress {
+        if unknown(player) {
+            problems.push(format!(
+                "lesson progress {path:?} of {player:?}: no such account"
+            ));
         }
     }
     for (_, player, _) in &s.sessions {

@@ -12,8 +12,8 @@ use super::model::{
     Counts, DumpError, Snapshot, FORMAT_NAME, FORMAT_VERSION, OLDEST_FORMAT_VERSION,
 };
 use super::record::{
-    EndRecord, GameRecord, Header, PlayerRecord, PointRecord, RatingRecord, Record, SessionRecord,
-    TournamentRecord,
+    EndRecord, GameRecord, Header, LearnRecord, PlayerRecord, PointRecord, RatingRecord, Record,
+    SessionRecord, TournamentRecord,
 };
 use crate::store::records::{PlayerRow, RatingRow, TournamentRow};
 
@@ -62,6 +62,12 @@ impl Snapshot {
                 deviation: p.deviation,
             })
         });
+        let learn = self.learn_progress.iter().map(|(player, path)| {
+            Record::LearnProgress(LearnRecord {
+                player: player.clone(),
+                path: path.clone(),
+            })
+        });
         let sessions = self.sessions.iter().map(|(token_hash, player, expires)| {
             Record::Session(SessionRecord {
                 token_hash: token_hash.clone(),
@@ -74,6 +80,7 @@ impl Snapshot {
             .chain(tournaments)
             .chain(ratings)
             .chain(history)
+            .chain(learn)
             .chain(sessions)
     }
 
@@ -166,13 +173,22 @@ impl Snapshot {
                 Record::Tournament(_) => 3,
                 Record::Rating(_) => 4,
                 Record::RatingPoint(_) => 5,
-                Record::Session(_) => 6,
-                Record::End(_) => 7,
+                Record::LearnProgress(_) => 6,
+                Record::Session(_) => 7,
+                Record::End(_) => 8,
             };
             if kind == 3 && version < 2 {
                 return Err(bad(
                     line_no,
                     format!("a tournament in a file of format version {version}, which has none"),
+                ));
+            }
+            if kind == 6 && version < 3 {
+                return Err(bad(
+                    line_no,
+                    format!(
+                        "lesson progress in a file of format version {version}, which has none"
+                    ),
                 ));
             }
             if kind < stage {
@@ -232,6 +248,7 @@ impl Snapshot {
                         deviation: p.deviation,
                     },
                 )),
+                Record::LearnProgress(l) => s.learn_progress.push((l.player, l.path)),
                 Record::Session(x) => s.sessions.push((x.token_hash, x.player, x.expires)),
                 Record::End(e) => end = Some((line_no, e)),
             }
@@ -356,7 +373,7 @@ mod tests {
         assert_eq!(first, second);
         let text = String::from_utf8(first).unwrap();
         assert!(
-            text.starts_with(r#"{"format":"mancala-dump","version":2}"#),
+            text.starts_with(r#"{"format":"mancala-dump","version":3}"#),
             "{text}"
         );
         let line = text.lines().nth(5).unwrap();
@@ -410,12 +427,79 @@ mod tests {
         t.write(&mut file).unwrap();
         let old = String::from_utf8(file)
             .unwrap()
-            .replacen(r#""version":2"#, r#""version":1"#, 1);
+            .replacen(r#""version":3"#, r#""version":1"#, 1);
         let err = Snapshot::parse(&mut old.as_bytes())
             .unwrap_err()
             .to_string();
         assert!(
             err.starts_with("line 6: a tournament in a file of format version 1"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn lesson_progress_round_trips_and_files_of_version_2_still_read() {
+        let s = Snapshot {
+            players: vec![PlayerRow {
+                name: "Ama".into(),
+                password: "$argon2id$x".into(),
+                created: 5,
+                lang: None,
+            }],
+            learn_progress: vec![
+                ("Ama".into(), "isolo/foregame/stock".into()),
+                ("Ama".into(), "olowuka/laps/relay".into()),
+            ],
+            ..Snapshot::default()
+        };
+        let mut file = Vec::new();
+        let (counts, _) = s.write(&mut file).unwrap();
+        assert_eq!(counts.learn_progress, 2);
+        let text = String::from_utf8(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], r#"{"format":"mancala-dump","version":3}"#);
+        assert_eq!(
+            lines[2],
+            r#"{"table":"learn_progress","player":"Ama","path":"isolo/foregame/stock"}"#
+        );
+        let back = Snapshot::parse(&mut text.as_bytes()).unwrap();
+        assert_eq!(back, s);
+        let mut again = Vec::new();
+        back.write(&mut again).unwrap();
+        assert_eq!(
+            String::from_utf8(again).unwrap(),
+            text,
+            "the same file again"
+        );
+        assert!(check(&back).is_empty());
+        // Progress of no account fails the check.
+        let orphan = Snapshot {
+            players: Vec::new(),
+            ..back
+        };
+        assert_eq!(
+            check(&orphan),
+            [
+                "lesson progress \"isolo/foregame/stock\" of \"Ama\": no such account",
+                "lesson progress \"olowuka/laps/relay\" of \"Ama\": no such account"
+            ]
+        );
+        // A version 2 file (no progress, no count of it) reads; progress in one is refused.
+        let player = r#"{"table":"player","name":"ama","password":"$argon2id$x","created":5}"#;
+        let sha = hex::encode(Sha256::digest(format!("{player}\n")));
+        let counts = r#""players":1,"games":0,"moves":0,"tournaments":0,"ratings":0,"rating_points":0,"sessions":0"#;
+        let v2 = format!(
+            "{{\"format\":\"mancala-dump\",\"version\":2}}\n{player}\n\
+             {{\"table\":\"end\",\"counts\":{{{counts}}},\"sha256\":\"{sha}\"}}\n"
+        );
+        let old = Snapshot::parse(&mut v2.as_bytes()).unwrap();
+        assert_eq!((old.players.len(), old.learn_progress.len()), (1, 0));
+        let v2_with = text.replacen(r#""version":3"#, r#""version":2"#, 1);
+        let err = Snapshot::parse(&mut v2_with.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 3: lesson progress in a file of format version 2"),
             "{err}"
         );
     }

@@ -23,6 +23,7 @@ pub fn table_counts(db: &dyn Database) -> Result<Counts, StoreError> {
         tournaments: count("tournaments")?,
         ratings: count("ratings")?,
         rating_points: count("rating_history")?,
+        learn_progress: count("learn_progress")?,
         sessions: count("sessions")?,
     })
 }
@@ -66,6 +67,7 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
             "DELETE FROM ratings",
             "DELETE FROM rating_history",
             "DELETE FROM tournaments",
+            "DELETE FROM learn_progress",
         ] {
             statements.push((table, Vec::new()));
         }
@@ -136,6 +138,15 @@ pub fn import(db: &dyn Database, s: &Snapshot, replace: bool) -> Result<(), Dump
             "INSERT INTO rating_history (player, variant, game, at_ms, rating, deviation)
              VALUES ($1, $2, $3, $4, $5, $6)",
             rows::rating_point_values(player, p),
+        ));
+    }
+    for (player, path) in &s.learn_progress {
+        statements.push((
+            crate::store::sql::Statement::AddLearnProgress.source(),
+            vec![
+                SqlValue::Text(Some(player.clone())),
+                SqlValue::Text(Some(path.clone())),
+            ],
         ));
     }
     for (token_hash, player, expires) in &s.sessions {

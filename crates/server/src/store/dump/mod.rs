@@ -1,12 +1,12 @@
 //! Export and import of a whole database, and its integrity check: the same file moves games,
-//! accounts, ratings and tournaments between the backends (SQLite ⇄ PostgreSQL) and serves as a
+//! accounts, ratings, tournaments and lesson progress between the backends (SQLite ⇄ PostgreSQL) and serves as a
 //! backup.
 //!
-//! # The dump file (format version 2)
+//! # The dump file (format version 3)
 //!
 //! JSON lines, UTF-8, one record per line:
 //!
-//! 1. a header `{"format":"mancala-dump","version":2}`;
+//! 1. a header `{"format":"mancala-dump","version":3}`;
 //! 2. the records, each an object whose `table` field says what it is, in this order:
 //!    - `player`: `name`, `password` (the Argon2id PHC string), `created` (seconds since the
 //!      epoch) and, when the player chose one, `lang` (the language of his pages: `fr`, `pt`,
@@ -28,6 +28,8 @@
 //!      player and preset;
 //!    - `rating_point`: `player`, `variant`, `game`, `at_ms`, `rating`, `deviation` (a rating
 //!      graph's point); by player, then in the order they were made;
+//!    - `learn_progress`: `player`, `path` (a lesson step or practice game the account has
+//!      done, docs/learn.md); sorted by player and path;
 //!    - `session` (only when asked for): `token_hash`, `player`, `expires`; sorted by digest;
 //! 3. a trailer `{"table":"end","counts":{...},"sha256":"..."}`: the number of records of each
 //!    kind (and of moves), and the SHA-256 of the records' lines as the file holds them (each
@@ -35,7 +37,8 @@
 //!    reads back as the same float, so that an imported database exports the same file.
 //!
 //! Version 1 files (written before tournaments were carried) have no `tournament` records and no
-//! `tournaments` count; they are read as they are.
+//! `tournaments` count, and files of versions 1 and 2 (before the lessons' progress was carried)
+//! no `learn_progress` records and count; they are read as they are.
 //!
 //! Sorting is by bytes, never by a database's collation, so that both backends export the same
 //! database to the same file, byte for byte. The file holds password hashes and session digests:

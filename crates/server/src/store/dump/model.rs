@@ -8,9 +8,10 @@ use crate::store::error::StoreError;
 use crate::store::records::{GameMeta, MoveStamp, PlayerRow, RatingRow, TournamentRow};
 
 /// The dump format version this program writes (and the newest it reads).
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
-/// The oldest dump format version this program reads: version 1 had no tournaments.
+/// The oldest dump format version this program reads: version 1 had no tournaments (and,
+/// like version 2, no lesson progress).
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// The header's `format` field.
@@ -45,6 +46,8 @@ pub struct Snapshot {
     pub ratings: Vec<(String, String, RatingRow)>,
     /// Rating graphs: player and point.
     pub history: Vec<(String, crate::store::records::RatingPoint)>,
+    /// The accounts' lesson progress: player and path done, sorted.
+    pub learn_progress: Vec<(String, String)>,
     /// Sessions (empty unless asked for).
     pub sessions: Vec<SessionRow>,
 }
@@ -66,6 +69,10 @@ pub struct Counts {
     pub ratings: u64,
     /// Points of rating graphs.
     pub rating_points: u64,
+    /// Paths of the accounts' lesson progress (absent from the trailers of files before
+    /// version 3, which had none).
+    #[serde(default)]
+    pub learn_progress: u64,
     /// Sessions.
     pub sessions: u64,
 }
@@ -75,13 +82,14 @@ impl std::fmt::Display for Counts {
         write!(
             f,
             "{} players, {} games, {} moves, {} tournaments, {} ratings, {} rating points, {} \
-             sessions",
+             lesson paths, {} sessions",
             self.players,
             self.games,
             self.moves,
             self.tournaments,
             self.ratings,
             self.rating_points,
+            self.learn_progress,
             self.sessions
         )
     }

@@ -17,6 +17,7 @@ pub(super) enum Record {
     Tournament(TournamentRecord),
     Rating(RatingRecord),
     RatingPoint(PointRecord),
+    LearnProgress(LearnRecord),
     Session(SessionRecord),
     End(EndRecord),
 }
@@ -112,6 +113,14 @@ pub(super) struct PointRecord {
     pub(super) at_ms: i64,
     pub(super) rating: f64,
     pub(super) deviation: f64,
+}
+
+/// A path of an account's lesson progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct LearnRecord {
+    pub(super) player: String,
+    pub(super) path: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

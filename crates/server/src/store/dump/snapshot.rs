@@ -102,6 +102,11 @@ impl Snapshot {
         )?;
         // Stable: the points of one player keep the order they were made in.
         s.history.sort_by(|a, b| a.0.cmp(&b.0));
+        db.each_row("SELECT player, path FROM learn_progress", &mut |r| {
+            s.learn_progress.push((r.text(0)?, r.text(1)?));
+            Ok(())
+        })?;
+        s.learn_progress.sort();
         if sessions {
             db.each_row(
                 "SELECT token_hash, player, expires FROM sessions",
@@ -126,6 +131,7 @@ impl Snapshot {
             tournaments: n(self.tournaments.len()),
             ratings: n(self.ratings.len()),
             rating_points: n(self.history.len()),
+            learn_progress: n(self.learn_progress.len()),
             sessions: n(self.sessions.len()),
         }
     }

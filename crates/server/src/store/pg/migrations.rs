@@ -100,6 +100,8 @@ pub(super) const PG_MIGRATIONS: &[&str] = &[
     crate::store::sqlite::PLAYERS_LANG,
     // 5: tournaments.
     crate::store::sqlite::TOURNAMENTS,
+    // 6: the accounts' lesson progress.
+    crate::store::sqlite::LEARN_PROGRESS,
 ];
 
 /// The schema version this program writes in PostgreSQL.
