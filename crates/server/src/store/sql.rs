@@ -534,41 +534,6 @@ fn live(q: &GameQuery) -> (String, Vec<SqlValue>) {
     (sql, args)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sqlite_numbers_its_parameters_and_names_its_row_order() {
-        assert_eq!(
-            render(
-                "SELECT a FROM t WHERE b = $1 AND c = $12 ORDER BY {seq}",
-                Dialect::Sqlite
-            ),
-            "SELECT a FROM t WHERE b = ?1 AND c = ?12 ORDER BY rowid"
-        );
-        assert_eq!(
-            render(
-                "SELECT a FROM t WHERE b = $1 ORDER BY {seq}",
-                Dialect::Postgres
-            ),
-            "SELECT a FROM t WHERE b = $1 ORDER BY seq"
-        );
-        // A dollar sign that is not a parameter stays.
-        assert_eq!(render("SELECT '$x'", Dialect::Sqlite), "SELECT '$x'");
-    }
-
-    #[test]
-    fn every_statement_is_in_the_table_once_and_rendered_for_both() {
-        for (i, s) in Statement::ALL.iter().enumerate() {
-            assert_eq!(*s as usize, i, "{s:?} out of order");
-            let (lite, pg) = (s.sql(Dialect::Sqlite), s.sql(Dialect::Postgres));
-            assert!(!lite.contains('$') && !lite.contains('{'), "{lite}");
-            assert!(!pg.contains('?') && !pg.contains('{'), "{pg}");
-        }
-    }
-}
-
 /// The migration that adds the accounts' language (SQLite's 4, PostgreSQL's 4).
 pub const PLAYERS_LANG: &str = "ALTER TABLE players ADD COLUMN lang TEXT;";
 
@@ -608,4 +573,39 @@ pub fn learn_progress_writes(player: &str, paths: &[String]) -> Vec<(Statement, 
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_numbers_its_parameters_and_names_its_row_order() {
+        assert_eq!(
+            render(
+                "SELECT a FROM t WHERE b = $1 AND c = $12 ORDER BY {seq}",
+                Dialect::Sqlite
+            ),
+            "SELECT a FROM t WHERE b = ?1 AND c = ?12 ORDER BY rowid"
+        );
+        assert_eq!(
+            render(
+                "SELECT a FROM t WHERE b = $1 ORDER BY {seq}",
+                Dialect::Postgres
+            ),
+            "SELECT a FROM t WHERE b = $1 ORDER BY seq"
+        );
+        // A dollar sign that is not a parameter stays.
+        assert_eq!(render("SELECT '$x'", Dialect::Sqlite), "SELECT '$x'");
+    }
+
+    #[test]
+    fn every_statement_is_in_the_table_once_and_rendered_for_both() {
+        for (i, s) in Statement::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "{s:?} out of order");
+            let (lite, pg) = (s.sql(Dialect::Sqlite), s.sql(Dialect::Postgres));
+            assert!(!lite.contains('$') && !lite.contains('{'), "{lite}");
+            assert!(!pg.contains('?') && !pg.contains('{'), "{pg}");
+        }
+    }
 }
